@@ -1,0 +1,66 @@
+import { createContext, use, useState, type ImgHTMLAttributes } from 'react';
+
+/** Turns a media path and a width into the address of a resized copy; `null` means "serve as is". */
+export type ImageUrlBuilder = (src: string, width: number, density: number) => string | null;
+
+export interface ImageSettings {
+  buildUrl: ImageUrlBuilder;
+  /** Widths to offer in `srcset` (the image breakpoints of §9). */
+  widths: readonly number[];
+  densities: readonly number[];
+  placeholder: string;
+}
+
+const ImageContext = createContext<ImageSettings>({
+  buildUrl: () => null,
+  widths: [],
+  densities: [1],
+  placeholder: '',
+});
+
+/** Supplies how images are resized and what shows when one fails. */
+export const ImageProvider = ImageContext;
+
+export interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width' | 'height'> {
+  src: string | null | undefined;
+  alt: string;
+  width: number;
+  height: number;
+  /** Loads at once instead of lazily: for the first image a shopper sees. */
+  priority?: boolean;
+}
+
+/**
+ * An image with its intrinsic size (no layout shift), a `srcset` over the configured widths and densities, lazy
+ * loading unless it is a priority image, and the placeholder when it fails or has no source.
+ */
+export function Image({ src, alt, width, height, priority = false, sizes = '100vw', ...rest }: ImageProps) {
+  const settings = use(ImageContext);
+  const [failed, setFailed] = useState(false);
+  const source = !src || failed ? settings.placeholder : src;
+  const candidates = new Map<number, string>();
+  if (source && !failed) {
+    for (const w of settings.widths) {
+      for (const d of settings.densities) {
+        const url = settings.buildUrl(source, w, d);
+        if (url) candidates.set(w * d, url);
+      }
+    }
+  }
+  const srcSet = [...candidates].sort(([a], [b]) => a - b).map(([w, url]) => `${url} ${w}w`).join(', ');
+  return (
+    <img
+      src={source || undefined}
+      srcSet={srcSet || undefined}
+      sizes={srcSet ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'sync' : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
+      onError={() => setFailed(true)}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { PageRenderer, useSectionData, type RenderRegistry, type SectionRenderProps } from './index.ts';
+
+afterEach(cleanup);
+
+function Title({ section }: SectionRenderProps) {
+  const data = useSectionData<string | undefined>();
+  return <h2>{`${section.id}:${data ?? 'none'}`}</h2>;
+}
+function Broken(): never {
+  throw new Error('boom');
+}
+const registry: RenderRegistry = { 1: { name: 'title', Component: Title }, 2: { name: 'broken', Component: Broken } };
+
+describe('PageRenderer', () => {
+  it('renders sections in order with their loader data, skipping hidden ones for shoppers', () => {
+    const html = renderToString(
+      <PageRenderer
+        registry={registry}
+        sections={[{ id: 'a', type: 1 }, { id: 'b', type: 1, hidden: true }, { id: 'c', type: 1 }]}
+        data={{ a: 'loaded' }}
+      />,
+    );
+    expect(html).toBe('<h2>a:loaded</h2><h2>c:none</h2>');
+  });
+
+  it('shows hidden sections in the preview', () => {
+    const html = renderToString(<PageRenderer mode="preview" registry={registry} sections={[{ id: 'b', type: 1, hidden: true }]} />);
+    expect(html).toContain('b:none');
+  });
+
+  it('hides a section that throws on the storefront and keeps the rest', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<PageRenderer registry={registry} sections={[{ id: 'x', type: 2 }, { id: 'y', type: 1 }]} />);
+    expect(screen.getByRole('heading').textContent).toBe('y:none');
+    expect(screen.queryByRole('alert')).toBeNull();
+    error.mockRestore();
+  });
+
+  it('shows an error card for a failing or unknown section in the preview', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<PageRenderer mode="preview" registry={registry} sections={[{ id: 'x', type: 2 }, { id: 'z', type: 99 }]} />);
+    const alerts = screen.getAllByRole('alert').map((a) => a.textContent);
+    expect(alerts[0]).toContain('broken: boom');
+    expect(alerts[1]).toContain('Unknown section type 99');
+    error.mockRestore();
+  });
+
+  it('renders nothing for an unknown type on the storefront', () => {
+    expect(renderToString(<PageRenderer registry={registry} sections={[{ id: 'z', type: 99 }]} />)).toBe('');
+  });
+});

@@ -1,0 +1,87 @@
+import { Component, createContext, use, type ErrorInfo, type ReactNode } from 'react';
+import type { RenderableSection, RenderMode, RenderRegistry } from './registry.ts';
+
+interface SectionContextValue {
+  id: string;
+  data: unknown;
+}
+const SectionContext = createContext<SectionContextValue | null>(null);
+
+/** The data a section's loader produced, for components deep inside the section. */
+export function useSectionData<T = unknown>(): T {
+  const value = use(SectionContext);
+  if (!value) throw new Error('useSectionData is only available inside a section rendered by PageRenderer');
+  return value.data as T;
+}
+
+export interface PageRendererProps {
+  sections: readonly RenderableSection[];
+  registry: RenderRegistry;
+  /** Loader results by section id. */
+  data?: Readonly<Record<string, unknown>>;
+  mode?: RenderMode;
+}
+
+/**
+ * Draws the sections of a page document in order with the registry it is given. A hidden section is skipped; an
+ * unknown type or a section that throws never takes the page down: shoppers see nothing in its place, the preview
+ * sees a card that says what went wrong.
+ */
+export function PageRenderer({ sections, registry, data = {}, mode = 'live' }: PageRendererProps) {
+  return (
+    <>
+      {sections.map((section) => {
+        if (section.hidden && mode === 'live') return null;
+        const type = registry[section.type];
+        if (!type) {
+          return mode === 'preview' ? (
+            <SectionProblem key={section.id} sectionId={section.id} message={`Unknown section type ${section.type}`} />
+          ) : null;
+        }
+        const { Component: Section } = type;
+        return (
+          <SectionBoundary key={section.id} sectionId={section.id} name={type.name} mode={mode}>
+            <SectionContext value={{ id: section.id, data: data[section.id] }}>
+              <Section section={section} data={data[section.id]} />
+            </SectionContext>
+          </SectionBoundary>
+        );
+      })}
+    </>
+  );
+}
+
+interface BoundaryProps {
+  sectionId: string;
+  name: string;
+  mode: RenderMode;
+  children: ReactNode;
+}
+
+/** Isolates one section: its error is logged and shown (preview) or hidden (live), and the rest of the page stays. */
+class SectionBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`Section ${this.props.name} (${this.props.sectionId}) failed to render`, error, info.componentStack);
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    if (this.props.mode === 'live') return null;
+    return <SectionProblem sectionId={this.props.sectionId} message={`${this.props.name}: ${error.message}`} />;
+  }
+}
+
+function SectionProblem({ sectionId, message }: { sectionId: string; message: string }) {
+  return (
+    <div role="alert" data-section-id={sectionId} className="vt-section-problem">
+      <strong>This section cannot be shown.</strong> {message}
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { createElement, memo, type ComponentType } from 'react';
+import type { z } from 'zod';
+import type { BrandSummary, CategorySummary, ProductCard, ProductQuery, SectionBlock, SectionNode, SectionTypeId } from '@vitrine/commerce';
+import type { SectionRenderProps } from '@vitrine/renderer';
+import { readSectionStyle, type SectionStyle } from './section-style.ts';
+
+/** The controls the studio draws for a setting. */
+export type FieldControl =
+  | 'text'
+  | 'textarea'
+  | 'richtext'
+  | 'color'
+  | 'image'
+  | 'url'
+  | 'select'
+  | 'range'
+  | 'toggle'
+  | 'number'
+  | 'product'
+  | 'category'
+  | 'brand';
+
+/** How the studio shows one setting: its label, its control, and for selects and ranges their choices and bounds. */
+export interface FieldHint {
+  label: string;
+  control: FieldControl;
+  help?: string;
+  options?: readonly { value: string | number; label: string }[];
+  min?: number;
+  max?: number;
+  step?: number;
+}
+
+/** What a data-bound section's loader may read: the store's catalogue, already scoped to the site being rendered. */
+export interface CatalogReader {
+  getProducts(query: ProductQuery): Promise<ProductCard[]>;
+  getCategories(options: { parentId?: number | null; limit: number }): Promise<CategorySummary[]>;
+  getBrands(options: { limit: number }): Promise<BrandSummary[]>;
+}
+
+export interface SectionLoaderContext {
+  catalog: CatalogReader;
+}
+
+/** What a section's own component receives: parsed settings, style and blocks, and its loader's data. */
+export interface SectionProps<S, B = never, D = undefined> {
+  id: string;
+  settings: S;
+  style: SectionStyle;
+  blocks: { id: string; settings: B }[];
+  data: D;
+}
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+export interface SectionSpec<S extends AnyObject, B extends AnyObject | undefined, D> {
+  type: SectionTypeId;
+  name: string;
+  /** The version of this section's settings shape; raise it and add a migration when the shape changes. */
+  version: number;
+  settings: S;
+  fields: { [K in keyof z.infer<S>]: FieldHint };
+  blocks?: B extends AnyObject
+    ? { name: string; settings: B; fields: { [K in keyof z.infer<B>]: FieldHint }; max: number; initial: number }
+    : undefined;
+  /** `migrations[n]` turns settings of version n into version n + 1. */
+  migrations?: Record<number, (settings: Record<string, unknown>) => Record<string, unknown>>;
+  /** Runs on the server before rendering, so the page arrives with its data. */
+  loader?: (settings: z.infer<S>, context: SectionLoaderContext) => Promise<D>;
+  component: ComponentType<SectionProps<z.infer<S>, B extends AnyObject ? z.infer<B> : never, D>>;
+}
+
+/**
+ * A section type as the registry holds it: what the renderer, the studio and the server need, with the settings'
+ * own type erased so that all 22 fit in one object.
+ */
+export interface SectionDefinition {
+  readonly type: SectionTypeId;
+  readonly name: string;
+  readonly version: number;
+  readonly settings: AnyObject;
+  readonly fields: Readonly<Record<string, FieldHint>>;
+  readonly blocks?: { name: string; settings: AnyObject; fields: Readonly<Record<string, FieldHint>>; max: number; initial: number } | undefined;
+  /** Runs on the server before rendering; takes settings as `readSettings` gives them. */
+  readonly loader?: ((settings: Record<string, unknown>, context: SectionLoaderContext) => Promise<unknown>) | undefined;
+  /** Settings after migration, defaults and fallback of values that do not fit. */
+  readSettings(raw: unknown, fromVersion?: number): Record<string, unknown>;
+  /** A block's settings after defaults and fallback. */
+  readBlock(raw: unknown): Record<string, unknown>;
+  /** A new section of this type with its default settings, style and blocks. */
+  create(id: string, blockId?: () => string): SectionNode;
+  /** Draws a section node of this type; what the renderer's registry holds. */
+  readonly Component: ComponentType<SectionRenderProps>;
+}
+
+/**
+ * Declares a section type in one module: settings schema with defaults, editor field hints, blocks, version and
+ * migrations, an optional data loader, and the component.
+ */
+export function defineSection<S extends AnyObject, B extends AnyObject | undefined = undefined, D = undefined>(
+  spec: SectionSpec<S, B, D>,
+): SectionDefinition {
+  const readSettings = (raw: unknown, fromVersion = spec.version): Record<string, unknown> =>
+    readWithFallback(spec.settings, migrate(spec, raw, fromVersion));
+  const blockSchema = spec.blocks?.settings as AnyObject | undefined;
+  const readBlock = (raw: unknown): Record<string, unknown> => (blockSchema ? readWithFallback(blockSchema, raw) : {});
+  const component = spec.component as ComponentType<SectionProps<unknown, unknown, unknown>>;
+  const loader = spec.loader as ((settings: Record<string, unknown>, context: SectionLoaderContext) => Promise<unknown>) | undefined;
+
+  const Rendered = memo(function SectionComponent({ section, data }: SectionRenderProps) {
+    const node = section as SectionNode;
+    return createElement(component, {
+      id: node.id,
+      settings: readSettings(node.settings, node.version),
+      style: readSectionStyle(node.style),
+      blocks: (node.blocks ?? []).map((block: SectionBlock) => ({ id: block.id, settings: readBlock(block.settings) })),
+      data,
+    });
+  });
+  Rendered.displayName = `Section(${spec.name})`;
+
+  return {
+    type: spec.type,
+    name: spec.name,
+    version: spec.version,
+    settings: spec.settings,
+    fields: spec.fields as Record<string, FieldHint>,
+    blocks: spec.blocks as SectionDefinition['blocks'],
+    loader,
+    readSettings,
+    readBlock,
+    create(id, blockId) {
+      const blocks = spec.blocks
+        ? Array.from({ length: spec.blocks.initial }, (_, i) => ({ id: blockId?.() ?? `${id}-b${i + 1}`, settings: readBlock({}) }))
+        : undefined;
+      return { id, type: spec.type, version: spec.version, settings: readSettings({}), style: readSectionStyle({}), ...(blocks ? { blocks } : {}) };
+    },
+    Component: Rendered as ComponentType<SectionRenderProps>,
+  };
+}
+
+function migrate(spec: { version: number; migrations?: Record<number, (s: Record<string, unknown>) => Record<string, unknown>> }, raw: unknown, from: number) {
+  let settings = isRecord(raw) ? raw : {};
+  for (let v = from; v < spec.version; v++) settings = spec.migrations?.[v]?.(settings) ?? settings;
+  return settings;
+}
+
+/** Parses with the schema; every top-level key that does not fit falls back to its default instead of failing. */
+export function readWithFallback<S extends AnyObject>(schema: S, raw: unknown): z.infer<S> {
+  const candidate: Record<string, unknown> = isRecord(raw) ? { ...raw } : {};
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const result = schema.safeParse(candidate);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) delete candidate[String(issue.path[0])];
+  }
+  return schema.parse({});
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,123 @@
+import { sql } from 'kysely';
+import { productQuery, type BrandSummary, type CategorySummary, type ProductCard } from '@vitrine/commerce';
+import type { CatalogReader } from '@vitrine/sections';
+import type { Db } from './db/connect.ts';
+
+const sortColumns = {
+  1: [['popularity', 'desc']],
+  2: [['price', 'asc']],
+  3: [['price', 'desc']],
+  4: [['name', 'asc']],
+  5: [['name', 'desc']],
+  6: [['rating', 'desc'], ['rating_count', 'desc']],
+  7: [['created_at', 'desc']],
+  8: [['popularity', 'desc']],
+} as const;
+
+/** The catalogue of one site, as sections' loaders read it. Every query is scoped to `webId`. */
+export function catalogFor(db: Db, webId: number): CatalogReader {
+  return {
+    async getProducts(input): Promise<ProductCard[]> {
+      const query = productQuery.parse(input);
+      let select = db
+        .selectFrom('products as p')
+        .leftJoin('brands as b', (join) => join.onRef('b.web_id', '=', 'p.web_id').onRef('b.brand_id', '=', 'p.brand_id'))
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('product_images as i')
+              .select(['i.file', 'i.width', 'i.height'])
+              .whereRef('i.web_id', '=', 'p.web_id')
+              .whereRef('i.product_id', '=', 'p.product_id')
+              .orderBy('i.sort')
+              .limit(1)
+              .as('img'),
+          (join) => join.onTrue(),
+        )
+        .select([
+          'p.product_id',
+          'p.name',
+          'p.slug',
+          'p.price',
+          'p.compare_at_price',
+          'p.is_hide_price',
+          'p.rating',
+          'p.rating_count',
+          'p.stock_status_id',
+          'b.name as brand_name',
+          'img.file',
+          'img.width',
+          'img.height',
+        ])
+        .where('p.web_id', '=', webId)
+        .where('p.is_published', '=', true);
+      if (query.categoryId) {
+        select = select.where(
+          'p.category_id',
+          'in',
+          sql<number>`(WITH RECURSIVE tree AS (
+            SELECT category_id FROM categories WHERE web_id = ${webId} AND category_id = ${query.categoryId}
+            UNION ALL
+            SELECT c.category_id FROM categories c JOIN tree t ON c.parent_id = t.category_id WHERE c.web_id = ${webId}
+          ) SELECT category_id FROM tree)`,
+        );
+      }
+      if (query.brandId) select = select.where('p.brand_id', '=', query.brandId);
+      for (const [column, direction] of sortColumns[query.sort as keyof typeof sortColumns]) select = select.orderBy(`p.${column}`, direction);
+      const rows = await select.orderBy('p.product_id').limit(query.limit).execute();
+      return rows.map((row) => ({
+        productID: row.product_id,
+        itemName: row.name,
+        productURL: `/${row.slug}`,
+        price: row.price,
+        compareAtPrice: row.compare_at_price,
+        isHidePrice: row.is_hide_price,
+        imageFile: row.file ?? null,
+        imageWidth: row.width ?? 0,
+        imageHeight: row.height ?? 0,
+        brandName: row.brand_name ?? null,
+        rating: Number(row.rating),
+        ratingCount: row.rating_count,
+        stockStatusID: row.stock_status_id,
+      }));
+    },
+
+    async getCategories({ parentId, limit }): Promise<CategorySummary[]> {
+      const rows = await db
+        .selectFrom('categories as c')
+        .select((eb) => [
+          'c.category_id',
+          'c.parent_id',
+          'c.name',
+          'c.slug',
+          'c.image_file',
+          eb
+            .selectFrom('products as p')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('p.web_id', '=', 'c.web_id')
+            .whereRef('p.category_id', '=', 'c.category_id')
+            .where('p.is_published', '=', true)
+            .as('product_count'),
+        ])
+        .where('c.web_id', '=', webId)
+        .where((eb) => (parentId ? eb('c.parent_id', '=', parentId) : eb('c.parent_id', 'is', null)))
+        .orderBy('c.sort')
+        .orderBy('c.category_id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        categoryID: row.category_id,
+        parentID: row.parent_id,
+        name: row.name,
+        slug: row.slug,
+        imageFile: row.image_file,
+        productCount: Number(row.product_count ?? 0),
+      }));
+    },
+
+    async getBrands({ limit }): Promise<BrandSummary[]> {
+      const rows = await db.selectFrom('brands').selectAll().where('web_id', '=', webId).orderBy('name').limit(limit).execute();
+      return rows.map((row) => ({ brandID: row.brand_id, name: row.name, slug: row.slug, logoFile: row.logo_file }));
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const environment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Signs access tokens; at least 32 characters. Generated once and kept in DATA_DIR when not given. */
+  VITRINE_SECRET: z.string().min(32).optional(),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  NODE_ENV: z.string().default('development'),
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  mediaDir: string;
+  databaseUrl: string | undefined;
+  secret: Buffer;
+  seedDemo: boolean;
+  production: boolean;
+}
+
+/** Reads the environment once at start; a bad value stops the server with a message naming the variable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`Environment variable ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    mediaDir: join(dataDir, 'media'),
+    databaseUrl: e.DATABASE_URL,
+    secret: e.VITRINE_SECRET ? Buffer.from(e.VITRINE_SECRET) : keptSecret(dataDir),
+    seedDemo: e.SEED_DEMO === 'true',
+    production: e.NODE_ENV === 'production',
+  };
+}
+
+/** A signing secret generated on first start and kept (readable by this user only) in the data folder. */
+function keptSecret(dataDir: string): Buffer {
+  const file = join(dataDir, 'secret.key');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  return Buffer.from(readFileSync(file, 'utf8').trim());
+}

@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { KyselyPGlite } from 'kysely-pglite';
+import pg from 'pg';
+import { migrationProvider } from './migrations.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** `postgres://…`: a real PostgreSQL. Otherwise the embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** Where PGlite keeps its files; omitted, it lives in memory (tests). */
+  dataDir?: string | undefined;
+}
+
+// PostgreSQL answers bigint and numeric as text; the columns that use them here are small counters.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Opens the store's database, PostgreSQL when a URL is given and the embedded PGlite otherwise. */
+export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): Promise<Db> {
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  return new Kysely<Database>({ dialect: new KyselyPGlite(pglite).dialect });
+}
+
+/** Brings the schema up to date; run at every start. Throws (and changes nothing further) when a migration fails. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+}

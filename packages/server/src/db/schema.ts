@@ -1,0 +1,444 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/** Column types of the tables in migrations.ts, for Kysely. Keep the two in step. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T extends object | null = object> = JSONColumnType<T, string, string>;
+
+export interface SitesTable {
+  web_id: Generated<number>;
+  title: string;
+  link: Generated<string>;
+  static_cdn: Generated<string>;
+  redirect_url: Generated<string>;
+  main_domain: string;
+  sub_domain: Generated<string>;
+  is_sub_domain: Generated<boolean>;
+  base_currency: string;
+  active_theme_id: number | null;
+  meta: ColumnType<Record<string, string>, string | undefined, string>;
+  scripts: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  realtime_database: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  is_maintenance: Generated<boolean>;
+  maintenance_heading: Generated<string>;
+  maintenance_description: Generated<string>;
+  maintenance_password_hash: string | null;
+  account_mode: Generated<number>;
+  contact_requirement_mode: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface SiteDomainsTable {
+  domain: string;
+  web_id: number | null;
+}
+
+export interface CurrenciesTable {
+  web_id: number;
+  code: string;
+  symbol: string;
+  rate: number;
+  is_default: Generated<boolean>;
+  sort: Generated<number>;
+}
+
+export interface ThemesTable {
+  theme_id: Generated<number>;
+  web_id: number;
+  name: string;
+  is_public: Generated<boolean>;
+  draft: Json;
+  draft_revision: Generated<number>;
+  published: ColumnType<unknown, string | null | undefined, string | null>;
+  published_css: string | null;
+  published_version: Generated<number>;
+  updated_at: Timestamp;
+  published_at: Date | null;
+}
+
+export interface ThemeVersionsTable {
+  web_id: number;
+  theme_id: number;
+  version: number;
+  document: Json;
+  css: string;
+  published_at: Timestamp;
+}
+
+export interface PagesTable {
+  page_id: Generated<number>;
+  web_id: number;
+  page_type_id: number;
+  slug: string;
+  title: string;
+  draft: Json;
+  draft_revision: Generated<number>;
+  published: ColumnType<unknown, string | null | undefined, string | null>;
+  published_version: Generated<number>;
+  updated_at: Timestamp;
+  published_at: Date | null;
+}
+
+export interface PageVersionsTable {
+  web_id: number;
+  page_id: number;
+  version: number;
+  document: Json;
+  published_at: Timestamp;
+}
+
+export interface OwnersTable {
+  owner_id: Generated<number>;
+  email: string;
+  password_hash: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface SiteOwnersTable {
+  owner_id: number;
+  web_id: number;
+}
+
+export interface OwnerSessionsTable {
+  token_hash: string;
+  owner_id: number;
+  expires_at: Date;
+  created_at: Timestamp;
+}
+
+export interface CustomersTable {
+  customer_id: Generated<number>;
+  web_id: number;
+  email: string | null;
+  phone: string | null;
+  password_hash: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  company: Generated<string>;
+  customer_type_id: Generated<number>;
+  status_id: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface CustomerAddressesTable {
+  address_id: Generated<number>;
+  web_id: number;
+  customer_id: number;
+  full_name: string;
+  line1: string;
+  line2: Generated<string>;
+  city: string;
+  region: Generated<string>;
+  postal_code: Generated<string>;
+  country: string;
+  phone: Generated<string>;
+  is_default: Generated<boolean>;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  family_id: string;
+  web_id: number;
+  customer_id: number | null;
+  expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  web_id: number;
+  customer_id: number;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  category_id: Generated<number>;
+  web_id: number;
+  parent_id: number | null;
+  name: string;
+  slug: string;
+  description: Generated<string>;
+  image_file: string | null;
+  sort: Generated<number>;
+}
+
+export interface BrandsTable {
+  brand_id: Generated<number>;
+  web_id: number;
+  name: string;
+  slug: string;
+  logo_file: string | null;
+}
+
+export interface ProductsTable {
+  product_id: Generated<number>;
+  web_id: number;
+  category_id: number | null;
+  brand_id: number | null;
+  name: string;
+  slug: string;
+  description: Generated<string>;
+  sku: string;
+  price: number;
+  compare_at_price: number | null;
+  stock: Generated<number>;
+  stock_status_id: Generated<number>;
+  is_hide_price: Generated<boolean>;
+  rating: Generated<number>;
+  rating_count: Generated<number>;
+  popularity: Generated<number>;
+  is_published: Generated<boolean>;
+  meta: ColumnType<Record<string, string>, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface ProductImagesTable {
+  image_id: Generated<number>;
+  web_id: number;
+  product_id: number;
+  file: string;
+  width: number;
+  height: number;
+  alt: Generated<string>;
+  sort: Generated<number>;
+}
+
+export interface AttributesTable {
+  attribute_id: Generated<number>;
+  web_id: number;
+  name: string;
+  display_type: 'dropdown' | 'namelist' | 'color';
+}
+
+export interface AttributeValuesTable {
+  value_id: Generated<number>;
+  web_id: number;
+  attribute_id: number;
+  name: string;
+  color: string | null;
+  sort: Generated<number>;
+}
+
+export interface VariantsTable {
+  variant_id: Generated<number>;
+  web_id: number;
+  product_id: number;
+  sku: string;
+  name: string;
+  price: number;
+  stock: Generated<number>;
+  image_file: string | null;
+}
+
+export interface VariantValuesTable {
+  web_id: number;
+  variant_id: number;
+  value_id: number;
+}
+
+export interface ProductOptionsTable {
+  option_id: Generated<number>;
+  web_id: number;
+  product_id: number;
+  name: string;
+  input_type_id: number;
+  is_mandatory: Generated<boolean>;
+  sort: Generated<number>;
+}
+
+export interface ProductOptionValuesTable {
+  value_id: Generated<number>;
+  web_id: number;
+  option_id: number;
+  name: string;
+  price: Generated<number>;
+}
+
+export interface AddonsTable {
+  addon_id: Generated<number>;
+  web_id: number;
+  product_id: number;
+  name: string;
+  price: number;
+}
+
+export interface CartsTable {
+  cart_id: Generated<number>;
+  web_id: number;
+  customer_id: number;
+  updated_at: Timestamp;
+}
+
+export interface CartLinesTable {
+  cart_item_id: Generated<number>;
+  web_id: number;
+  cart_id: number;
+  product_id: number;
+  variant_id: number | null;
+  quantity: number;
+  created_at: Timestamp;
+}
+
+export interface CartLineAddonsTable {
+  cart_addon_id: Generated<number>;
+  web_id: number;
+  cart_item_id: number;
+  addon_id: number;
+  quantity: Generated<number>;
+}
+
+export interface WishlistItemsTable {
+  web_id: number;
+  customer_id: number;
+  product_id: number;
+  created_at: Timestamp;
+}
+
+export interface OrdersTable {
+  order_id: Generated<number>;
+  web_id: number;
+  order_code: string;
+  idempotency_key: string;
+  customer_id: number | null;
+  status: Generated<string>;
+  payment_status: Generated<string>;
+  email: string | null;
+  phone: string | null;
+  shipping_address: Json<Record<string, string>>;
+  delivery_method: string;
+  payment_method: string;
+  currency_code: string;
+  currency_rate: number;
+  subtotal: number;
+  shipping_total: Generated<number>;
+  total: number;
+  created_at: Timestamp;
+}
+
+export interface OrderLinesTable {
+  line_id: Generated<number>;
+  web_id: number;
+  order_id: number;
+  product_id: number | null;
+  variant_id: number | null;
+  name: string;
+  variant_name: Generated<string>;
+  sku: Generated<string>;
+  quantity: number;
+  unit_price: number;
+  addons: ColumnType<unknown[], string | undefined, string>;
+  line_total: number;
+}
+
+export interface ReviewsTable {
+  review_id: Generated<number>;
+  web_id: number;
+  product_id: number;
+  customer_id: number | null;
+  author_name: string;
+  rating: number;
+  title: Generated<string>;
+  body: Generated<string>;
+  helpful_count: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface TrackingSessionsTable {
+  session_id: string;
+  web_id: number;
+  visitor_id: string;
+  customer_id: number | null;
+  landing_url: string;
+  referrer: Generated<string>;
+  ip_address: Generated<string>;
+  geo: ColumnType<unknown, string | null | undefined, string | null>;
+  device: ColumnType<unknown, string | null | undefined, string | null>;
+  utm: ColumnType<unknown, string | null | undefined, string | null>;
+  started_at: Timestamp;
+}
+
+export interface TrackingEventsTable {
+  event_id: string;
+  web_id: number;
+  session_id: string;
+  event_type: string;
+  url: string;
+  duration_ms: ColumnType<string, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  mail_id: Generated<number>;
+  web_id: number | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: Timestamp;
+  sent_at: Date | null;
+}
+
+export interface FormSubmissionsTable {
+  submission_id: Generated<number>;
+  web_id: number;
+  kind: 'contact' | 'subscribe' | 'form';
+  page_id: number | null;
+  section_id: string | null;
+  data: Json;
+  created_at: Timestamp;
+}
+
+export interface MediaTable {
+  media_id: Generated<number>;
+  web_id: number;
+  path: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  bytes: number;
+  created_at: Timestamp;
+}
+
+/** Every table, as Kysely sees the database. */
+export interface Database {
+  sites: SitesTable;
+  site_domains: SiteDomainsTable;
+  currencies: CurrenciesTable;
+  themes: ThemesTable;
+  theme_versions: ThemeVersionsTable;
+  pages: PagesTable;
+  page_versions: PageVersionsTable;
+  owners: OwnersTable;
+  site_owners: SiteOwnersTable;
+  owner_sessions: OwnerSessionsTable;
+  customers: CustomersTable;
+  customer_addresses: CustomerAddressesTable;
+  refresh_tokens: RefreshTokensTable;
+  password_resets: PasswordResetsTable;
+  categories: CategoriesTable;
+  brands: BrandsTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  attributes: AttributesTable;
+  attribute_values: AttributeValuesTable;
+  variants: VariantsTable;
+  variant_values: VariantValuesTable;
+  product_options: ProductOptionsTable;
+  product_option_values: ProductOptionValuesTable;
+  addons: AddonsTable;
+  carts: CartsTable;
+  cart_lines: CartLinesTable;
+  cart_line_addons: CartLineAddonsTable;
+  wishlist_items: WishlistItemsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  reviews: ReviewsTable;
+  tracking_sessions: TrackingSessionsTable;
+  tracking_events: TrackingEventsTable;
+  mail_outbox: MailOutboxTable;
+  form_submissions: FormSubmissionsTable;
+  media: MediaTable;
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { getWebInfoQuery, refreshBody, type AccessTokenPayload } from '@vitrine/commerce';
+import type { Db } from '../db/connect.ts';
+import { loadPublishedPage } from '../pages.ts';
+import { findSite, loadWebConfig } from '../tenants.ts';
+import type { TokenService } from '../tokens.ts';
+import { HttpError, parseRequest } from './errors.ts';
+import { requireSite } from './site.ts';
+
+export interface ApiDeps {
+  db: Db;
+  tokens: TokenService;
+}
+
+const refreshFailures = {
+  invalid: ['TOKEN_INVALID', 'The tokens are not valid'],
+  expired: ['TOKEN_EXPIRED', 'The refresh token has expired'],
+  reused: ['TOKEN_REUSED', 'The refresh token was already used; sign in again'],
+  'other-site': ['TOKEN_OTHER_SITE', 'The tokens were issued for another store'],
+} as const;
+
+const getPageQuery = z.object({
+  Slug: z.string().max(200).regex(/^[a-z0-9-/]*$/, 'must be lower-case letters, digits, - and /').default(''),
+  store: z.string().optional(),
+});
+
+/**
+ * The bearer token's claims, checked against the request's own site: a token issued for one store is refused by
+ * every other (401), as is a missing, forged or expired one.
+ */
+export async function requireToken(deps: ApiDeps, request: FastifyRequest): Promise<AccessTokenPayload> {
+  const webId = await requireSite(deps.db, request);
+  const header = request.headers.authorization ?? '';
+  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  if (!token) throw new HttpError(401, 'TOKEN_MISSING', 'Sign-in token missing');
+  const claims = deps.tokens.access.verify(token);
+  if (!claims) throw new HttpError(401, 'TOKEN_INVALID', 'Sign-in token invalid or expired');
+  if (claims.WebID !== webId) throw new HttpError(401, 'TOKEN_OTHER_SITE', 'The token was issued for another store');
+  return claims;
+}
+
+/** The JSON API under /api (§7 and product.md). */
+export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const { db, tokens } = deps;
+
+  app.get('/api/health', async () => {
+    await db.selectFrom('sites').select('web_id').limit(1).execute();
+    return { status: 'ok' };
+  });
+
+  app.get('/api/Web/GetWebInfo', async (request) => {
+    const query = parseRequest(getWebInfoQuery, request.query, 'query');
+    const site = await findSite(db, query.Domain);
+    if (!site.ok) throw new HttpError(404, site.code, site.code === 'CODE_0001' ? 'No store is configured for this domain' : 'This domain is not linked to a store');
+    const data = await loadWebConfig(db, site.webId, Number(query.WebThemeID));
+    if (!data) throw new HttpError(404, 'CODE_0002', 'This domain is not linked to a store');
+    return { data, tokens: await tokens.issue(site.webId, null) };
+  });
+
+  app.post('/api/Auth/refresh', async (request, reply) => {
+    const body = parseRequest(refreshBody, request.body, 'body');
+    const webId = await requireSite(db, request);
+    const outcome = await tokens.refresh(webId, body);
+    if (!outcome.ok) {
+      const [code, message] = refreshFailures[outcome.reason];
+      return reply.code(401).send({ error: { code, message } });
+    }
+    return { tokens: outcome.tokens };
+  });
+
+  app.get('/api/Auth/Session', async (request) => {
+    const claims = await requireToken(deps, request);
+    return { data: { userId: claims.UserID, webId: claims.WebID, isGuest: claims.UserID === '0', expiresAt: claims.exp } };
+  });
+
+  app.get('/api/Page/GetPage', async (request) => {
+    const query = parseRequest(getPageQuery, request.query, 'query');
+    const webId = await requireSite(db, request);
+    const page = await loadPublishedPage(db, webId, query.Slug.replace(/\/+$/, ''), (message, error) => request.log.error({ err: error }, message));
+    if (!page) throw new HttpError(404, 'PAGE_NOT_FOUND', `Page Not Found: /${query.Slug}`);
+    return { data: page };
+  });
+}

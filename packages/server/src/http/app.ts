@@ -1,0 +1,93 @@
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { readFile } from 'node:fs/promises';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { ClientAssets } from '@vitrine/storefront/server';
+import type { Db } from '../db/connect.ts';
+import type { TokenService } from '../tokens.ts';
+import { registerApi } from './api.ts';
+import { HttpError } from './errors.ts';
+import { registerStorefront, type RenderStorefront } from './storefront.ts';
+
+/** Request bodies above this are refused with 413 before they are read. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  db: Db;
+  tokens: TokenService;
+  /** Where uploaded and generated media live; served at /media. */
+  mediaDir: string;
+  /** How shopper pages are rendered and which client files they link. */
+  storefront: { render: RenderStorefront; assets: ClientAssets | (() => Promise<ClientAssets>); staticDir?: string | undefined };
+  /** The built studio (index.html and its assets), served at /editor. */
+  studioDir?: string | undefined;
+  logger?: boolean;
+  /** Runs before the catch-all routes, e.g. the dev server's middleware. */
+  beforeRoutes?: (app: FastifyInstance) => Promise<void>;
+}
+
+/** The one HTTP server: API, media, studio, and server-rendered shopper pages for every store it hosts. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 500 },
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) } });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, body too large, unsupported content type…
+      return reply.code(status).send({ error: { code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message } });
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong' } });
+  });
+
+  await registerApi(app, { db: options.db, tokens: options.tokens });
+  app.all('/api/*', async (request: FastifyRequest) => {
+    throw new HttpError(404, 'NOT_FOUND', `No API call ${request.method} ${request.url.split('?')[0]}`);
+  });
+
+  await app.register(fastifyStatic, {
+    root: options.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '1d',
+    index: false,
+  });
+  if (options.storefront.staticDir) {
+    await app.register(fastifyStatic, {
+      root: join(options.storefront.staticDir, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    });
+  }
+  if (options.studioDir) {
+    await app.register(fastifyStatic, {
+      root: join(options.studioDir, 'assets'),
+      prefix: '/editor/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    });
+    const studioPage = join(options.studioDir, 'index.html');
+    const serveStudio = async (_request: FastifyRequest, reply: FastifyReply) => {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(studioPage));
+    };
+    app.get('/editor', serveStudio);
+    app.get('/editor/*', serveStudio);
+  }
+
+  if (options.beforeRoutes) await options.beforeRoutes(app);
+  registerStorefront(app, options.db, options.storefront.render, options.storefront.assets);
+  return app;
+}

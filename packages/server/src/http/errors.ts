@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+
+/** A request that cannot be served as asked; the error handler turns it into a JSON error answer. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Checks a request part with its schema. A failure is a 400 that names the first field at fault, e.g.
+ * `Domain: must be a domain name`, and nothing further runs.
+ */
+export function parseRequest<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 'body' | 'params'): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.length ? issue.path.join('.') : where;
+  const message = issue.code === 'invalid_type' && issue.input === undefined ? 'is a required field' : issue.message;
+  throw new HttpError(400, 'BAD_REQUEST', `${field}: ${message}`, field);
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ClientAssets, StorefrontResponse } from '@vitrine/storefront/server';
+import type { StorefrontData } from '@vitrine/storefront';
+import type { Db } from '../db/connect.ts';
+import { loadPublishedPage } from '../pages.ts';
+import { loadWebConfig } from '../tenants.ts';
+import { lookupSite } from './site.ts';
+
+export type RenderStorefront = (request: Request, data: StorefrontData, assets: ClientAssets) => Promise<StorefrontResponse>;
+
+/** The site-config failure page (§2.6, §8): outside the app, it names the failure code. */
+function storeNotFoundPage(code: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Store not found</title><style>body{font:16px/1.5 system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;color:#1f2933;background:#f5f6f8}main{max-width:32rem;padding:24px;text-align:center}code{background:#e4e7eb;padding:2px 6px;border-radius:4px}</style></head><body><main><h1>Store not found</h1><p>No store is served at this address.</p><p>Error code <code>ec=${code}</code></p></main></body></html>`;
+}
+
+/** Server-renders every path that no other route claims, for the store the request's domain picks. */
+export function registerStorefront(app: FastifyInstance, db: Db, render: RenderStorefront, assets: ClientAssets | (() => Promise<ClientAssets>)): void {
+  app.get('/*', async (request, reply) => {
+    const site = await lookupSite(db, request);
+    if (!site.ok) return reply.code(404).type('text/html; charset=utf-8').send(storeNotFoundPage(site.code));
+    const { webId } = site;
+    const query = request.query as Record<string, string | undefined>;
+    const themeId = parseThemeId(query['wtid']);
+    let config: ReturnType<typeof loadWebConfig> | undefined;
+    const data: StorefrontData = {
+      async getSite() {
+        config ??= loadWebConfig(db, webId, themeId);
+        const loaded = await config;
+        if (!loaded) throw new Error(`Site ${webId} has no config`);
+        return loaded;
+      },
+      getPage: (slug) => loadPublishedPage(db, webId, slug, (message, error) => request.log.error({ err: error }, message)),
+    };
+    const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
+    const fetchRequest = new Request(url, { method: 'GET', headers: { accept: request.headers.accept ?? 'text/html' } });
+    const result = await render(fetchRequest, data, typeof assets === 'function' ? await assets() : assets);
+    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    return reply.code(result.status).headers(result.headers).send(result.body);
+  });
+}
+
+/** `wtid` is a base64-encoded theme id (§2.8); anything else means the live theme. */
+export function parseThemeId(wtid: string | undefined): number {
+  if (!wtid) return 0;
+  try {
+    const decoded = Buffer.from(wtid, 'base64').toString('utf8');
+    return /^\d{1,9}$/.test(decoded) ? Number(decoded) : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,31 @@
+import { PageType, pageDocument, type PublishedPage } from '@vitrine/commerce';
+import { loadSectionData } from '@vitrine/sections';
+import { catalogFor } from './catalog.ts';
+import type { Db } from './db/connect.ts';
+
+/**
+ * The published page a shopper sees at `slug` ('' is the home page), with the data of its data-bound sections
+ * loaded, or null when the site has no such published page.
+ */
+export async function loadPublishedPage(db: Db, webId: number, slug: string, log?: (message: string, error: unknown) => void): Promise<PublishedPage | null> {
+  const row = await db
+    .selectFrom('pages')
+    .select(['page_id', 'published', 'published_version'])
+    .where('web_id', '=', webId)
+    .where('published', 'is not', null)
+    .where((eb) =>
+      slug === '' ? eb('page_type_id', '=', PageType.Home) : eb.and([eb('page_type_id', '=', PageType.Custom), eb('slug', '=', slug)]),
+    )
+    .orderBy('page_id')
+    .executeTakeFirst();
+  if (!row) return null;
+  const parsed = pageDocument.safeParse(row.published);
+  if (!parsed.success) {
+    log?.(`Published page ${row.page_id} of site ${webId} does not match the page schema`, parsed.error);
+    return null;
+  }
+  const sectionData = await loadSectionData(parsed.data.sections, { catalog: catalogFor(db, webId) }, (sectionId, error) =>
+    log?.(`Section ${sectionId} of page ${row.page_id} could not load its data`, error),
+  );
+  return { pageId: row.page_id, version: row.published_version, document: parsed.data, sectionData };
+}

@@ -1,0 +1,20 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { ClientAssets } from '@vitrine/storefront/server';
+
+/** Where `npm run build` leaves the shopper app and the studio. */
+export const storefrontDist = fileURLToPath(new URL('../../storefront/dist', import.meta.url));
+export const studioDist = fileURLToPath(new URL('../../studio/dist', import.meta.url));
+
+const manifest = z.record(z.string(), z.object({ file: z.string(), css: z.array(z.string()).optional(), isEntry: z.boolean().optional() }));
+
+/** The built client's entry script and stylesheets, read from Vite's manifest. */
+export function readStorefrontAssets(dist = storefrontDist): ClientAssets {
+  const file = `${dist}/.vite/manifest.json`;
+  if (!existsSync(file)) throw new Error(`The shopper app is not built (${file} is missing): run "npm run build" first`);
+  const entries = Object.values(manifest.parse(JSON.parse(readFileSync(file, 'utf8'))));
+  const entry = entries.find((e) => e.isEntry);
+  if (!entry) throw new Error(`${file} names no entry`);
+  return { scripts: [`/${entry.file}`], styles: (entry.css ?? []).map((css) => `/${css}`) };
+}

@@ -1,0 +1,265 @@
+import { join } from 'node:path';
+import { pageDocument, themeDocument } from '@vitrine/commerce';
+import { compileTheme } from '@vitrine/theme-engine';
+import type { Db } from '../db/connect.ts';
+import { hashPassword } from '../passwords.ts';
+import { demoStores, type DemoStore } from './demo-stores.ts';
+import { drawPicture } from './images.ts';
+
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f']/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The sign-ins of the demo stores, for the start-up banner and the README. */
+export function demoSignIns() {
+  return demoStores.map((store) => ({ domain: store.domain, title: store.title, owner: store.owner, customer: store.customer }));
+}
+
+/**
+ * Seeds the demo stores on first start. Idempotent: a store whose domain exists is left as it is. Each store is
+ * written in one transaction; its pictures are drawn afterwards (and redrawn if their files are gone).
+ */
+export async function seedDemoStores(db: Db, mediaDir: string): Promise<string[]> {
+  const created: string[] = [];
+  for (const store of demoStores) {
+    const existing = await db.selectFrom('site_domains').select('web_id').where('domain', '=', store.domain).executeTakeFirst();
+    const webId = existing?.web_id ?? (await seedStore(db, store));
+    if (!existing) created.push(store.domain);
+    if (webId !== null) await drawStorePictures(db, store, webId, mediaDir);
+  }
+  return created;
+}
+
+async function seedStore(db: Db, store: DemoStore): Promise<number> {
+  const [ownerHash, customerHash] = await Promise.all([hashPassword(store.owner.password), hashPassword(store.customer.password)]);
+  return db.transaction().execute(async (trx) => {
+    const base = store.currencies.find((c) => c.isDefault) ?? store.currencies[0]!;
+    const { web_id: webId } = await trx
+      .insertInto('sites')
+      .values({
+        title: store.title,
+        link: `http://${store.domain}`,
+        main_domain: store.domain,
+        base_currency: base.code,
+        active_theme_id: null,
+        meta: JSON.stringify({ metaTitle: store.title, metaDesc: store.tagline, metaKeywords: '', metaImage: '' }),
+        maintenance_heading: 'We will be back soon',
+        maintenance_description: 'We are making a few changes. Please come back in a little while.',
+      })
+      .returning('web_id')
+      .executeTakeFirstOrThrow();
+    const media = (path: string) => `/media/${webId}/${path}`;
+    await trx.insertInto('site_domains').values({ domain: store.domain, web_id: webId }).execute();
+    await trx
+      .insertInto('currencies')
+      .values(store.currencies.map((c, sort) => ({ web_id: webId, code: c.code, symbol: c.symbol, rate: c.rate, is_default: c === base, sort })))
+      .execute();
+
+    const theme = themeDocument.parse({ settings: store.theme.settings });
+    const compiled = compileTheme(theme.settings);
+    if (compiled.problems.length) throw new Error(`Demo theme ${store.theme.name} is invalid: ${JSON.stringify(compiled.problems)}`);
+    const { theme_id: themeId } = await trx
+      .insertInto('themes')
+      .values({
+        web_id: webId,
+        name: store.theme.name,
+        is_public: true,
+        draft: JSON.stringify(theme),
+        published: JSON.stringify(theme),
+        published_css: compiled.css,
+        published_version: 1,
+        published_at: new Date(),
+      })
+      .returning('theme_id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('theme_versions').values({ web_id: webId, theme_id: themeId, version: 1, document: JSON.stringify(theme), css: compiled.css }).execute();
+    await trx.updateTable('sites').set({ active_theme_id: themeId }).where('web_id', '=', webId).execute();
+
+    const { owner_id: ownerId } = await trx
+      .insertInto('owners')
+      .values({ email: store.owner.email, password_hash: ownerHash, name: store.owner.name })
+      .returning('owner_id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('site_owners').values({ owner_id: ownerId, web_id: webId }).execute();
+    await trx
+      .insertInto('customers')
+      .values({
+        web_id: webId,
+        email: store.customer.email,
+        password_hash: customerHash,
+        first_name: store.customer.firstName,
+        last_name: store.customer.lastName,
+        customer_type_id: 1,
+        status_id: 3,
+      })
+      .execute();
+
+    const brandIds: number[] = [];
+    for (const name of store.brands) {
+      const { brand_id } = await trx
+        .insertInto('brands')
+        .values({ web_id: webId, name, slug: slugify(name), logo_file: media(`brands/${slugify(name)}.webp`) })
+        .returning('brand_id')
+        .executeTakeFirstOrThrow();
+      brandIds.push(brand_id);
+    }
+
+    const { attribute_id: sizeAttr } = await trx
+      .insertInto('attributes')
+      .values({ web_id: webId, name: 'Size', display_type: store.key === 'atelier' ? 'namelist' : 'dropdown' })
+      .returning('attribute_id')
+      .executeTakeFirstOrThrow();
+    const { attribute_id: colorAttr } = await trx
+      .insertInto('attributes')
+      .values({ web_id: webId, name: 'Colour', display_type: 'color' })
+      .returning('attribute_id')
+      .executeTakeFirstOrThrow();
+    const sizeValues = await trx
+      .insertInto('attribute_values')
+      .values(store.sizes.map((name, sort) => ({ web_id: webId, attribute_id: sizeAttr, name, sort })))
+      .returning('value_id')
+      .execute();
+    const colorValues = await trx
+      .insertInto('attribute_values')
+      .values(store.colors.map(({ name, hex }, sort) => ({ web_id: webId, attribute_id: colorAttr, name, color: hex, sort })))
+      .returning('value_id')
+      .execute();
+
+    const categoryIds = new Map<string, number>();
+    let productIndex = 0;
+    for (const [sort, category] of store.categories.entries()) {
+      const { category_id: categoryId } = await trx
+        .insertInto('categories')
+        .values({
+          web_id: webId,
+          parent_id: category.parent ? (categoryIds.get(category.parent) ?? null) : null,
+          name: category.name,
+          slug: category.slug,
+          description: `${category.name} from ${store.title}.`,
+          image_file: media(`categories/${category.slug}.webp`),
+          sort,
+        })
+        .returning('category_id')
+        .executeTakeFirstOrThrow();
+      categoryIds.set(category.slug, categoryId);
+
+      for (const name of category.products) {
+        const i = productIndex++;
+        const slug = slugify(name);
+        const price = 1800 + ((i * 3719) % 17) * 700 + (i % 3) * 99;
+        const onSale = i % 5 === 2;
+        const soldOut = i % 11 === 7;
+        const { product_id: productId } = await trx
+          .insertInto('products')
+          .values({
+            web_id: webId,
+            category_id: categoryId,
+            brand_id: brandIds[i % brandIds.length] ?? null,
+            name,
+            slug,
+            description: `${name} from ${store.brands[i % store.brands.length]}. ${store.tagline}`,
+            sku: `${store.key.slice(0, 3).toUpperCase()}-${String(1000 + i)}`,
+            price,
+            compare_at_price: onSale ? Math.round(price * 1.3) : null,
+            stock: soldOut ? 0 : 5 + ((i * 7) % 40),
+            stock_status_id: soldOut ? 2 : 1,
+            rating: 3 + ((i * 13) % 21) / 10,
+            rating_count: (i * 17) % 90,
+            popularity: 1000 - ((i * 37) % 997),
+            created_at: new Date(Date.UTC(2026, 0, 1 + i * 3)),
+          })
+          .returning('product_id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('product_images')
+          .values([0, 1].map((n) => ({ web_id: webId, product_id: productId, file: media(`products/${slug}-${n + 1}.webp`), width: 800, height: 800, alt: name, sort: n })))
+          .execute();
+        const sizes = sizeValues.slice(0, store.key === 'atelier' ? 4 : 2);
+        for (const [v, size] of sizes.entries()) {
+          const { variant_id: variantId } = await trx
+            .insertInto('variants')
+            .values({
+              web_id: webId,
+              product_id: productId,
+              sku: `${store.key.slice(0, 3).toUpperCase()}-${1000 + i}-${v + 1}`,
+              name: `${store.sizes[v]} / ${store.colors[i % store.colors.length]!.name}`,
+              price: price + v * 200,
+              stock: soldOut ? 0 : 2 + ((i + v) % 9),
+            })
+            .returning('variant_id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('variant_values')
+            .values([
+              { web_id: webId, variant_id: variantId, value_id: size.value_id },
+              { web_id: webId, variant_id: variantId, value_id: colorValues[i % colorValues.length]!.value_id },
+            ])
+            .execute();
+        }
+        await trx
+          .insertInto('addons')
+          .values(store.addons.map((addon) => ({ web_id: webId, product_id: productId, name: addon.name, price: addon.price })))
+          .execute();
+        if (i % 4 === 0) {
+          await trx
+            .insertInto('product_options')
+            .values({ web_id: webId, product_id: productId, name: 'Personal note', input_type_id: 2, is_mandatory: false })
+            .execute();
+        }
+        if (i % 3 === 0) {
+          await trx
+            .insertInto('reviews')
+            .values([
+              { web_id: webId, product_id: productId, author_name: 'Alex', rating: 5, title: 'Worth every penny', body: 'Exactly as described, and beautifully made.', helpful_count: 4 },
+              { web_id: webId, product_id: productId, author_name: 'Jo', rating: 4, title: 'Very good', body: 'Took a few days longer to arrive than I hoped.', helpful_count: 1 },
+            ])
+            .execute();
+        }
+      }
+    }
+
+    const featured = store.key === 'atelier' ? 'shoes' : 'cookware';
+    const home = pageDocument.parse(
+      JSON.parse(JSON.stringify(store.home({ featuredCategory: categoryIds.get(featured) ?? 0 })).replaceAll('{web}', String(webId))),
+    );
+    const { page_id: pageId } = await trx
+      .insertInto('pages')
+      .values({
+        web_id: webId,
+        page_type_id: 1,
+        slug: '',
+        title: home.title,
+        draft: JSON.stringify(home),
+        published: JSON.stringify(home),
+        published_version: 1,
+        published_at: new Date(),
+      })
+      .returning('page_id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('page_versions').values({ web_id: webId, page_id: pageId, version: 1, document: JSON.stringify(home) }).execute();
+    return webId;
+  });
+}
+
+/** Draws every picture a demo store's rows point at, where the file is missing. */
+async function drawStorePictures(db: Db, store: DemoStore, webId: number, mediaDir: string): Promise<void> {
+  const [products, categories, brands] = await Promise.all([
+    db.selectFrom('product_images').select('file').where('web_id', '=', webId).orderBy('image_id').execute(),
+    db.selectFrom('categories').select('image_file as file').where('web_id', '=', webId).orderBy('category_id').execute(),
+    db.selectFrom('brands').select('logo_file as file').where('web_id', '=', webId).orderBy('brand_id').execute(),
+  ]);
+  const palette = (n: number) => store.palettes[n % store.palettes.length]!;
+  const toDisk = (file: string) => join(mediaDir, file.replace(/^\/media\//, ''));
+  const jobs: Promise<void>[] = [
+    drawPicture(toDisk(`/media/${webId}/banners/hero.webp`), { width: 1600, height: 700, palette: palette(0), seed: 3, motif: 'scene' }),
+    drawPicture(toDisk(`/media/${webId}/banners/story.webp`), { width: 800, height: 600, palette: palette(1), seed: 8, motif: 'scene' }),
+  ];
+  products.forEach(({ file }, n) => jobs.push(drawPicture(toDisk(file), { width: 800, height: 800, palette: palette(Math.floor(n / 2)), seed: n + (n % 2) * 5, motif: 'object' })));
+  categories.forEach(({ file }, n) => file && jobs.push(drawPicture(toDisk(file), { width: 600, height: 450, palette: palette(n + 1), seed: n * 3, motif: 'scene' })));
+  brands.forEach(({ file }, n) => file && jobs.push(drawPicture(toDisk(file), { width: 320, height: 120, palette: palette(n), seed: n, motif: 'logo' })));
+  await Promise.all(jobs);
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.ts';
+import { migrateToLatest, openDatabase, type Db } from './db/connect.ts';
+import { buildApp, type AppOptions } from './http/app.ts';
+import { seedDemoStores } from './seed/seed-demo.ts';
+import { AccessTokens, TokenService } from './tokens.ts';
+
+export interface StartedServer {
+  app: FastifyInstance;
+  db: Db;
+  /** Demo stores created by this start (empty when they already existed). */
+  seeded: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database, brings its schema up to date, seeds the demo stores when asked, and builds the HTTP app.
+ * It does not listen; the caller decides where.
+ */
+export async function createServer(config: ServerConfig, storefront: AppOptions['storefront'], extra: Partial<AppOptions> = {}): Promise<StartedServer> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
+  try {
+    await migrateToLatest(db);
+    mkdirSync(config.mediaDir, { recursive: true });
+    const seeded = config.seedDemo ? await seedDemoStores(db, config.mediaDir) : [];
+    const tokens = new TokenService(db, new AccessTokens(config.secret));
+    const app = await buildApp({ db, tokens, mediaDir: config.mediaDir, storefront, logger: !config.production || undefined, ...extra });
+    return {
+      app,
+      db,
+      seeded,
+      async close() {
+        await app.close();
+        await db.destroy();
+      },
+    };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}

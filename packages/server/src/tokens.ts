@@ -1,0 +1,113 @@
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { accessTokenPayload, type AccessTokenPayload, type TokenPair } from '@vitrine/commerce';
+import type { Db } from './db/connect.ts';
+
+/** Access tokens live 15 minutes; refresh tokens 30 days, rotated on every use. */
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
+
+const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+/** Signs and checks HS256 JWTs with the server's secret. */
+export class AccessTokens {
+  constructor(
+    private readonly secret: Buffer,
+    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+  ) {}
+
+  /** A token for a user ("0" for a guest) of one site. */
+  sign(userId: string, webId: number): string {
+    const iat = this.now();
+    const payload: AccessTokenPayload = { UserID: userId, WebID: webId, iat, exp: iat + ACCESS_TOKEN_SECONDS };
+    const body = `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    return `${body}.${this.signature(body)}`;
+  }
+
+  /** The payload of a token signed here, or null. `allowExpired` is for refresh, where the old access token may be stale. */
+  verify(token: string, { allowExpired = false } = {}): AccessTokenPayload | null {
+    const parts = token.split('.');
+    if (parts.length !== 3 || parts[0] !== header) return null;
+    const expected = Buffer.from(this.signature(`${parts[0]}.${parts[1]}`));
+    const given = Buffer.from(parts[2]!);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8'));
+    } catch {
+      return null;
+    }
+    const payload = accessTokenPayload.safeParse(decoded);
+    if (!payload.success) return null;
+    if (!allowExpired && payload.data.exp <= this.now()) return null;
+    return payload.data;
+  }
+
+  private signature(body: string): string {
+    return createHmac('sha256', this.secret).update(body).digest('base64url');
+  }
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export type RefreshOutcome =
+  | { ok: true; tokens: TokenPair; userId: string }
+  | { ok: false; reason: 'invalid' | 'expired' | 'reused' | 'other-site' };
+
+/** Issues access and refresh tokens and rotates them; refresh tokens are stored only as hashes. */
+export class TokenService {
+  constructor(
+    private readonly db: Db,
+    readonly access: AccessTokens,
+  ) {}
+
+  /** A new pair starting a new refresh family. */
+  async issue(webId: number, customerId: number | null): Promise<TokenPair> {
+    return this.issueInFamily(this.db, webId, customerId, randomUUID());
+  }
+
+  /**
+   * Rotates a pair: the refresh token is spent and a new pair in the same family is returned. A refresh token that
+   * was already spent revokes its whole family, so a stolen token is useless once either side uses it again.
+   */
+  async refresh(webId: number, pair: TokenPair): Promise<RefreshOutcome> {
+    const claims = this.access.verify(pair.accessToken, { allowExpired: true });
+    if (!claims) return { ok: false, reason: 'invalid' };
+    if (claims.WebID !== webId) return { ok: false, reason: 'other-site' };
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const row = await trx
+        .selectFrom('refresh_tokens')
+        .selectAll()
+        .where('token_hash', '=', hashToken(pair.refreshToken))
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return { ok: false, reason: 'invalid' } as const;
+      if (row.web_id !== webId) return { ok: false, reason: 'other-site' } as const;
+      const owner = row.customer_id === null ? '0' : String(row.customer_id);
+      if (owner !== claims.UserID) return { ok: false, reason: 'invalid' } as const;
+      if (row.used_at || row.revoked_at) {
+        await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+        return { ok: false, reason: 'reused' } as const;
+      }
+      if (row.expires_at <= now) return { ok: false, reason: 'expired' } as const;
+      await trx.updateTable('refresh_tokens').set({ used_at: now }).where('token_hash', '=', row.token_hash).execute();
+      const tokens = await this.issueInFamily(trx, webId, row.customer_id, row.family_id);
+      return { ok: true, tokens, userId: owner } as const;
+    });
+  }
+
+  private async issueInFamily(db: Db, webId: number, customerId: number | null, familyId: string): Promise<TokenPair> {
+    const refreshToken = randomBytes(32).toString('base64url');
+    await db
+      .insertInto('refresh_tokens')
+      .values({
+        token_hash: hashToken(refreshToken),
+        family_id: familyId,
+        web_id: webId,
+        customer_id: customerId,
+        expires_at: new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000),
+      })
+      .execute();
+    return { accessToken: this.access.sign(customerId === null ? '0' : String(customerId), webId), refreshToken };
+  }
+}

@@ -1,0 +1,80 @@
+import { isRouteErrorResponse } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { escapeStyleText } from '@vitrine/theme-engine';
+import { renderToStream, serializeForScript } from '@vitrine/renderer/server';
+import type { StorefrontData } from './data.ts';
+import { documentTitle, metaOf } from './meta.ts';
+import { createRoutes } from './routes.tsx';
+
+/** The built client's files a page links: module scripts and stylesheets, in order. */
+export interface ClientAssets {
+  scripts: readonly string[];
+  styles: readonly string[];
+  /** Inline module scripts to run first (the dev server's refresh preamble). */
+  inlineScripts?: readonly string[];
+}
+
+export type StorefrontResponse =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; headers: Record<string, string>; body: NodeJS.ReadableStream };
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Renders a shopper page on the server: runs the matched routes' loaders through `data`, then streams the document
+ * with the site's theme CSS inlined in its head and the loader data for hydration at the end of its body.
+ */
+export async function renderStorefront(request: Request, data: StorefrontData, assets: ClientAssets): Promise<StorefrontResponse> {
+  const handler = createStaticHandler(createRoutes(data));
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+
+  const site = await data.getSite();
+  const error = context.errors ? Object.values(context.errors)[0] : undefined;
+  const meta = metaOf(
+    context.matches.map((m) => context.loaderData[m.route.id]),
+    error,
+  );
+  const title = documentTitle(meta?.title ?? '', site.webTitle);
+  const description = meta?.description || site.webMeta.metaDesc;
+  const head = [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
+    meta?.robots ? `<meta name="robots" content="${meta.robots}">` : '',
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
+    `<style id="vt-theme">${escapeStyleText(site.themeSettings.themeCSS)}</style>`,
+    ...(assets.inlineScripts ?? []).map((code) => `<script type="module">${code}</script>`),
+    ...assets.scripts.map((src) => `<script type="module" src="${src}"></script>`),
+    '</head><body><div id="root">',
+  ].join('');
+
+  const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
+  const tail = `</div><script>window.__staticRouterHydrationData=${serializeForScript(hydration)}</script></body></html>`;
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const body = await renderToStream(<StaticRouterProvider router={router} context={context} hydrate={false} />, {
+    prefix: head,
+    suffix: tail,
+    onError: (renderError) => console.error('Storefront render error', renderError),
+  });
+  return { kind: 'page', status: context.statusCode, headers: { 'content-type': 'text/html; charset=utf-8' }, body };
+}
+
+/** Route errors in the form the browser router reads back (as React Router's own server rendering writes them). */
+function serializeErrors(errors: Record<string, unknown> | null) {
+  if (!errors) return null;
+  return Object.fromEntries(
+    Object.entries(errors).map(([id, value]) => [
+      id,
+      isRouteErrorResponse(value)
+        ? { ...value, __type: 'RouteErrorResponse' }
+        : value instanceof Error
+          ? { message: 'Internal Server Error', __type: 'Error' }
+          : value,
+    ]),
+  );
+}

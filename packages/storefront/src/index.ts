@@ -1,0 +1,4 @@
+export { createRoutes } from './routes.tsx';
+export type { StorefrontData } from './data.ts';
+export { documentTitle, metaOf, errorMeta, errorStatus } from './meta.ts';
+export type { RouteMeta } from './meta.ts';

@@ -1,0 +1,15 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+/** Builds the shopper app's browser bundle; the server renders the HTML and links these files from the manifest. */
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { conditions: ['vitrine', ...defaultClientConditions] },
+  build: {
+    outDir: 'dist',
+    manifest: true,
+    emptyOutDir: true,
+    rollupOptions: { input: 'src/entry-client.tsx' },
+  },
+});

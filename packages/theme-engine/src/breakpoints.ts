@@ -1,0 +1,23 @@
+/** Layout breakpoints by minimum width in px (§9); the fallback is desktop. */
+export const breakpoints = {
+  mobile: 320,
+  mobileMedium: 375,
+  mobileWide: 425,
+  tablet: 768,
+  desktop: 1024,
+  desktopMedium: 1280,
+  desktopWide: 1600,
+} as const;
+export type BreakpointName = keyof typeof breakpoints;
+export const FALLBACK_BREAKPOINT: BreakpointName = 'desktop';
+
+/** Image screen breakpoints (§9) used for `srcset`, at densities 1 and 2, as webp. */
+export const imageBreakpoints = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
+export const imageDensities = [1, 2] as const;
+
+/** The breakpoint a viewport width falls in. */
+export function breakpointFor(width: number): BreakpointName {
+  let found: BreakpointName = 'mobile';
+  for (const [name, min] of Object.entries(breakpoints) as [BreakpointName, number][]) if (width >= min) found = name;
+  return found;
+}

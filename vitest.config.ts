@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/** One Vitest run over every package; tests sit beside the code they test. */
+export default defineConfig({
+  resolve: { conditions: ['vitrine'] },
+  ssr: { resolve: { conditions: ['vitrine'] } },
+  test: {
+    include: ['packages/*/src/**/*.test.{ts,tsx}', 'docs/**/*.test.{ts,tsx}'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
