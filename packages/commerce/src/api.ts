@@ -42,6 +42,8 @@ export const accessTokenPayload = z.object({
   WebID: z.number().int().positive(),
   exp: z.number().int(),
   iat: z.number().int(),
+  /** A random id, so that two tokens issued in the same second still differ. */
+  jti: z.string(),
 });
 export type AccessTokenPayload = z.infer<typeof accessTokenPayload>;
 

@@ -18,7 +18,7 @@ export class AccessTokens {
   /** A token for a user ("0" for a guest) of one site. */
   sign(userId: string, webId: number): string {
     const iat = this.now();
-    const payload: AccessTokenPayload = { UserID: userId, WebID: webId, iat, exp: iat + ACCESS_TOKEN_SECONDS };
+    const payload: AccessTokenPayload = { UserID: userId, WebID: webId, iat, exp: iat + ACCESS_TOKEN_SECONDS, jti: randomBytes(9).toString('base64url') };
     const body = `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
     return `${body}.${this.signature(body)}`;
   }

@@ -35,6 +35,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 500 },
   });
 
+  // The API speaks JSON only; any other body is refused with 415 before a handler sees it.
+  app.removeContentTypeParser('text/plain');
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) } });
