@@ -54,7 +54,6 @@ export function createChannel<Receive, Send>(options: ChannelOptions<Receive>): 
   };
 
   const listener = (event: MessageEvent) => {
-    if (closed) return;
     if (event.origin !== peerOrigin) return reject('origin', event);
     const peerWindow = peer();
     if (peerWindow === null || event.source !== peerWindow) return reject('source', event);

@@ -43,6 +43,7 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
     meta?.robots ? `<meta name="robots" content="${meta.robots}">` : '',
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),

@@ -93,7 +93,7 @@ function kebab(name: string): string {
 
 function baseRules(t: ThemeSettings): string {
   const headings = (['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const)
-    .map((h) => `.vt-${h},.vt-page ${h}{font-family:var(--font-heading);font-size:var(--${h}-size);font-weight:var(--${h}-weight);line-height:var(--${h}-line-height);color:var(--color-heading);margin:0 0 .5em}`)
+    .map((h) => `.vt-${h},:where(.vt-page) ${h}{font-family:var(--font-heading);font-size:var(--${h}-size);font-weight:var(--${h}-weight);line-height:var(--${h}-line-height);color:var(--color-heading);margin:0 0 .5em}`)
     .join('');
   const buttons = (['primary', 'secondary', 'outline', 'link'] as const)
     .map(

@@ -90,6 +90,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.get('/editor/*', serveStudio);
   }
 
+  // Browsers ask for /favicon.ico on every store; answer with a small neutral icon rather than a 404 page.
+  const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1f2933"/><path d="M7 13h18l-2 12H9zM11 13l2-6h6l2 6" fill="none" stroke="#fff" stroke-width="2" stroke-linejoin="round"/></svg>`;
+  for (const path of ['/favicon.ico', '/favicon.svg']) {
+    app.get(path, (_request, reply) => reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(favicon));
+  }
+
   if (options.beforeRoutes) await options.beforeRoutes(app);
   registerStorefront(app, options.db, options.storefront.render, options.storefront.assets);
   return app;
