@@ -73,3 +73,5 @@ export {
   themeDocument,
 } from './page.ts';
 export type { SectionBlock, SectionNode, PageDocument, PublishedPage, ThemeDocument } from './page.ts';
+export { IMAGE_ROUTE, imageUrl, mediaUrl } from './media.ts';
+export type { ImageRequest } from './media.ts';

@@ -4,6 +4,8 @@ import { createContext, use, useState, type ImgHTMLAttributes } from 'react';
 export type ImageUrlBuilder = (src: string, width: number, density: number) => string | null;
 
 export interface ImageSettings {
+  /** Turns a stored media address into one the browser can load (e.g. a scheme prefix into the CDN base). */
+  resolve: (src: string) => string;
   buildUrl: ImageUrlBuilder;
   /** Widths to offer in `srcset` (the image breakpoints of §9). */
   widths: readonly number[];
@@ -12,6 +14,7 @@ export interface ImageSettings {
 }
 
 const ImageContext = createContext<ImageSettings>({
+  resolve: (src) => src,
   buildUrl: () => null,
   widths: [],
   densities: [1],
@@ -37,9 +40,9 @@ export interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
 export function Image({ src, alt, width, height, priority = false, sizes = '100vw', ...rest }: ImageProps) {
   const settings = use(ImageContext);
   const [failed, setFailed] = useState(false);
-  const source = !src || failed ? settings.placeholder : src;
+  const source = !src || failed ? settings.placeholder : settings.resolve(src);
   const candidates = new Map<number, string>();
-  if (source && !failed) {
+  if (source && src && !failed) {
     for (const w of settings.widths) {
       for (const d of settings.densities) {
         const url = settings.buildUrl(source, w, d);
@@ -50,7 +53,7 @@ export function Image({ src, alt, width, height, priority = false, sizes = '100v
   const srcSet = [...candidates].sort(([a], [b]) => a - b).map(([w, url]) => `${url} ${w}w`).join(', ');
   return (
     <img
-      src={source || undefined}
+      src={(src && !failed ? settings.buildUrl(source, width, 1) : null) ?? (source || undefined)}
       srcSet={srcSet || undefined}
       sizes={srcSet ? sizes : undefined}
       alt={alt}

@@ -253,6 +253,23 @@ describe.each(backends)('server on $name', ({ create }) => {
     });
   });
 
+  describe('image route', () => {
+    it('resizes media to webp with long cache headers, and answers bad modifiers with a 400', async () => {
+      const { data } = await (await server.call('/api/Page/GetPage?Slug=')).json();
+      const image = data.sectionData['home-featured'][0].imageFile as string;
+      const resized = await server.call(`/_img/f_webp,w_320${image}`);
+      expect(resized.status).toBe(200);
+      expect(resized.headers.get('content-type')).toBe('image/webp');
+      expect(resized.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const bad = await server.call(`/_img/w_99999${image}`);
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).error.field).toBe('w');
+      const missing = await server.call('/_img/w_400,h_300/media/1/nothing-here.webp');
+      expect(missing.status).toBe(200);
+      expect(missing.headers.get('cache-control')).toBe('public, max-age=60');
+    });
+  });
+
   it('answers unknown API calls with a JSON 404', async () => {
     const response = await server.call('/api/Nope/Nothing');
     expect(response.status).toBe(404);

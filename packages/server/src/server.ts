@@ -25,7 +25,7 @@ export async function createServer(config: ServerConfig, storefront: AppOptions[
     mkdirSync(config.mediaDir, { recursive: true });
     const seeded = config.seedDemo ? await seedDemoStores(db, config.mediaDir) : [];
     const tokens = new TokenService(db, new AccessTokens(config.secret));
-    const app = await buildApp({ db, tokens, mediaDir: config.mediaDir, storefront, logger: !config.production || undefined, ...extra });
+    const app = await buildApp({ db, tokens, mediaDir: config.mediaDir, cacheDir: `${config.dataDir}/cache`, storefront, logger: !config.production || undefined, ...extra });
     return {
       app,
       db,

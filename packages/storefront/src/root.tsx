@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Outlet, isRouteErrorResponse, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router-dom';
-import type { WebConfig } from '@vitrine/commerce';
+import { imageUrl, mediaUrl, type WebConfig } from '@vitrine/commerce';
+import { imageBreakpoints, imageDensities } from '@vitrine/theme-engine';
 import { ImageProvider, type ImageSettings } from '@vitrine/renderer';
 import { ShopProvider } from '@vitrine/sections';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
@@ -12,7 +13,16 @@ export interface RootData {
   site: WebConfig;
 }
 
-const images: ImageSettings = { buildUrl: () => null, widths: [], densities: [1], placeholder: '' };
+/** Images load through the image route as webp at the image breakpoints of §9, at densities 1 and 2. */
+function imageSettings(site: WebConfig | undefined): ImageSettings {
+  return {
+    resolve: (src) => mediaUrl(src, site?.staticCDN ?? ''),
+    buildUrl: (src, width, density) => (src.startsWith('/media/') ? imageUrl(src, { w: Math.min(width * density, 4096) }) : null),
+    widths: Object.values(imageBreakpoints),
+    densities: imageDensities,
+    placeholder: imageUrl('/placeholder', { w: 400, h: 300 }),
+  };
+}
 
 /** Keeps the tab title in step with the route after client-side navigation; the server writes the first one. */
 function DocumentTitle({ storeTitle }: { storeTitle: string }) {
@@ -31,7 +41,7 @@ function DocumentTitle({ storeTitle }: { storeTitle: string }) {
 function Shell({ site, children }: { site: WebConfig | undefined; children: React.ReactNode }) {
   return (
     <ShopProvider value={{ currency: site?.currency ?? { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 }, showCurrency: false }}>
-      <ImageProvider value={images}>
+      <ImageProvider value={imageSettings(site)}>
         <a className="vt-skip-link" href="#main">
           Skip to content
         </a>

@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ClientAssets } from '@vitrine/storefront/server';
 import type { Db } from '../db/connect.ts';
+import { ImageService, parseModifiers } from '../images.ts';
 import type { TokenService } from '../tokens.ts';
 import { registerApi } from './api.ts';
 import { HttpError } from './errors.ts';
@@ -17,6 +19,8 @@ export interface AppOptions {
   tokens: TokenService;
   /** Where uploaded and generated media live; served at /media. */
   mediaDir: string;
+  /** Where resized images are kept between requests. */
+  cacheDir: string;
   /** How shopper pages are rendered and which client files they link. */
   storefront: { render: RenderStorefront; assets: ClientAssets | (() => Promise<ClientAssets>); staticDir?: string | undefined };
   /** The built studio (index.html and its assets), served at /editor. */
@@ -63,6 +67,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: '1d',
     index: false,
   });
+  // The image route (§7, §2.12): resized and converted media, cached on disk, bounded in size.
+  const images = new ImageService(options.mediaDir, join(options.cacheDir, 'images'));
+  app.get<{ Params: { modifiers: string; '*': string } }>('/_img/:modifiers/*', async (request, reply) => {
+    const parsed = parseModifiers(request.params.modifiers);
+    if (!parsed.ok) throw new HttpError(400, 'BAD_IMAGE_MODIFIER', `${parsed.field}: ${parsed.message}`, parsed.field);
+    const image = await images.render(`/${request.params['*']}`, parsed.modifiers);
+    return reply
+      .type(image.contentType)
+      .header('cache-control', image.found ? 'public, max-age=31536000, immutable' : 'public, max-age=60')
+      .send(createReadStream(image.file));
+  });
+
   if (options.storefront.staticDir) {
     await app.register(fastifyStatic, {
       root: join(options.storefront.staticDir, 'assets'),
