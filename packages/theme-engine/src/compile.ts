@@ -1,5 +1,5 @@
 import { breakpoints } from './breakpoints.ts';
-import { fontStack } from './fonts.ts';
+import { fontFaceCss, fontFileUrl, fontStack, fontWeightsUsed, snapFontWeight, type FontUsage, type ThemeFont } from './fonts.ts';
 import { readThemeSettings, type ThemeProblem, type ThemeSettings } from './settings.ts';
 
 /** Rounded corners are 200px, square ones 0px (§9). */
@@ -8,20 +8,44 @@ export const ROUNDED_RADIUS = 200;
 const HEADING_SHRINK_ABOVE = 20;
 const SUBHEADING_SHRINK_ABOVE = 18;
 const SMALL_SCREEN_SCALE = 0.7;
+/** How far a badge sits from the edge of the product image it marks. */
+const BADGE_INSET = '10px';
 
+/** Body text is set in these weights: regular, and bold for `<strong>`, buttons (600 renders with 700) and badges. */
+const BODY_FONT_WEIGHTS = [400, 700] as const;
+
+/** One font a compiled theme declares `@font-face` rules for. */
+export interface ThemeFontFiles {
+  font: ThemeFont;
+  /** The shipped weights declared, ascending. */
+  weights: number[];
+  /** Their URLs under `/fonts/`, in the order of `weights`. */
+  files: string[];
+  /** Which text is set in it. A font used for both appears once. */
+  usedFor: ('body' | 'heading')[];
+}
+
+/** What `compileTheme` gives: the CSS to inline, what fell back, and which font files the CSS may load. */
 export interface CompiledTheme {
+  /** `@font-face` rules first, then custom properties, classes, and the owner's custom CSS last. */
   css: string;
   /** Settings that did not fit and fell back to their defaults. */
   problems: ThemeProblem[];
-  /** The fonts the CSS names, so that only those are loaded. */
-  fonts: string[];
+  /** Exactly the fonts and weights the CSS declares, the body font first. */
+  fonts: ThemeFontFiles[];
+  /**
+   * Font files worth `<link rel="preload" as="font" type="font/woff2" crossorigin>`: the body font's regular weight,
+   * which nearly every page paints first.
+   */
+  preload: string[];
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * Compiles theme settings to the CSS every store page inlines: custom properties, the classes sections use,
- * grid classes for 1–12 columns and the small-screen heading sizes. Pure: the same input gives the same bytes.
+ * Compiles theme settings to the CSS every store page inlines: `@font-face` rules for just the font weights used,
+ * custom properties, the classes sections use, grid classes for 1–12 columns, the small-screen heading sizes and the
+ * owner's custom CSS. Never throws (bad values fall back and are reported); the same input gives the same bytes.
  */
 export function compileTheme(input: unknown): CompiledTheme {
   const { settings: t, problems } = readThemeSettings(input);
@@ -72,10 +96,15 @@ export function compileTheme(input: unknown): CompiledTheme {
   v('radius', `${t.corners === 'rounded' ? ROUNDED_RADIUS : 0}px`);
   v('radius-card', `${t.corners === 'rounded' ? t.radius : 0}px`);
   v('badge-radius', t.badges.shape === 'rounded' ? `${ROUNDED_RADIUS}px` : '0px');
+  // Where a badge sits on a product image; the product card's CSS places it with these two insets.
+  v('badge-inset-start', t.badges.position === 'start' ? BADGE_INSET : 'auto');
+  v('badge-inset-end', t.badges.position === 'end' ? BADGE_INSET : 'auto');
   v('card-image-ratio', t.productCard.imageRatio.replace(':', '/'));
   v('card-text-align', t.productCard.textAlign);
 
+  const usage = themeFontUsage(t);
   const css = [
+    fontFaceCss(usage),
     `:root{${vars.join(';')}}`,
     baseRules(t),
     gridRules(),
@@ -84,7 +113,25 @@ export function compileTheme(input: unknown): CompiledTheme {
   ]
     .filter(Boolean)
     .join('\n');
-  return { css, problems, fonts: [...new Set([t.fonts.heading, t.fonts.body])] };
+  const fonts = [...fontWeightsUsed(usage)].map(([font, weights]) => ({
+    font,
+    weights,
+    files: weights.map((w) => fontFileUrl(font, w)),
+    usedFor: usage.filter((u) => u.font === font).map((u) => u.role),
+  }));
+  return { css, problems, fonts, preload: [fontFileUrl(t.fonts.body, snapFontWeight(t.fonts.body, 400))] };
+}
+
+/**
+ * The weights each font is used at: the body font at 400 and 700; the heading font at the weights of h1–h6 and of
+ * the sub-heading, which is set in the heading font so it pairs with the heading above it.
+ */
+function themeFontUsage(t: ThemeSettings): (FontUsage & { role: 'body' | 'heading' })[] {
+  const headingWeights = [...Object.values(t.headings).map((h) => h.weight), t.subheading.weight];
+  return [
+    { role: 'body', font: t.fonts.body, weights: BODY_FONT_WEIGHTS },
+    { role: 'heading', font: t.fonts.heading, weights: headingWeights },
+  ];
 }
 
 function kebab(name: string): string {
@@ -112,7 +159,7 @@ function baseRules(t: ThemeSettings): string {
     `a{color:var(--color-link)}`,
     `:focus-visible{outline:3px solid var(--input-focus);outline-offset:2px}`,
     headings,
-    `.vt-subheading{font-size:var(--subheading-size);font-weight:var(--subheading-weight);color:var(--color-muted-text);margin:0 0 1em}`,
+    `.vt-subheading{font-family:var(--font-heading);font-size:var(--subheading-size);font-weight:var(--subheading-weight);color:var(--color-muted-text);margin:0 0 1em}`,
     `.vt-section{padding:var(--section-space) 0;position:relative}`,
     `.vt-section.vt-no-space{padding:0}`,
     `.vt-container{width:100%;max-width:var(--container-default);margin:0 auto;padding:0 16px}`,
@@ -120,7 +167,7 @@ function baseRules(t: ThemeSettings): string {
     `.vt-width-stretched .vt-container{max-width:var(--container-stretched)}`,
     `.vt-width-full .vt-container{max-width:none;padding:0}`,
     `.vt-align-start{text-align:start}.vt-align-center{text-align:center}.vt-align-end{text-align:end}`,
-    `.vt-btn{display:inline-flex;align-items:center;justify-content:center;gap:.5em;border:2px solid transparent;border-radius:var(--radius);font-weight:600;text-decoration:none;cursor:pointer;transition:background .15s,color .15s${t.buttons.uppercase ? ';text-transform:uppercase;letter-spacing:.04em' : ''}}`,
+    `.vt-btn{display:inline-flex;align-items:center;justify-content:center;gap:.5em;border:2px solid transparent;border-radius:var(--radius);font-family:inherit;font-weight:600;text-decoration:none;cursor:pointer;transition:background .15s,color .15s${t.buttons.uppercase ? ';text-transform:uppercase;letter-spacing:.04em' : ''}}`,
     `.vt-btn-link{border-color:transparent;background:transparent;text-decoration:underline}`,
     buttons,
     sizes,
@@ -128,6 +175,7 @@ function baseRules(t: ThemeSettings): string {
     `.vt-input{height:var(--input-height);background:var(--input-bg);color:var(--input-text);border:1px solid var(--input-border);border-radius:var(--radius-card);padding:0 12px;font:inherit}`,
     `.vt-input:focus{outline:2px solid var(--input-focus);outline-offset:1px}`,
     `.vt-badge{display:inline-block;padding:2px 10px;font-size:12px;font-weight:700;border-radius:var(--badge-radius);color:var(--color-badge-text)}`,
+    `.vt-product-card-media .vt-badge{inset-inline-start:var(--badge-inset-start);inset-inline-end:var(--badge-inset-end)}`,
     `.vt-badge-sale{background:var(--color-badge-sale)}.vt-badge-new{background:var(--color-badge-new)}.vt-badge-sold-out{background:var(--color-badge-sold-out)}`,
     `.vt-logo{width:var(--logo-width)}@media (max-width:${breakpoints.tablet - 1}px){.vt-logo{width:var(--logo-width-mobile)}}`,
     `.vt-product-card{text-align:var(--card-text-align)}.vt-product-card-image{aspect-ratio:var(--card-image-ratio);object-fit:cover;width:100%;border-radius:var(--radius-card);background:var(--color-surface)}`,

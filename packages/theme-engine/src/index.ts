@@ -1,8 +1,19 @@
 export { compileTheme, escapeStyleText, ROUNDED_RADIUS } from './compile.ts';
-export type { CompiledTheme } from './compile.ts';
+export type { CompiledTheme, ThemeFontFiles } from './compile.ts';
 export { themeSettings, defaultThemeSettings, readThemeSettings } from './settings.ts';
 export type { ThemeSettings, ThemeSettingsInput, ThemeProblem } from './settings.ts';
-export { themeFonts, themeFontNames, fontStack } from './fonts.ts';
-export type { ThemeFont } from './fonts.ts';
+export {
+  themeFonts,
+  themeFontNames,
+  fontStack,
+  fontSlug,
+  snapFontWeight,
+  fontFileUrl,
+  fontFaceCss,
+  isFontFile,
+  FONT_URL_BASE,
+  LATIN_UNICODE_RANGE,
+} from './fonts.ts';
+export type { ThemeFont, ThemeFontInfo, FontUsage } from './fonts.ts';
 export { breakpoints, imageBreakpoints, imageDensities, breakpointFor, FALLBACK_BREAKPOINT } from './breakpoints.ts';
 export type { BreakpointName } from './breakpoints.ts';

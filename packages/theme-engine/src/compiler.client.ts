@@ -1,0 +1,75 @@
+import { wrap } from 'comlink';
+import { compileTheme, type CompiledTheme } from './compile.ts';
+import type { ThemeCompilerApi } from './worker.ts';
+
+/** Compiles themes off the main thread where it can; `compileTheme`'s input and result, asynchronously. */
+export interface ThemeCompiler {
+  /** Compiles settings as `compileTheme` does; rejects once the compiler is disposed. */
+  compile(settings: unknown): Promise<CompiledTheme>;
+  /** Stops the worker; pending and later `compile` calls reject. */
+  dispose(): void;
+}
+
+interface Waiting {
+  settings: unknown;
+  resolve(theme: CompiledTheme): void;
+  reject(reason: unknown): void;
+}
+
+/**
+ * Starts a theme compiler in a module Web Worker (the form Vite bundles), talking to it through comlink. Where there
+ * is no `Worker` (the server, tests) it compiles on the calling thread, and it does so too if the worker fails, so a
+ * blocked worker script leaves the studio slower, not stuck.
+ */
+export function createThemeCompiler(): ThemeCompiler {
+  if (typeof Worker === 'undefined') return mainThreadCompiler();
+
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+  const remote = wrap<ThemeCompilerApi>(worker);
+  const waiting = new Set<Waiting>();
+  let state: 'running' | 'failed' | 'disposed' = 'running';
+
+  // comlink leaves calls pending forever when the worker dies, so settle them here.
+  worker.addEventListener('error', () => {
+    if (state !== 'running') return;
+    state = 'failed';
+    worker.terminate();
+    for (const w of waiting) w.resolve(compileTheme(w.settings));
+    waiting.clear();
+  });
+
+  return {
+    compile(settings) {
+      if (state === 'disposed') return Promise.reject(disposedError());
+      if (state === 'failed') return Promise.resolve(compileTheme(settings));
+      return new Promise<CompiledTheme>((resolve, reject) => {
+        const entry: Waiting = { settings, resolve, reject };
+        waiting.add(entry);
+        remote.compileTheme(settings).then(
+          (theme) => waiting.delete(entry) && resolve(theme),
+          (error: unknown) => waiting.delete(entry) && reject(error),
+        );
+      });
+    },
+    dispose() {
+      if (state === 'running') worker.terminate();
+      state = 'disposed';
+      for (const w of waiting) w.reject(disposedError());
+      waiting.clear();
+    },
+  };
+}
+
+function mainThreadCompiler(): ThemeCompiler {
+  let disposed = false;
+  return {
+    compile: (settings) => (disposed ? Promise.reject(disposedError()) : Promise.resolve(compileTheme(settings))),
+    dispose: () => {
+      disposed = true;
+    },
+  };
+}
+
+function disposedError(): Error {
+  return new Error('The theme compiler has been disposed');
+}
