@@ -1,5 +1,19 @@
 import type { PublishedPage, WebConfig } from '@vitrine/commerce';
 
+/** Who is looking: a guest, or a signed-in customer (§6). */
+export interface Session {
+  signedIn: boolean;
+  userId: string | null;
+}
+
+/** The maintenance page's content (§2.4, §3.11). */
+export interface MaintenanceSettings {
+  isMaintenance: boolean;
+  isPasswordProtected: '0' | '1';
+  heading: string;
+  description: string;
+}
+
 /**
  * Everything the shopper app reads, behind one interface: the server answers it in-process while rendering, the
  * browser over HTTP after hydration. Route loaders only ever talk to this.
@@ -9,4 +23,12 @@ export interface StorefrontData {
   getSite(): Promise<WebConfig>;
   /** The published page at `slug` ('' for home) with its sections' data, or null when there is none. */
   getPage(slug: string): Promise<PublishedPage | null>;
+  /** Whether a customer is signed in, for the entry checks. */
+  getSession(): Promise<Session>;
+  /** The maintenance settings of the site. */
+  getMaintenance(): Promise<MaintenanceSettings>;
+  /** Whether this visitor entered the maintenance password (§2.5); the browser learns it from the server's render. */
+  hasMaintenanceBypass(): Promise<boolean>;
+  /** Lines in the shopper's cart, or null when only the browser knows (a guest's cart is kept there). */
+  getCartCount(): Promise<number | null>;
 }

@@ -1,11 +1,71 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { z } from 'zod';
 import { hydrate } from '@vitrine/renderer/client';
+import { tokenPair } from '@vitrine/commerce';
+import { AppContext } from './app-context.tsx';
+import { ApiCallError, ApiClient } from './client/api-client.ts';
+import { keepTrackingCode, reloadOnChunkFailure, rememberViewport, watchForNewBuild } from './client/app-behaviour.ts';
+import { useCart } from './client/cart.ts';
+import { readClaims, signedInUserId, useSession } from './client/session.ts';
 import { httpData } from './http-data.ts';
 import { createRoutes } from './routes.tsx';
 import './app.css';
 
+declare global {
+  interface Window {
+    __VITRINE__?: { buildId: string; themeId: number; webId: number };
+  }
+}
+
+const boot = window.__VITRINE__ ?? { buildId: 'unknown', themeId: 0, webId: 0 };
+const params = new URLSearchParams(window.location.search);
+// §2.8: `store` overrides the domain for this tab's whole visit.
+const store = params.get('store') ?? sessionStorage.getItem('vt.store');
+if (store) sessionStorage.setItem('vt.store', store);
+const api = new ApiClient({ store });
+const data = httpData(api, { domain: store ?? window.location.hostname, themeId: boot.themeId });
+
+keepTrackingCode();
+rememberViewport();
+window.addEventListener('resize', () => rememberViewport(), { passive: true });
+window.addEventListener('vite:preloadError', (event) => {
+  event.preventDefault();
+  reloadOnChunkFailure(window.location.pathname);
+});
+watchForNewBuild(boot.buildId);
+
+/**
+ * Start-up (§4): tokens belong to this site, a stored user without a signed-in token is cleared with the cart
+ * (the sign-in consistency rule), and a guest without tokens gets them from the site config. A site config that
+ * fails clears the tokens and leaves for the external not-found page with the failure code.
+ */
+async function startSession() {
+  const session = useSession.getState();
+  if (session.tokens && readClaims(session.tokens.accessToken)?.WebID !== boot.webId) session.clear();
+  if (!signedInUserId(useSession.getState().tokens) && useSession.getState().user) {
+    useSession.getState().clear();
+    useCart.getState().clear();
+  }
+  if (useSession.getState().tokens) return;
+  try {
+    const answer = await api.call(`/api/Web/GetWebInfo?Domain=${encodeURIComponent(store ?? window.location.hostname)}&WebThemeID=${boot.themeId}`, z.object({ tokens: tokenPair }));
+    useSession.getState().setTokens(answer.tokens);
+  } catch (error) {
+    useSession.getState().clear();
+    if (error instanceof ApiCallError && /^CODE_\d{4}$/.test(error.code)) window.location.assign(`/store-not-found?ec=${error.code}`);
+  }
+}
+void startSession();
+
 // The server rendered this page and left its loader data in window.__staticRouterHydrationData,
 // which createBrowserRouter picks up, so nothing is fetched twice.
-const router = createBrowserRouter(createRoutes(httpData()));
+const router = createBrowserRouter(createRoutes(data));
 const root = document.getElementById('root');
-if (root) hydrate(root, <RouterProvider router={router} />);
+if (root) {
+  hydrate(
+    root,
+    <AppContext value={{ api }}>
+      <RouterProvider router={router} />
+    </AppContext>,
+  );
+}

@@ -40,13 +40,33 @@ const home: PublishedPage = {
 };
 
 /** The storefront's data as the server would answer it, held in memory for these tests. */
-const data: StorefrontData = { getSite: async () => site, getPage: async (slug) => (slug === '' ? home : null) };
-const assets = { scripts: ['/assets/app.js'], styles: ['/assets/app.css'] };
+function storeData(overrides: Partial<StorefrontData> = {}, siteOverrides: Partial<WebConfig> = {}): StorefrontData {
+  return {
+    getSite: async () => ({ ...site, ...siteOverrides }),
+    getPage: async (slug) => (slug === '' ? home : null),
+    getSession: async () => ({ signedIn: false, userId: null }),
+    getMaintenance: async () => ({ isMaintenance: false, isPasswordProtected: '0', heading: '', description: '' }),
+    hasMaintenanceBypass: async () => false,
+    getCartCount: async () => null,
+    ...overrides,
+  };
+}
+const data = storeData();
+const assets = { buildId: 'test-build', scripts: ['/assets/app.js'], styles: ['/assets/app.css'] };
 
-async function render(path: string) {
-  const result = await renderStorefront(new Request(`http://shop.test${path}`), data, assets);
-  if (result.kind !== 'page') throw new Error('expected a page');
+async function answer(path: string, from: StorefrontData = data, headers: Record<string, string> = {}) {
+  return renderStorefront(new Request(`http://shop.test${path}`, { headers }), from, assets);
+}
+
+async function render(path: string, from: StorefrontData = data, headers: Record<string, string> = {}) {
+  const result = await answer(path, from, headers);
+  if (result.kind !== 'page') throw new Error(`expected a page, got a redirect to ${result.location}`);
   return { status: result.status, html: await text(result.body as NodeJS.ReadableStream) };
+}
+
+async function redirectOf(path: string, from: StorefrontData = data) {
+  const result = await answer(path, from);
+  return result.kind === 'redirect' ? result.location : null;
 }
 
 describe('renderStorefront', () => {
@@ -86,6 +106,86 @@ describe('renderStorefront', () => {
     expect(html).toContain('data-preview-ready="false"');
     expect(html).not.toContain('Waiting for the studio');
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+});
+
+describe('routes, guards and redirects', () => {
+  it('gives every route its title and robots rule', async () => {
+    const cases: [string, string, boolean][] = [
+      ['/cart', 'Cart', true],
+      ['/signin', 'Signin', false],
+      ['/forgotpassword', 'Forgot Password', false],
+      ['/resetpassword', 'Reset Password', false],
+      ['/notfound', 'Notfound', false],
+      ['/compare', 'Compare', false],
+      ['/order/ABCD-1234', 'Order', false],
+    ];
+    for (const [path, title, noindex] of cases) {
+      const { status, html } = await render(path);
+      expect(status, path).toBe(200);
+      expect(html, path).toContain(`<title>${title} | Test &#60;Shop&#62;</title>`);
+      expect(html.includes('<meta name="robots" content="noindex, nofollow">'), path).toBe(noindex);
+    }
+  });
+
+  it('sends guests from signed-in routes to /signin, returning afterwards', async () => {
+    for (const path of ['/account', '/wishlist', '/orderlist', '/changepassword', '/orderdetail/7']) {
+      expect(await redirectOf(path), path).toBe(`/signin?redirect=${encodeURIComponent(path)}`);
+    }
+    const signedIn = storeData({ getSession: async () => ({ signedIn: true, userId: '5' }) });
+    const { status, html } = await render('/account', signedIn);
+    expect(status).toBe(200);
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+
+  it('checks checkout: an account when the site requires one, and a cart for the plain checkout', async () => {
+    expect(await redirectOf('/checkout', storeData({}, { accountMode: 1 }))).toBe('/signin?redirect=%2Fcheckout');
+    expect(await redirectOf('/checkout', storeData({ getCartCount: async () => 0 }))).toBe('/cart');
+    expect((await render('/checkout/bn/12_1_0_')).status).toBe(200);
+  });
+
+  it('answers a failed route validation with 404 Page Not Found: {path}', async () => {
+    for (const path of ['/orderdetail/abc', '/checkout/bn/not-a-code', '/order/!']) {
+      const signedIn = storeData({ getSession: async () => ({ signedIn: true, userId: '5' }) });
+      const { status, html } = await render(path, signedIn);
+      expect(status, path).toBe(404);
+      expect(html).toContain(`Page Not Found: ${path}`);
+    }
+  });
+
+  it('follows route rules that redirect inside the app', async () => {
+    expect(await redirectOf('/home')).toBe('/');
+    expect(await redirectOf('/login')).toBe('/signin');
+  });
+
+  it('sends visitors to /maintenance while the store is in maintenance, except the editor and preview (§2.5)', async () => {
+    const closed = storeData({}, { isMaintenance: true });
+    expect(await redirectOf('/', closed)).toBe('/maintenance');
+    expect(await redirectOf('/cart', closed)).toBe('/maintenance');
+    expect((await render('/preview', closed)).status).toBe(200);
+    const { html } = await render('/maintenance', storeData({ getMaintenance: async () => ({ isMaintenance: true, isPasswordProtected: '1', heading: 'Back soon', description: 'Stocktaking' }) }, { isMaintenance: true }));
+    expect(html).toContain('Back soon');
+    expect(html).toContain('Stocktaking');
+    expect(html).toContain('>Password</label>');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+
+  it('sends visitors home from /maintenance when it is off or they hold the bypass', async () => {
+    expect(await redirectOf('/maintenance')).toBe('/');
+    const bypassed = storeData({ hasMaintenanceBypass: async () => true }, { isMaintenance: true });
+    expect(await redirectOf('/maintenance', bypassed)).toBe('/');
+    expect((await render('/', bypassed)).status).toBe(200);
+  });
+
+  it('gives bots no error page', async () => {
+    const { status, html } = await render('/missing', data, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
+    expect(status).toBe(404);
+    expect(html).toBe('');
+  });
+
+  it('tells the browser its build, theme and store', async () => {
+    const { html } = await render('/');
+    expect(html).toContain('window.__VITRINE__={"buildId":"test-build","themeId":1,"webId":1}');
   });
 });
 

@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import { isRouteErrorResponse } from 'react-router-dom';
+import { isBot } from '@vitrine/commerce';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { escapeStyleText } from '@vitrine/theme-engine';
 import { renderToStream, serializeForScript } from '@vitrine/renderer/server';
@@ -8,6 +10,8 @@ import { createRoutes } from './routes.tsx';
 
 /** The built client's files a page links: module scripts and stylesheets, in order. */
 export interface ClientAssets {
+  /** Changes with every build; the page checks it hourly to reload into a new one (§4). */
+  buildId: string;
   scripts: readonly string[];
   styles: readonly string[];
   /** Inline module scripts to run first (the dev server's refresh preamble). */
@@ -53,8 +57,14 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
     '</head><body><div id="root">',
   ].join('');
 
+  // Bots get no error page (§2.6): the status alone says it.
+  if (error !== undefined && isBot(request.headers.get('user-agent'))) {
+    return { kind: 'page', status: context.statusCode, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Readable.from([]) };
+  }
+
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
-  const tail = `</div><script>window.__staticRouterHydrationData=${serializeForScript(hydration)}</script></body></html>`;
+  const boot = { buildId: assets.buildId, themeId: site.themeSettings.themeID, webId: site.webID };
+  const tail = `</div><script>window.__VITRINE__=${serializeForScript(boot)};window.__staticRouterHydrationData=${serializeForScript(hydration)}</script></body></html>`;
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const body = await renderToStream(<StaticRouterProvider router={router} context={context} hydrate={false} />, {

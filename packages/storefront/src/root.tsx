@@ -1,16 +1,21 @@
-import { useEffect } from 'react';
-import { Link, Outlet, isRouteErrorResponse, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router-dom';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Outlet, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router-dom';
 import { imageUrl, mediaUrl, type WebConfig } from '@vitrine/commerce';
-import { imageBreakpoints, imageDensities } from '@vitrine/theme-engine';
 import { ImageProvider, type ImageSettings } from '@vitrine/renderer';
 import { ShopProvider } from '@vitrine/sections';
+import { imageBreakpoints, imageDensities } from '@vitrine/theme-engine';
+import { StoreChrome } from './layouts.tsx';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
+import { LoadingBar } from './ui/loading-bar.tsx';
+import { ToastProvider } from './ui/toasts.tsx';
 
 export const ROOT_ROUTE_ID = 'root';
 
-/** What the root route loads: the site, without the theme CSS that the document head already carries. */
+/** What the root route loads: the site (without the theme CSS the document head already carries). */
 export interface RootData {
   site: WebConfig;
+  /** Whether this visitor entered the maintenance password (§2.5). */
+  maintenanceBypass: boolean;
 }
 
 /** Images load through the image route as webp at the image breakpoints of §9, at densities 1 and 2. */
@@ -32,47 +37,41 @@ function DocumentTitle({ storeTitle }: { storeTitle: string }) {
     matches.map((m) => m.loaderData),
     error,
   );
+  const title = meta ? documentTitle(meta.title, storeTitle) : null;
   useEffect(() => {
-    if (meta) document.title = documentTitle(meta.title, storeTitle);
-  }, [meta, storeTitle]);
+    if (title) document.title = title;
+  }, [title]);
   return null;
 }
 
-function Shell({ site, children }: { site: WebConfig | undefined; children: React.ReactNode }) {
+/** Providers every page shares: the shopper's currency, image settings, toasts, and the loading bar. */
+function Providers({ site, children }: { site: WebConfig | undefined; children: ReactNode }) {
+  const shop = useMemo(
+    () => ({
+      currency: site?.currency ?? { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 },
+      showCurrency: false,
+    }),
+    [site],
+  );
+  const images = useMemo(() => imageSettings(site), [site]);
   return (
-    <ShopProvider value={{ currency: site?.currency ?? { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 }, showCurrency: false }}>
-      <ImageProvider value={imageSettings(site)}>
-        <a className="vt-skip-link" href="#main">
-          Skip to content
-        </a>
-        <header className="vt-store-bar">
-          <div className="vt-container">
-            <Link to="/" className="vt-store-name">
-              {site?.webTitle ?? 'Store'}
-            </Link>
-          </div>
-        </header>
-        <main id="main" className="vt-page">
-          {children}
-        </main>
-        <footer className="vt-store-foot">
-          <div className="vt-container">
-            © {site?.webTitle}
-          </div>
-        </footer>
+    <ShopProvider value={shop}>
+      <ImageProvider value={images}>
+        <ToastProvider>{children}</ToastProvider>
       </ImageProvider>
     </ShopProvider>
   );
 }
 
-/** The shopper app's outermost layout: currency and image settings for sections, skip link, landmarks. */
+/** The shopper app's outermost route. */
 export function Root() {
   const { site } = useRouteLoaderData(ROOT_ROUTE_ID) as RootData;
   return (
-    <Shell site={site}>
+    <Providers site={site}>
+      <LoadingBar />
       <DocumentTitle storeTitle={site.webTitle} />
       <Outlet />
-    </Shell>
+    </Providers>
   );
 }
 
@@ -83,20 +82,21 @@ export function ErrorPage() {
   const { pathname } = useLocation();
   const status = errorStatus(error);
   const notFound = status === 404;
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <Shell site={root?.site}>
+    <Providers site={root?.site}>
       <DocumentTitle storeTitle={root?.site.webTitle ?? ''} />
-      <section className="vt-section vt-error-page">
-        <div className="vt-container">
-          <p className="vt-error-code">{status}</p>
-          <h1 className="vt-h1">{notFound ? 'Page Not Found' : 'Internal Server Error'}</h1>
-          <p className="vt-subheading">{notFound ? `Page Not Found: ${pathname}` : 'Something went wrong'}</p>
-          <Link className="vt-btn vt-btn-primary vt-btn-md" to="/">
-            Return to home
-          </Link>
-        </div>
-      </section>
-    </Shell>
+      <StoreChrome>
+        <section className="vt-section vt-error-page">
+          <div className="vt-container">
+            <p className="vt-error-code">{status}</p>
+            <h1 className="vt-h1">{notFound ? 'Page Not Found' : 'Internal Server Error'}</h1>
+            <p className="vt-subheading">{notFound ? `Page Not Found: ${pathname}` : 'Something went wrong'}</p>
+            <a className="vt-btn vt-btn-primary vt-btn-md" href="/">
+              Return to home
+            </a>
+          </div>
+        </section>
+      </StoreChrome>
+    </Providers>
   );
 }

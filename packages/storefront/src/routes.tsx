@@ -1,21 +1,148 @@
-import { data as routeData, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { data as routeData, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { StorefrontData } from './data.ts';
+import { CheckoutLayout, ChromeLayout, PlainLayout } from './layouts.tsx';
+import type { RouteMeta } from './meta.ts';
+import { AccountPage, ChangePasswordPage, ForgotPasswordPage, ResetPasswordPage, SignInPage, SignUpPage } from './pages/account-pages.tsx';
+import { ContactPage } from './pages/contact.tsx';
+import { MaintenancePage, type MaintenanceData } from './pages/maintenance.tsx';
+import { NotFoundPage } from './pages/notfound.tsx';
 import type { PageData } from './pages/page-view.tsx';
 import { PageView } from './pages/page-view.tsx';
 import { PreviewPage } from './pages/preview.tsx';
+import { CartPage, CheckoutPage, ComparePage, DesignsPage, OrderDetailPage, OrderListPage, OrderPage, StatusPage, WishlistPage } from './pages/simple-pages.tsx';
 import { ErrorPage, ROOT_ROUTE_ID, Root, type RootData } from './root.tsx';
+import { noIndexRoutes, redirectRules, routeTable, routeTitle, type Layout, type RouteSpec } from './route-table.ts';
 
 const notFound = () => routeData(null, { status: 404, statusText: 'Not Found' });
+
+/** Routes that never send a visitor to the maintenance page (§2.5). */
+const maintenanceExempt = new Set(['/editor', '/preview', '/maintenance']);
+
+type Guard = (args: LoaderFunctionArgs, data: StorefrontData) => Promise<void>;
+
+const signInFirst = (request: Request) => {
+  const url = new URL(request.url);
+  return redirect(`/signin?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+};
+
+/** The entry checks routes may name (§2.1, §6). */
+const middleware: Record<string, Guard> = {
+  'signed-in': async ({ request }, data) => {
+    if (!(await data.getSession()).signedIn) throw signInFirst(request);
+  },
+  checkout: async ({ request }, data) => {
+    const [site, session] = await Promise.all([data.getSite(), data.getSession()]);
+    // Account mode 1: checking out needs an account (§3.15).
+    if (site.accountMode === 1 && !session.signedIn) throw signInFirst(request);
+    // The plain checkout needs a cart; buy-now and order codes carry their own (§2.1).
+    if (new URL(request.url).pathname === '/checkout' && (await data.getCartCount()) === 0) throw redirect('/cart');
+  },
+};
+
+/** The guard functions a route names; an unknown name is a programming error and raises at once (§8). */
+export function resolveMiddleware(names: readonly string[] = []): Guard[] {
+  return names.map((name) => {
+    const guard = middleware[name];
+    if (!guard) throw new Error(`Unknown route middleware "${name}"`);
+    return guard;
+  });
+}
+
+const pages: Record<string, ComponentType> = {
+  home: PageView,
+  slug: PageView,
+  cart: CartPage,
+  signin: SignInPage,
+  signup: SignUpPage,
+  status: StatusPage,
+  account: AccountPage,
+  compare: ComparePage,
+  contact: ContactPage,
+  designs: DesignsPage,
+  notfound: NotFoundPage,
+  wishlist: WishlistPage,
+  orderlist: OrderListPage,
+  order: OrderPage,
+  maintenance: MaintenancePage,
+  resetpassword: ResetPasswordPage,
+  changepassword: ChangePasswordPage,
+  checkout: CheckoutPage,
+  'checkout-id': CheckoutPage,
+  forgotpassword: ForgotPasswordPage,
+  preview: PreviewPage,
+  orderdetail: OrderDetailPage,
+};
+
+function metaFor(spec: RouteSpec): RouteMeta {
+  return { title: routeTitle(spec.name), ...(noIndexRoutes.has(spec.name) ? { robots: 'noindex, nofollow' as const } : {}) };
+}
 
 async function loadPage(data: StorefrontData, slug: string): Promise<PageData> {
   const page = await data.getPage(slug);
   if (!page) throw notFound();
-  const seo = page.document.seo;
-  return { page, meta: { title: page.document.title, description: seo.description } };
+  return { page, meta: { title: page.document.title, description: page.document.seo.description } };
 }
 
-/** The shopper app's routes, reading through `data` (in-process on the server, HTTP in the browser). */
+/** What each route loads besides its meta. */
+function contentLoader(spec: RouteSpec, data: StorefrontData): (args: LoaderFunctionArgs) => Promise<object> {
+  switch (spec.name) {
+    case 'home':
+      return () => loadPage(data, '');
+    case 'slug':
+      return ({ params }) => {
+        const slug = (params['*'] ?? '').replace(/\/+$/, '').toLowerCase();
+        if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(slug)) throw notFound();
+        return loadPage(data, slug);
+      };
+    case 'maintenance':
+      return async (): Promise<MaintenanceData> => ({ maintenance: await data.getMaintenance(), meta: metaFor(spec) });
+    case 'editor':
+      // The studio is its own app: the server answers /editor, so an in-app link must load the whole document.
+      return async () => {
+        throw redirectDocument('/editor');
+      };
+    default:
+      return async () => ({ meta: metaFor(spec) });
+  }
+}
+
+const layouts: Record<Layout, ComponentType> = {
+  default: ChromeLayout,
+  dynamic: ChromeLayout,
+  checkout: CheckoutLayout,
+  public: PlainLayout,
+  preview: PlainLayout,
+  editor: PlainLayout,
+};
+
+function routeFor(spec: RouteSpec, data: StorefrontData): RouteObject {
+  const guards = resolveMiddleware(spec.middleware);
+  const load = contentLoader(spec, data);
+  const route = {
+    id: `${spec.name}:${spec.path}`,
+    Component: pages[spec.name] ?? NotFoundPage,
+    async loader(args: LoaderFunctionArgs) {
+      if (spec.validate && !spec.validate(args.params)) throw notFound();
+      for (const guard of guards) await guard(args, data);
+      return load(args);
+    },
+  };
+  return spec.path === '' ? { ...route, index: true } : { ...route, path: spec.path };
+}
+
+/** The shopper app's routes, built from the route table, reading through `data` (in-process on the server, HTTP in the browser). */
 export function createRoutes(data: StorefrontData): RouteObject[] {
+  const byLayout = new Map<Layout, RouteObject[]>();
+  for (const spec of routeTable) {
+    const list = byLayout.get(spec.layout) ?? [];
+    list.push(routeFor(spec, data));
+    byLayout.set(spec.layout, list);
+  }
+  const rules: RouteObject[] = redirectRules.map((rule) => ({
+    path: rule.from,
+    loader: () => (/^https?:\/\//.test(rule.to) ? redirectDocument(rule.to) : redirect(rule.to)),
+  }));
   return [
     {
       id: ROOT_ROUTE_ID,
@@ -24,23 +151,15 @@ export function createRoutes(data: StorefrontData): RouteObject[] {
       ErrorBoundary: ErrorPage,
       // The site does not change while the app runs; its config is loaded once.
       shouldRevalidate: () => false,
-      async loader(): Promise<RootData> {
-        const site = await data.getSite();
-        return { site: { ...site, themeSettings: { ...site.themeSettings, themeCSS: '' } } };
+      async loader({ request }): Promise<RootData> {
+        const [site, bypass] = await Promise.all([data.getSite(), data.hasMaintenanceBypass()]);
+        const path = new URL(request.url).pathname.replace(/\/+$/, '') || '/';
+        // §2.5: maintenance on and no bypass → /maintenance; off (or bypassed) while on the maintenance page → home.
+        if (site.isMaintenance && !bypass && !maintenanceExempt.has(path)) throw redirect('/maintenance');
+        if (path === '/maintenance' && (!site.isMaintenance || bypass)) throw redirect('/');
+        return { site: { ...site, themeSettings: { ...site.themeSettings, themeCSS: '' } }, maintenanceBypass: bypass };
       },
-      children: [
-        { index: true, Component: PageView, loader: () => loadPage(data, '') },
-        { path: 'preview', Component: PreviewPage, loader: () => ({ meta: { title: 'Preview', robots: 'noindex, nofollow' } }) },
-        {
-          path: '*',
-          Component: PageView,
-          loader: ({ params }: LoaderFunctionArgs) => {
-            const slug = (params['*'] ?? '').replace(/\/+$/, '').toLowerCase();
-            if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(slug)) throw notFound();
-            return loadPage(data, slug);
-          },
-        },
-      ],
+      children: [...rules, ...[...byLayout].map(([layout, children]) => ({ id: `layout:${layout}`, Component: layouts[layout], children }))],
     },
   ];
 }

@@ -1,0 +1,123 @@
+import { apiError, tokenPair, type TokenPair } from '@vitrine/commerce';
+import { z } from 'zod';
+import { isExpired, useSession } from './session.ts';
+
+/** Token failures and the /notfound codes they lead to (§8). */
+export const TokenFailure = {
+  /** Missing access or refresh token on refresh. */
+  MissingTokens: '00',
+  /** The refresh itself failed. */
+  RefreshFailed: '01',
+  /** The call failed again with 401 after a successful refresh. */
+  RetryFailed: '02',
+  /** Another secure call, waiting on the same refresh, failed with it. */
+  OtherCallFailed: '03',
+  /** The refresh failed while loading a page's data. */
+  DataRefreshFailed: '04',
+} as const;
+export type TokenFailureCode = (typeof TokenFailure)[keyof typeof TokenFailure];
+
+/** A call the server refused, with its code and HTTP status. */
+export class ApiCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A secure call that ended in a token failure; the app has been sent to `/notfound?ec={code}`. */
+export class TokenFailureError extends Error {
+  constructor(readonly ec: TokenFailureCode) {
+    super(`Token failure ec=${ec}`);
+  }
+}
+
+export interface ApiClientOptions {
+  /** The `store` parameter (§2.8) to carry on every call, when the app was opened with one. */
+  store?: string | null;
+  /** Where the app goes on a token failure; the default navigates to /notfound?ec=…. */
+  onTokenFailure?: (ec: TokenFailureCode) => void;
+  fetch?: typeof fetch;
+}
+
+type Variant = 'call' | 'data';
+
+/**
+ * Calls the API. Secure calls send the bearer token, refresh it once when it has expired or a call answers 401,
+ * and retry once (§4); every failure on that path clears the tokens and ends at /notfound with its code (§8).
+ * Concurrent calls share one refresh.
+ */
+export class ApiClient {
+  private refreshing: Promise<TokenPair> | null = null;
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly options: ApiClientOptions = {}) {
+    this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  /** A public call. */
+  async call<T>(path: string, schema: z.ZodType<T>, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
+    const response = await this.send(path, init, null);
+    return this.read(response, schema);
+  }
+
+  /** A secure call (§7: bearer token), refreshed and retried once as §4 says. `variant: 'data'` is a page loader's call. */
+  async secure<T>(path: string, schema: z.ZodType<T>, init: { method?: 'GET' | 'POST'; body?: unknown } = {}, variant: Variant = 'call'): Promise<T> {
+    let tokens = useSession.getState().tokens;
+    if (!tokens || isExpired(tokens.accessToken)) tokens = await this.refresh(variant);
+    let response = await this.send(path, init, tokens.accessToken);
+    if (response.status === 401) {
+      tokens = await this.refresh(variant);
+      response = await this.send(path, init, tokens.accessToken);
+      if (response.status === 401) this.fail(TokenFailure.RetryFailed);
+    }
+    return this.read(response, schema);
+  }
+
+  /** Rotates the token pair once, however many calls ask at the same time. */
+  refresh(variant: Variant = 'call'): Promise<TokenPair> {
+    if (this.refreshing) {
+      return this.refreshing.catch(() => this.fail(TokenFailure.OtherCallFailed));
+    }
+    const tokens = useSession.getState().tokens;
+    if (!tokens?.accessToken || !tokens.refreshToken) return Promise.reject(this.fail(TokenFailure.MissingTokens));
+    this.refreshing = (async () => {
+      const response = await this.send('/api/Auth/refresh', { method: 'POST', body: tokens }, null);
+      if (!response.ok) throw this.fail(variant === 'data' ? TokenFailure.DataRefreshFailed : TokenFailure.RefreshFailed);
+      const fresh = z.object({ tokens: tokenPair }).parse(await response.json()).tokens;
+      useSession.getState().setTokens(fresh);
+      return fresh;
+    })().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private fail(ec: TokenFailureCode): never {
+    useSession.getState().clear();
+    (this.options.onTokenFailure ?? ((code) => window.location.assign(`/notfound?ec=${code}`)))(ec);
+    throw new TokenFailureError(ec);
+  }
+
+  private send(path: string, init: { method?: 'GET' | 'POST'; body?: unknown }, accessToken: string | null): Promise<Response> {
+    const url = this.options.store ? `${path}${path.includes('?') ? '&' : '?'}store=${encodeURIComponent(this.options.store)}` : path;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (accessToken) headers['authorization'] = `Bearer ${accessToken}`;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    return this.fetch(url, { method: init.method ?? (init.body === undefined ? 'GET' : 'POST'), headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+  }
+
+  private async read<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const error = apiError.safeParse(body);
+      if (error.success) throw new ApiCallError(response.status, error.data.error.code, error.data.error.message, error.data.error.field);
+      throw new ApiCallError(response.status, 'HTTP', response.statusText || 'Something went wrong');
+    }
+    return schema.parse(body);
+  }
+}

@@ -1,0 +1,103 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { immer } from 'zustand/middleware/immer';
+import type { TokenPair } from '@vitrine/commerce';
+
+/** What the shopper app keeps about the signed-in customer (§3.4): the data object and the is_valid_user flag. */
+export interface SessionUser {
+  customerId: number;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  wishlistCount: number;
+}
+
+interface SessionState {
+  tokens: TokenPair | null;
+  user: SessionUser | null;
+  is_valid_user: boolean;
+  setTokens(tokens: TokenPair | null): void;
+  setUser(user: SessionUser | null): void;
+  setValidUser(valid: boolean): void;
+  /** Wishlist count: up, down, or set directly (§4). */
+  changeWishlistCount(change: { by: 1 | -1 } | { to: number }): void;
+  clear(): void;
+}
+
+/** The name of the cookie that mirrors the access token, so the server can render guarded pages for the right person. */
+export const ACCESS_COOKIE = 'vt_at';
+
+function mirrorToCookie(tokens: TokenPair | null) {
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = tokens
+    ? `${ACCESS_COOKIE}=${tokens.accessToken}; Path=/; Max-Age=${30 * 24 * 3600}; SameSite=Lax${secure}`
+    : `${ACCESS_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
+
+/** Tokens and the signed-in customer, kept in browser storage across reloads. */
+export const useSession = create<SessionState>()(
+  persist(
+    immer((set) => ({
+      tokens: null,
+      user: null,
+      is_valid_user: true,
+      setTokens(tokens) {
+        mirrorToCookie(tokens);
+        set((s) => {
+          s.tokens = tokens;
+        });
+      },
+      setUser(user) {
+        set((s) => {
+          s.user = user;
+        });
+      },
+      setValidUser(valid) {
+        set((s) => {
+          s.is_valid_user = valid;
+        });
+      },
+      changeWishlistCount(change) {
+        set((s) => {
+          if (!s.user) return;
+          s.user.wishlistCount = 'to' in change ? Math.max(0, change.to) : Math.max(0, s.user.wishlistCount + change.by);
+        });
+      },
+      clear() {
+        mirrorToCookie(null);
+        set((s) => {
+          s.tokens = null;
+          s.user = null;
+        });
+      },
+    })),
+    { name: 'vt.session', storage: createJSONStorage(() => localStorage) },
+  ),
+);
+
+/** The claims of an access token as the browser reads them (the server checks the signature). */
+export function readClaims(token: string | undefined | null): { UserID: string; WebID: number; exp: number } | null {
+  try {
+    const body = token?.split('.')[1];
+    if (!body) return null;
+    const json = atob(body.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims = JSON.parse(json) as { UserID?: unknown; WebID?: unknown; exp?: unknown };
+    if (typeof claims.UserID !== 'string' || typeof claims.WebID !== 'number' || typeof claims.exp !== 'number') return null;
+    return { UserID: claims.UserID, WebID: claims.WebID, exp: claims.exp };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether an access token's exp (seconds, §9) has passed. */
+export function isExpired(token: string, nowSeconds = Date.now() / 1000): boolean {
+  const claims = readClaims(token);
+  return !claims || claims.exp <= nowSeconds;
+}
+
+/** A signed-in customer's id from the token, or null for a guest ("0" or absent, §3.4). */
+export function signedInUserId(tokens: TokenPair | null): string | null {
+  const id = readClaims(tokens?.accessToken)?.UserID;
+  return id && id !== '0' ? id : null;
+}

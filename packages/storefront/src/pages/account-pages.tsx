@@ -1,0 +1,424 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router-dom';
+import { tokenPair } from '@vitrine/commerce';
+import { z } from 'zod';
+import { useApi } from '../app-context.tsx';
+import { ApiCallError } from '../client/api-client.ts';
+import { useCart } from '../client/cart.ts';
+import { useSession } from '../client/session.ts';
+import { ROOT_ROUTE_ID, type RootData } from '../root.tsx';
+import { Field, FormNotice } from '../ui/field.tsx';
+import { PageShell } from './page-shell.tsx';
+
+const userSchema = z.object({
+  customerId: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  wishlistCount: z.number().default(0),
+});
+const signedIn = z.object({ data: z.object({ user: userSchema.passthrough() }).passthrough(), tokens: tokenPair.optional() });
+
+/** Only an address inside this store may be returned to after signing in. */
+export function safeReturnPath(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/account';
+}
+
+/** Runs a form's request, keeping its busy state, its error message and the field at fault. */
+function useSubmit() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; field?: string | undefined } | null>(null);
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (caught) {
+      if (caught instanceof ApiCallError) setError({ message: caught.message.replace(/^[\w.]+: /, ''), field: caught.field });
+      else setError({ message: 'Something went wrong' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, run, fieldError: (name: string) => (error?.field === name ? error.message : undefined) };
+}
+
+const formValues = (event: FormEvent<HTMLFormElement>) => Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+
+/** /signin: customers sign in with email and password, then go back where they were. */
+export function SignInPage() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { busy, error, run } = useSubmit();
+  const setTokens = useSession((s) => s.setTokens);
+  const setUser = useSession((s) => s.setUser);
+  return (
+    <PageShell heading="Sign in" breadcrumbs={[{ label: 'Sign in' }]} narrow>
+      <form
+        className="vt-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const { email, password } = formValues(event);
+          void run(async () => {
+            const answer = await api.call('/api/Auth/SignIn', signedIn, { body: { email, password } });
+            if (answer.tokens) setTokens(answer.tokens);
+            setUser(userSchema.parse(answer.data.user));
+            await navigate(safeReturnPath(params.get('redirect')), { replace: true });
+          });
+        }}
+      >
+        {error ? <FormNotice kind="error">{error.message}</FormNotice> : null}
+        <Field label="Email" name="email" type="email" autoComplete="email" required />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <button className="vt-btn vt-btn-primary vt-btn-md" type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <p className="vt-form-links">
+          <Link to="/forgotpassword">Forgot your password?</Link> · <Link to="/signup">Create an account</Link>
+        </p>
+      </form>
+    </PageShell>
+  );
+}
+
+/** Which of email and phone a contact requirement mode asks for (§3.15): required, optional, or not asked. */
+export function contactFields(mode: number): { email: 'required' | 'optional' | 'hidden'; phone: 'required' | 'optional' | 'hidden' } {
+  switch (mode) {
+    case 1:
+      return { email: 'required', phone: 'required' };
+    case 3:
+      return { email: 'optional', phone: 'required' };
+    case 4:
+      return { email: 'optional', phone: 'optional' };
+    case 5:
+      return { email: 'required', phone: 'hidden' };
+    case 6:
+      return { email: 'hidden', phone: 'required' };
+    default:
+      return { email: 'required', phone: 'optional' };
+  }
+}
+
+/** /signup: individual, corporate or reseller accounts; the site's contact mode decides email and phone. */
+export function SignUpPage() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const { site } = useRouteLoaderData(ROOT_ROUTE_ID) as RootData;
+  const [type, setType] = useState('1');
+  const [pending, setPending] = useState<string | null>(null);
+  const { busy, error, run, fieldError } = useSubmit();
+  const setTokens = useSession((s) => s.setTokens);
+  const setUser = useSession((s) => s.setUser);
+  const contact = contactFields(site.contactRequirementMode);
+  if (pending) {
+    return (
+      <PageShell heading="Thank you for signing up" breadcrumbs={[{ label: 'Sign up' }]} narrow>
+        <FormNotice kind="success">{pending}</FormNotice>
+        <Link to="/">Return to home</Link>
+      </PageShell>
+    );
+  }
+  return (
+    <PageShell heading="Create an account" breadcrumbs={[{ label: 'Sign up' }]} narrow>
+      <form
+        className="vt-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const v = formValues(event);
+          void run(async () => {
+            const answer = await api.call(
+              '/api/Auth/SignUp',
+              z.object({ data: z.object({ user: z.unknown().optional(), message: z.string().optional() }).passthrough(), tokens: tokenPair.optional() }),
+              {
+                body: {
+                  customerTypeId: Number(v['customerTypeId']),
+                  firstName: v['firstName'],
+                  lastName: v['lastName'],
+                  ...(v['company'] ? { company: v['company'] } : {}),
+                  ...(v['email'] ? { email: v['email'] } : {}),
+                  ...(v['phone'] ? { phone: v['phone'] } : {}),
+                  password: v['password'],
+                },
+              },
+            );
+            if (answer.tokens) {
+              setTokens(answer.tokens);
+              const user = userSchema.safeParse(answer.data.user);
+              if (user.success) setUser(user.data);
+              await navigate('/account', { replace: true });
+            } else {
+              setPending(answer.data.message ?? 'The store will review your account and let you know.');
+            }
+          });
+        }}
+      >
+        {error && !error.field ? <FormNotice kind="error">{error.message}</FormNotice> : null}
+        <fieldset className="vt-choice">
+          <legend>Account type</legend>
+          {[
+            ['1', 'Individual'],
+            ['2', 'Corporate'],
+            ['3', 'Reseller'],
+          ].map(([value, label]) => (
+            <label key={value}>
+              <input type="radio" name="customerTypeId" value={value} checked={type === value} onChange={() => setType(value!)} /> {label}
+            </label>
+          ))}
+        </fieldset>
+        <Field label="First name" name="firstName" autoComplete="given-name" required error={fieldError('firstName')} />
+        <Field label="Last name" name="lastName" autoComplete="family-name" required error={fieldError('lastName')} />
+        {type !== '1' ? <Field label="Company" name="company" autoComplete="organization" required error={fieldError('company')} /> : null}
+        {contact.email !== 'hidden' ? (
+          <Field label={contact.email === 'optional' ? 'Email (optional)' : 'Email'} name="email" type="email" autoComplete="email" required={contact.email === 'required'} error={fieldError('email')} />
+        ) : null}
+        {contact.phone !== 'hidden' ? (
+          <Field label={contact.phone === 'optional' ? 'Phone (optional)' : 'Phone'} name="phone" type="tel" autoComplete="tel" required={contact.phone === 'required'} error={fieldError('phone')} />
+        ) : null}
+        <Field label="Password" name="password" type="password" autoComplete="new-password" minLength={8} required hint="At least 8 characters" error={fieldError('password')} />
+        <button className="vt-btn vt-btn-primary vt-btn-md" type="submit" disabled={busy}>
+          {busy ? 'Creating your account…' : 'Create account'}
+        </button>
+        <p className="vt-form-links">
+          Already have an account? <Link to="/signin">Sign in</Link>
+        </p>
+      </form>
+    </PageShell>
+  );
+}
+
+/** /forgotpassword: asks for a reset link; the answer never says whether the email has an account. */
+export function ForgotPasswordPage() {
+  const api = useApi();
+  const [sent, setSent] = useState(false);
+  const { busy, error, run, fieldError } = useSubmit();
+  return (
+    <PageShell heading="Forgot your password?" breadcrumbs={[{ label: 'Forgot Password' }]} narrow>
+      {sent ? (
+        <FormNotice kind="success">If an account exists for that email, we have sent it a link to choose a new password. The link works once, for one hour.</FormNotice>
+      ) : (
+        <form
+          className="vt-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const { email } = formValues(event);
+            void run(async () => {
+              await api.call('/api/Auth/ForgotPassword', z.unknown(), { body: { email } });
+              setSent(true);
+            });
+          }}
+        >
+          {error && !error.field ? <FormNotice kind="error">{error.message}</FormNotice> : null}
+          <p>Enter the email you signed up with and we will send you a link to choose a new password.</p>
+          <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldError('email')} />
+          <button className="vt-btn vt-btn-primary vt-btn-md" type="submit" disabled={busy}>
+            Send the link
+          </button>
+        </form>
+      )}
+    </PageShell>
+  );
+}
+
+/** /resetpassword?token=…: chooses a new password with the one-time link. */
+export function ResetPasswordPage() {
+  const api = useApi();
+  const [params] = useSearchParams();
+  const [done, setDone] = useState(false);
+  const [mismatch, setMismatch] = useState(false);
+  const { busy, error, run, fieldError } = useSubmit();
+  const token = params.get('token') ?? '';
+  return (
+    <PageShell heading="Choose a new password" breadcrumbs={[{ label: 'Reset Password' }]} narrow>
+      {done ? (
+        <FormNotice kind="success">
+          Your password has been changed. <Link to="/signin">Sign in</Link>
+        </FormNotice>
+      ) : !token ? (
+        <FormNotice kind="error">
+          This link is not complete. <Link to="/forgotpassword">Ask for a new one</Link>.
+        </FormNotice>
+      ) : (
+        <form
+          className="vt-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const { password, confirm } = formValues(event);
+            setMismatch(password !== confirm);
+            if (password !== confirm) return;
+            void run(async () => {
+              await api.call('/api/Auth/ResetPassword', z.unknown(), { body: { token, password } });
+              setDone(true);
+            });
+          }}
+        >
+          {error && !error.field ? (
+            <FormNotice kind="error">
+              {error.message} <Link to="/forgotpassword">Ask for a new link</Link>.
+            </FormNotice>
+          ) : null}
+          <Field label="New password" name="password" type="password" autoComplete="new-password" minLength={8} required hint="At least 8 characters" error={fieldError('password')} />
+          <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required error={mismatch ? 'The passwords do not match' : undefined} />
+          <button className="vt-btn vt-btn-primary vt-btn-md" type="submit" disabled={busy}>
+            Save the new password
+          </button>
+        </form>
+      )}
+    </PageShell>
+  );
+}
+
+/** /changepassword: a signed-in customer changes their password. */
+export function ChangePasswordPage() {
+  const api = useApi();
+  const [done, setDone] = useState(false);
+  const [mismatch, setMismatch] = useState(false);
+  const { busy, error, run, fieldError } = useSubmit();
+  return (
+    <PageShell heading="Change Password" breadcrumbs={[{ label: 'My Account', to: '/account' }, { label: 'Change Password' }]} narrow>
+      {done ? <FormNotice kind="success">Your password has been changed.</FormNotice> : null}
+      <form
+        className="vt-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          const { currentPassword, newPassword, confirm } = formValues(event);
+          setMismatch(newPassword !== confirm);
+          if (newPassword !== confirm) return;
+          void run(async () => {
+            await api.secure('/api/Auth/ChangePassword', z.unknown(), { body: { currentPassword, newPassword } });
+            setDone(true);
+            form.reset();
+          });
+        }}
+      >
+        {error && !error.field ? <FormNotice kind="error">{error.message}</FormNotice> : null}
+        <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={fieldError('currentPassword')} />
+        <Field label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={8} required hint="At least 8 characters" error={fieldError('newPassword')} />
+        <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required error={mismatch ? 'The passwords do not match' : undefined} />
+        <button className="vt-btn vt-btn-primary vt-btn-md" type="submit" disabled={busy}>
+          Change password
+        </button>
+      </form>
+    </PageShell>
+  );
+}
+
+const profileSchema = z.object({
+  data: z.object({
+    customerId: z.number(),
+    firstName: z.string(),
+    lastName: z.string(),
+    company: z.string().nullable().optional(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    customerTypeId: z.number(),
+    wishlistCount: z.number(),
+    addresses: z.array(z.object({ addressId: z.number(), fullName: z.string(), line1: z.string(), city: z.string(), country: z.string() }).passthrough()),
+  }),
+});
+
+/** /account: My Account — the profile, addresses, and links to orders and the wishlist with its count. */
+export function AccountPage() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const session = useSession();
+  const clearCart = useCart((s) => s.clear);
+  const [profile, setProfile] = useState<z.infer<typeof profileSchema>['data'] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api
+      .secure('/api/Account/GetProfile', profileSchema, {}, 'data')
+      .then((answer) => {
+        if (!live) return;
+        setProfile(answer.data);
+        useSession.getState().changeWishlistCount({ to: answer.data.wishlistCount });
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  async function signOut() {
+    const tokens = session.tokens;
+    try {
+      if (tokens) await api.secure('/api/Auth/SignOut', z.unknown(), { body: { refreshToken: tokens.refreshToken } });
+    } catch {
+      // Signing out locally matters more than telling the server; its tokens expire anyway.
+    }
+    session.clear();
+    clearCart();
+    await navigate('/', { replace: true });
+  }
+
+  return (
+    <PageShell heading="My Account" breadcrumbs={[{ label: 'My Account' }]}>
+      {failed ? <FormNotice kind="error">Your account could not be loaded. Please try again.</FormNotice> : null}
+      {!profile && !failed ? <p aria-busy="true">Loading your account…</p> : null}
+      {profile ? (
+        <div className="vt-account">
+          <section className="vt-card" aria-labelledby="account-profile">
+            <h2 id="account-profile" className="vt-h4">
+              Profile
+            </h2>
+            <dl className="vt-details">
+              <dt>Name</dt>
+              <dd>
+                {profile.firstName} {profile.lastName}
+              </dd>
+              {profile.company ? (
+                <>
+                  <dt>Company</dt>
+                  <dd>{profile.company}</dd>
+                </>
+              ) : null}
+              <dt>Email</dt>
+              <dd>{profile.email ?? '—'}</dd>
+              <dt>Phone</dt>
+              <dd>{profile.phone ?? '—'}</dd>
+            </dl>
+          </section>
+          <section className="vt-card" aria-labelledby="account-addresses">
+            <h2 id="account-addresses" className="vt-h4">
+              Addresses
+            </h2>
+            {profile.addresses.length ? (
+              <ul className="vt-plain-list">
+                {profile.addresses.map((a) => (
+                  <li key={a.addressId}>
+                    {a.fullName}, {a.line1}, {a.city}, {a.country}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>No saved addresses yet. Addresses you use at checkout are kept here.</p>
+            )}
+          </section>
+          <nav className="vt-card" aria-label="Your account">
+            <ul className="vt-plain-list">
+              <li>
+                <Link to="/orderlist">Order History</Link>
+              </li>
+              <li>
+                <Link to="/wishlist">Wishlist ({session.user?.wishlistCount ?? profile.wishlistCount})</Link>
+              </li>
+              <li>
+                <Link to="/changepassword">Change Password</Link>
+              </li>
+            </ul>
+            <button type="button" className="vt-btn vt-btn-outline vt-btn-md" onClick={() => void signOut()}>
+              Sign out
+            </button>
+          </nav>
+        </div>
+      ) : null}
+    </PageShell>
+  );
+}

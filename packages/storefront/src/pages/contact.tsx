@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { z } from 'zod';
+import { useApi } from '../app-context.tsx';
+import { ApiCallError } from '../client/api-client.ts';
+import { Field, FormNotice } from '../ui/field.tsx';
+import { PageShell } from './page-shell.tsx';
+
+/** /contact: a message to the store, checked here and again on the server, stored and mailed to the owner. */
+export function ContactPage() {
+  const api = useApi();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <PageShell heading="Contact us" breadcrumbs={[{ label: 'Contact' }]} narrow>
+      {sent ? (
+        <FormNotice kind="success">Thank you — your message has been sent. We will reply as soon as we can.</FormNotice>
+      ) : (
+        <form
+          className="vt-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+            const found: Record<string, string> = {};
+            if (!values['name']?.trim()) found['name'] = 'Name is a required field';
+            if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values['email'] ?? '')) found['email'] = values['email'] ? 'Email must be a valid email' : 'Email is a required field';
+            if (!values['message']?.trim()) found['message'] = 'Message is a required field';
+            setErrors(found);
+            if (Object.keys(found).length) return;
+            setBusy(true);
+            setFailure(null);
+            api
+              .call('/api/Contact/Send', z.unknown(), { body: { name: values['name'], email: values['email'], ...(values['phone'] ? { phone: values['phone'] } : {}), message: values['message'] } })
+              .then(() => setSent(true))
+              .catch((caught) => {
+                if (caught instanceof ApiCallError && caught.field) setErrors({ [caught.field]: caught.message.replace(/^[\w.]+: /, '') });
+                else setFailure(caught instanceof ApiCallError ? caught.message : 'Something went wrong');
+              })
+              .finally(() => setBusy(false));
+          }}
+        >
+          {failure ? <FormNotice kind="error">{failure}</FormNotice> : null}
+          <Field label="Name" name="name" autoComplete="name" required error={errors['name']} />
+          <Field label="Email" name="email" type="email" autoComplete="email" required error={errors['email']} />
+          <Field label="Phone (optional)" name="phone" type="tel" autoComplete="tel" error={errors['phone']} />
+          <div className="vt-field">
+            <label htmlFor="contact-message">Message</label>
+            <textarea
+              id="contact-message"
+              name="message"
+              className="vt-input vt-textarea"
+              rows={6}
+              required
+              aria-invalid={errors['message'] ? true : undefined}
+              aria-describedby={errors['message'] ? 'contact-message-error' : undefined}
+            />
+            {errors['message'] ? (
+              <p id="contact-message-error" className="vt-field-error">
+                {errors['message']}
+              </p>
+            ) : null}
+          </div>
+          <button className="vt-btn vt-btn-primary vt-btn-md" type="submit" disabled={busy}>
+            {busy ? 'Sending…' : 'Send message'}
+          </button>
+        </form>
+      )}
+    </PageShell>
+  );
+}

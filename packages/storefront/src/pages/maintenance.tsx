@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useLoaderData } from 'react-router-dom';
+import { z } from 'zod';
+import { useApi } from '../app-context.tsx';
+import { useSession } from '../client/session.ts';
+import type { MaintenanceSettings } from '../data.ts';
+import type { RouteMeta } from '../meta.ts';
+import { Field } from '../ui/field.tsx';
+import { useToast } from '../ui/toasts.tsx';
+
+export interface MaintenanceData {
+  maintenance: MaintenanceSettings;
+  meta: RouteMeta;
+}
+
+/** /maintenance (§2.4): the heading and description, and a password field when the store is protected. */
+export function MaintenancePage() {
+  const { maintenance } = useLoaderData() as MaintenanceData;
+  const api = useApi();
+  const toast = useToast();
+  const setValidUser = useSession((s) => s.setValidUser);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <main id="main" className="vt-maintenance">
+      <div className="vt-maintenance-card vt-card">
+        <h1 className="vt-h2">{maintenance.heading || 'We will be back soon'}</h1>
+        {maintenance.description ? <p className="vt-maintenance-text">{maintenance.description}</p> : null}
+        {maintenance.isPasswordProtected === '1' ? (
+          <form
+            className="vt-form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              const password = String(new FormData(event.currentTarget).get('password') ?? '');
+              if (!password) {
+                setError('Password is a required field');
+                return;
+              }
+              setError(undefined);
+              setBusy(true);
+              api
+                .call('/api/Web/CheckMaintenanceModePassword', z.object({ data: z.boolean() }), { body: { password } })
+                .then(({ data }) => {
+                  if (data) {
+                    setValidUser(true);
+                    // A whole page load, so the server sees the bypass cookie it has just set.
+                    window.location.assign('/');
+                  } else {
+                    setValidUser(false);
+                    toast('Invalid Password', { kind: 'error', placement: 'top-right', durationMs: 3000 });
+                  }
+                })
+                .catch(() => toast('Something went wrong', { kind: 'error' }))
+                .finally(() => setBusy(false));
+            }}
+          >
+            <Field label="Password" name="password" type="password" autoComplete="current-password" required error={error} />
+            <button className="vt-btn vt-btn-primary vt-btn-md" type="submit" disabled={busy}>
+              Enter
+            </button>
+          </form>
+        ) : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,84 @@
+import { Link, useParams } from 'react-router-dom';
+import { PageShell } from './page-shell.tsx';
+
+/**
+ * Pages whose full content arrives with the catalogue, cart and checkout work. Each is already a real route with
+ * its layout, entry check, title and robots rule, and says plainly what the shopper can do now.
+ */
+export function CartPage() {
+  return (
+    <PageShell heading="Shopping Cart" breadcrumbs={[{ label: 'Shopping Cart' }]}>
+      <p>Your cart is empty.</p>
+      <Link className="vt-btn vt-btn-primary vt-btn-md" to="/">
+        Continue shopping
+      </Link>
+    </PageShell>
+  );
+}
+
+export function WishlistPage() {
+  return (
+    <PageShell heading="Wishlist" breadcrumbs={[{ label: 'My Account', to: '/account' }, { label: 'Wishlist' }]}>
+      <p>Your wishlist is empty.</p>
+    </PageShell>
+  );
+}
+
+export function OrderListPage() {
+  return (
+    <PageShell heading="Order History" breadcrumbs={[{ label: 'My Account', to: '/account' }, { label: 'Order History' }]}>
+      <p>You have no orders yet.</p>
+    </PageShell>
+  );
+}
+
+export function OrderDetailPage() {
+  const { id } = useParams();
+  return (
+    <PageShell heading={`Order ${id}`} breadcrumbs={[{ label: 'My Account', to: '/account' }, { label: 'Order History', to: '/orderlist' }, { label: `Order ${id}` }]}>
+      <p>This order could not be found in your account.</p>
+    </PageShell>
+  );
+}
+
+export function OrderPage() {
+  const { id } = useParams();
+  return (
+    <PageShell heading={`Order ${id}`}>
+      <p>No order matches this code.</p>
+    </PageShell>
+  );
+}
+
+export function CheckoutPage() {
+  return (
+    <PageShell heading="Checkout">
+      <p>There is nothing to check out yet.</p>
+      <Link to="/cart">Back to the cart</Link>
+    </PageShell>
+  );
+}
+
+export function StatusPage() {
+  return (
+    <PageShell heading="Order status">
+      <p>There is no checkout or payment to report on.</p>
+    </PageShell>
+  );
+}
+
+export function ComparePage() {
+  return (
+    <PageShell heading="Compare products" breadcrumbs={[{ label: 'Compare' }]}>
+      <p>You have not chosen any products to compare.</p>
+    </PageShell>
+  );
+}
+
+export function DesignsPage() {
+  return (
+    <PageShell heading="Designs" breadcrumbs={[{ label: 'Designs' }]}>
+      <p>This store has not shared any designs yet.</p>
+    </PageShell>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The route table of §2.1: every path the shopper app answers, with its layout, entry check, internal name, title
+ * and robots rule (§2.7). The React routes are built from this table, and the tests walk it.
+ */
+
+export type Layout = 'checkout' | 'default' | 'dynamic' | 'editor' | 'preview' | 'public';
+
+/** Entry checks by name; a route naming any other raises an error when the routes are built (§8). */
+export type MiddlewareName = 'signed-in' | 'checkout';
+
+export interface RouteSpec {
+  /** The path below `/`, in React Router syntax ('' is home, '*' the catch-all slug). */
+  path: string;
+  layout: Layout;
+  /** The internal route name (§2.1), where the specification gives one; titles derive from it. */
+  name: string;
+  middleware?: readonly string[];
+  /** Checks the URL's parameters; when it fails the answer is 404 "Page Not Found: {path}". */
+  validate?: (params: Record<string, string | undefined>) => boolean;
+  /** Rendered only in the browser: the server sends the empty layout. */
+  clientOnly?: boolean;
+}
+
+const digits = /^\d{1,12}$/;
+const cartCode = /^\d+_\d+_\d+_(\d+(,\d+)*)?$/;
+const orderCode = /^[A-Za-z0-9-]{4,40}$/;
+
+export const routeTable: readonly RouteSpec[] = [
+  { path: '', layout: 'dynamic', name: 'home' },
+  { path: 'cart', layout: 'default', name: 'cart' },
+  { path: 'editor', layout: 'editor', name: 'editor' },
+  { path: 'signin', layout: 'default', name: 'signin' },
+  { path: 'signup', layout: 'default', name: 'signup' },
+  { path: 'status', layout: 'default', name: 'status' },
+  { path: 'account', layout: 'default', name: 'account', middleware: ['signed-in'] },
+  { path: 'compare', layout: 'default', name: 'compare' },
+  { path: 'contact', layout: 'default', name: 'contact' },
+  { path: 'designs', layout: 'default', name: 'designs' },
+  { path: 'notfound', layout: 'default', name: 'notfound' },
+  { path: 'wishlist', layout: 'default', name: 'wishlist', middleware: ['signed-in'] },
+  { path: 'orderlist', layout: 'default', name: 'orderlist', middleware: ['signed-in'] },
+  { path: 'order/:id', layout: 'default', name: 'order', validate: (p) => orderCode.test(p['id'] ?? '') },
+  { path: 'maintenance', layout: 'public', name: 'maintenance' },
+  { path: 'resetpassword', layout: 'default', name: 'resetpassword' },
+  { path: 'changepassword', layout: 'default', name: 'changepassword', middleware: ['signed-in'] },
+  { path: 'checkout', layout: 'checkout', name: 'checkout', middleware: ['checkout'] },
+  { path: 'forgotpassword', layout: 'default', name: 'forgotpassword' },
+  { path: 'preview', layout: 'preview', name: 'preview', clientOnly: true },
+  { path: 'orderdetail/:id', layout: 'default', name: 'orderdetail', middleware: ['signed-in'], validate: (p) => digits.test(p['id'] ?? '') },
+  { path: 'checkout/bn/:cartcode', layout: 'checkout', name: 'checkout-id', middleware: ['checkout'], validate: (p) => cartCode.test(p['cartcode'] ?? '') },
+  { path: 'checkout/oc/:ordercode', layout: 'checkout', name: 'checkout-id', middleware: ['checkout'], validate: (p) => orderCode.test(p['ordercode'] ?? '') },
+  { path: '*', layout: 'dynamic', name: 'slug' },
+];
+
+/** Titles the specification fixes (§2.7); every other route's title is its name, capitalised, hyphens as spaces. */
+const fixedTitles: Record<string, string> = {
+  forgotpassword: 'Forgot Password',
+  resetpassword: 'Reset Password',
+  changepassword: 'Change Password',
+  orderlist: 'Order List',
+  orderdetail: 'Order Detail',
+};
+
+/** The title of a route by its name (§2.7), before the store title is added. */
+export function routeTitle(name: string): string {
+  return fixedTitles[name] ?? name.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+}
+
+/** The routes marked noindex, nofollow (§2.7); every other route may be indexed. */
+export const noIndexRoutes: ReadonlySet<string> = new Set([
+  'maintenance',
+  'cart',
+  'wishlist',
+  'checkout',
+  'checkout-id',
+  'account',
+  'editor',
+  'preview',
+  'changepassword',
+  'orderlist',
+  'orderdetail',
+]);
+
+/** Route rules that send a path elsewhere: inside the app, or to an external address. */
+export const redirectRules: readonly { from: string; to: string }[] = [
+  { from: 'home', to: '/' },
+  { from: 'index.html', to: '/' },
+  { from: 'login', to: '/signin' },
+  { from: 'register', to: '/signup' },
+];

@@ -1,0 +1,32 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+/** A labelled input with its error, wired for screen readers (aria-invalid, aria-describedby). */
+export function Field({ label, error, hint, ...input }: { label: string; error?: string | undefined; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="vt-field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} className="vt-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint ? (
+        <p id={`${id}-hint`} className="vt-field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="vt-field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A message above a form: what went wrong, or what happened. */
+export function FormNotice({ kind, children }: { kind: 'error' | 'success'; children: ReactNode }) {
+  return (
+    <div className={`vt-notice vt-notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}
