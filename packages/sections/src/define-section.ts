@@ -61,7 +61,15 @@ export interface SectionSpec<S extends AnyObject, B extends AnyObject | undefine
   settings: S;
   fields: { [K in keyof z.infer<S>]: FieldHint };
   blocks?: B extends AnyObject
-    ? { name: string; settings: B; fields: { [K in keyof z.infer<B>]: FieldHint }; max: number; initial: number }
+    ? {
+        name: string;
+        settings: B;
+        fields: { [K in keyof z.infer<B>]: FieldHint };
+        max: number;
+        initial: number;
+        /** Settings of the first blocks of a new section, in order, so it starts with distinct examples. */
+        initialSettings?: readonly Partial<z.input<B>>[];
+      }
     : undefined;
   /** `migrations[n]` turns settings of version n into version n + 1. */
   migrations?: Record<number, (settings: Record<string, unknown>) => Record<string, unknown>>;
@@ -80,7 +88,16 @@ export interface SectionDefinition {
   readonly version: number;
   readonly settings: AnyObject;
   readonly fields: Readonly<Record<string, FieldHint>>;
-  readonly blocks?: { name: string; settings: AnyObject; fields: Readonly<Record<string, FieldHint>>; max: number; initial: number } | undefined;
+  readonly blocks?:
+    | {
+        name: string;
+        settings: AnyObject;
+        fields: Readonly<Record<string, FieldHint>>;
+        max: number;
+        initial: number;
+        initialSettings?: readonly Record<string, unknown>[];
+      }
+    | undefined;
   /** Runs on the server before rendering; takes settings as `readSettings` gives them. */
   readonly loader?: ((settings: Record<string, unknown>, context: SectionLoaderContext) => Promise<unknown>) | undefined;
   /** Settings after migration, defaults and fallback of values that do not fit. */
@@ -131,7 +148,10 @@ export function defineSection<S extends AnyObject, B extends AnyObject | undefin
     readBlock,
     create(id, blockId) {
       const blocks = spec.blocks
-        ? Array.from({ length: spec.blocks.initial }, (_, i) => ({ id: blockId?.() ?? `${id}-b${i + 1}`, settings: readBlock({}) }))
+        ? Array.from({ length: spec.blocks.initial }, (_, i) => ({
+            id: blockId?.() ?? `${id}-b${i + 1}`,
+            settings: readBlock(spec.blocks?.initialSettings?.[i] ?? {}),
+          }))
         : undefined;
       return { id, type: spec.type, version: spec.version, settings: readSettings({}), style: readSectionStyle({}), ...(blocks ? { blocks } : {}) };
     },

@@ -12,7 +12,11 @@ export type {
 export { sectionStyle, readSectionStyle } from './section-style.ts';
 export type { SectionStyle } from './section-style.ts';
 export { SectionShell, SectionButton } from './section-shell.tsx';
-export { ShopProvider, usePrice } from './shop-context.tsx';
+export { ShopProvider, useShop, usePrice } from './shop-context.tsx';
 export type { Shop } from './shop-context.tsx';
+export { FormSubmitProvider, useFormSubmit } from './form-submit.tsx';
+export type { FormKind, FormSubmissions, FormSubmitter } from './form-submit.tsx';
+export { formFieldsOf } from './forms/forms.tsx';
+export { sanitizeOwnerHtml } from './html/html.tsx';
 export { ProductCard } from './product-card.tsx';
 export { loadSectionData } from './load-section-data.ts';

@@ -1,5 +1,5 @@
-import type { SectionNode } from '@vitrine/commerce';
-import type { SectionLoaderContext } from './define-section.ts';
+import type { SectionNode, SectionTypeId } from '@vitrine/commerce';
+import type { SectionDefinition, SectionLoaderContext } from './define-section.ts';
 import { sectionRegistry } from './registry.ts';
 
 /**
@@ -13,7 +13,8 @@ export async function loadSectionData(
 ): Promise<Record<string, unknown>> {
   const entries = await Promise.all(
     sections.map(async (section) => {
-      const definition = sectionRegistry[section.type as keyof typeof sectionRegistry];
+      // A stored page may name a type this build does not know; it simply has no loader.
+      const definition: SectionDefinition | undefined = sectionRegistry[section.type as SectionTypeId];
       if (!definition?.loader || section.hidden) return null;
       try {
         return [section.id, await definition.loader(definition.readSettings(section.settings, section.version), context)] as const;

@@ -27,9 +27,13 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         <h3 className="vt-product-card-name">{product.itemName}</h3>
       </Link>
       {product.ratingCount > 0 ? (
-        <p className="vt-product-card-rating" aria-label={`Rated ${rating} out of 5 by ${product.ratingCount} reviewers`}>
-          <span aria-hidden="true">{'★'.repeat(Math.round(rating))}{'☆'.repeat(5 - Math.round(rating))}</span>{' '}
-          <span className="vt-product-card-count">({product.ratingCount})</span>
+        // A paragraph may not carry a label (ARIA), so the words go in hidden text beside the stars.
+        <p className="vt-product-card-rating">
+          <span aria-hidden="true">
+            {'★'.repeat(Math.round(rating))}
+            {'☆'.repeat(5 - Math.round(rating))} <span className="vt-product-card-count">({product.ratingCount})</span>
+          </span>
+          <span className="vt-visually-hidden">{`Rated ${rating} out of 5 by ${product.ratingCount} reviewers`}</span>
         </p>
       ) : null}
       {product.isHidePrice ? null : (

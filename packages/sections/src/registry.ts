@@ -1,24 +1,53 @@
 import type { SectionTypeId } from '@vitrine/commerce';
 import type { RenderRegistry } from '@vitrine/renderer';
+import { about } from './about/about.tsx';
+import { banners } from './banners/banners.tsx';
+import { brands } from './brands/brands.tsx';
 import { categories } from './categories/categories.tsx';
+import { clients } from './clients/clients.tsx';
+import { contact } from './contact/contact.tsx';
 import { content } from './content/content.tsx';
 import { cta } from './cta/cta.tsx';
 import type { SectionDefinition } from './define-section.ts';
 import { features } from './features/features.tsx';
+import { footer } from './footer/footer.tsx';
+import { forms } from './forms/forms.tsx';
+import { header } from './header/header.tsx';
 import { heroBanner } from './hero-banner/hero-banner.tsx';
+import { html } from './html/html.tsx';
+import { pricing } from './pricing/pricing.tsx';
 import { products } from './products/products.tsx';
+import { promotion } from './promotion/promotion.tsx';
+import { services } from './services/services.tsx';
+import { socialMedia } from './social-media/social-media.tsx';
+import { subscribe } from './subscribe/subscribe.tsx';
+import { team } from './team/team.tsx';
+import { testimonials } from './testimonials/testimonials.tsx';
 
-/**
- * Every section type the store offers, by id (§3.15). One explicit object: a section exists when it is listed here.
- * Types not listed yet render nothing for shoppers and a placeholder in the preview.
- */
-export const sectionRegistry: Partial<Record<SectionTypeId, SectionDefinition>> = {
+/** Every section type the store offers, by id (§3.15). One explicit object: a section exists when it is listed here. */
+export const sectionRegistry: Record<SectionTypeId, SectionDefinition> = {
+  1: header,
+  2: footer,
   3: products,
   4: categories,
+  5: brands,
   6: heroBanner,
+  7: banners,
   8: content,
   9: cta,
+  10: about,
+  11: services,
   12: features,
+  13: clients,
+  14: testimonials,
+  15: promotion,
+  16: pricing,
+  17: team,
+  18: contact,
+  19: socialMedia,
+  20: subscribe,
+  21: forms,
+  22: html,
 };
 
 /** The registry in the shape the renderer draws with. */

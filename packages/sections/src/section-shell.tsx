@@ -6,15 +6,17 @@ const place = { start: 'flex-start', center: 'center', end: 'flex-end' } as cons
 
 /**
  * The frame every section draws inside: width, background, padding, alignment and spacing from its style settings,
- * and `data-section-id` so the studio's frame can find it.
+ * and `data-section-id` so the studio's frame can find it. The store header and footer draw as `<header>` and
+ * `<footer>`, which take no label: they are the page's banner and content-info landmarks, not named regions.
  */
-export function SectionShell({ id, name, style, className = '', children, label }: {
+export function SectionShell({ id, name, style, className = '', children, label, as: Element = 'section' }: {
   id: string;
   name: string;
   style: SectionStyle;
   className?: string;
   children: ReactNode;
   label?: string;
+  as?: 'section' | 'header' | 'footer';
 }) {
   const css: CSSProperties & Record<`--${string}`, string> = {
     '--button-space': `${style.button_space}px`,
@@ -42,16 +44,23 @@ export function SectionShell({ id, name, style, className = '', children, label 
     .filter(Boolean)
     .join(' ');
   return (
-    <section id={`section-${id}`} data-section-id={id} className={classes} style={css} aria-label={label}>
+    <Element id={`section-${id}`} data-section-id={id} className={classes} style={css} aria-label={Element === 'section' ? label : undefined}>
       <div className="vt-container">{children}</div>
-    </section>
+    </Element>
   );
 }
 
 /** A call to action in the section's button style and size. */
-export function SectionButton({ style, href, children, variant }: { style: SectionStyle; href: string; children: ReactNode; variant?: SectionStyle['button_style'] }) {
+export function SectionButton({ style, href, children, variant, label }: {
+  style: SectionStyle;
+  href: string;
+  children: ReactNode;
+  variant?: SectionStyle['button_style'];
+  /** A fuller name for screen readers when the visible text alone is vague ("Choose" → "Choose Starter"). */
+  label?: string;
+}) {
   return (
-    <Link className={`vt-btn vt-btn-${variant ?? style.button_style} vt-btn-${style.button_size}`} to={href}>
+    <Link className={`vt-btn vt-btn-${variant ?? style.button_style} vt-btn-${style.button_size}`} to={href} aria-label={label}>
       {children}
     </Link>
   );

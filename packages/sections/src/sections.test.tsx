@@ -1,8 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { sectionTypes } from '@vitrine/commerce';
+import { sectionTypes, type SectionNode } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
-import { loadSectionData, renderRegistry, sectionRegistry, type CatalogReader } from './index.ts';
+import { allSectionsPage } from './all-sections.fixture.ts';
+import { loadSectionData, renderRegistry, sectionRegistry, type CatalogReader, type SectionDefinition } from './index.ts';
 
 const product = {
   productID: 7,
@@ -22,26 +23,42 @@ const product = {
 const catalog: CatalogReader = {
   getProducts: async (query) => Array.from({ length: Math.min(query.limit ?? 8, 3) }, (_, i) => ({ ...product, productID: i + 1 })),
   getCategories: async () => [{ categoryID: 1, parentID: null, name: 'Shirts', slug: 'shirts', imageFile: null, productCount: 4 }],
-  getBrands: async () => [],
+  getBrands: async () => [
+    { brandID: 3, name: 'North', slug: 'north', logoFile: '/media/1/brands/north.webp' },
+    { brandID: 4, name: 'Tide', slug: 'tide', logoFile: null },
+  ],
 };
 
 const registered = Object.values(sectionRegistry);
+const withBlocks = registered.filter((definition) => definition.blocks);
+const render = (sections: SectionNode[], data?: Record<string, unknown>) =>
+  renderToString(<PageRenderer registry={renderRegistry} sections={sections} data={data ?? {}} />);
+const fixtureOf = (definition: SectionDefinition) => {
+  const found = allSectionsPage.sections.find((section) => section.type === definition.type);
+  if (!found) throw new Error(`the all-sections fixture has no section of type ${definition.type}`);
+  return found;
+};
+const blockCount = (html: string) => (html.match(/data-block-id="/g) ?? []).length;
+
+it('holds all 22 section types of §3.15 under their ids and names', () => {
+  expect(Object.keys(sectionRegistry).map(Number)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+  for (const [id, definition] of Object.entries(sectionRegistry)) {
+    expect(definition.type).toBe(Number(id));
+    expect(definition.name).toBe(sectionTypes[definition.type]);
+  }
+});
 
 describe.each(registered.map((definition) => [definition.name, definition] as const))('section %s', (_name, definition) => {
-  it('carries the id and name of §3.15', () => {
-    expect(sectionTypes[definition.type]).toBe(definition.name);
-  });
-
   it('has defaults that parse and a field hint for every setting', () => {
     const settings = definition.settings.parse({});
     expect(Object.keys(definition.fields).sort()).toEqual(Object.keys(settings).sort());
-    if (definition.blocks) expect(Object.keys(definition.blocks.fields).sort()).toEqual(Object.keys(definition.blocks.settings.parse({})).sort());
+    for (const hint of Object.values(definition.fields)) expect(hint.label).not.toBe('');
   });
 
   it('renders on the server from its defaults, with its loader data', async () => {
     const section = definition.create('s1');
     const data = await loadSectionData([section], { catalog });
-    const html = renderToString(<PageRenderer registry={renderRegistry} sections={[section]} data={data} />);
+    const html = render([section], data);
     expect(html).toContain('data-section-id="s1"');
     expect(html).not.toContain('cannot be shown');
   });
@@ -53,22 +70,44 @@ describe.each(registered.map((definition) => [definition.name, definition] as co
     expect(definition.readSettings({}, 1)).toEqual(defaults);
   });
 
-  it.runIf(definition.blocks)('adds and removes blocks', () => {
-    const section = definition.create('s2');
-    const extra = { id: 'extra', settings: definition.readBlock({}) };
-    const added = { ...section, blocks: [...(section.blocks ?? []), extra] };
-    const removed = { ...added, blocks: added.blocks.filter((b) => b.id !== (section.blocks ?? [])[0]?.id) };
-    const html = (s: typeof section) => renderToString(<PageRenderer registry={renderRegistry} sections={[s]} />);
-    const count = (text: string) => (text.match(/<li /g) ?? []).length;
-    expect(count(html(added))).toBe((section.blocks?.length ?? 0) + 1);
-    expect(count(html(removed))).toBe(section.blocks?.length ?? 0);
+  it('reads the all-sections fixture exactly, without falling back', () => {
+    const section = fixtureOf(definition);
+    for (const key of Object.keys(section.settings)) expect(definition.fields).toHaveProperty(key);
+    expect(definition.settings.safeParse(section.settings).error).toBeUndefined();
+    for (const block of section.blocks ?? []) {
+      for (const key of Object.keys(block.settings)) expect(definition.blocks?.fields).toHaveProperty(key);
+      expect(definition.blocks?.settings.safeParse(block.settings).error).toBeUndefined();
+    }
+  });
+});
+
+describe.each(withBlocks.map((definition) => [definition.name, definition] as const))('blocks of %s', (_name, definition) => {
+  const blocks = definition.blocks!;
+
+  it('have defaults that parse, a field hint for every block setting, and a sensible count', () => {
+    expect(Object.keys(blocks.fields).sort()).toEqual(Object.keys(blocks.settings.parse({})).sort());
+    expect(blocks.initial).toBeGreaterThan(0);
+    expect(blocks.initial).toBeLessThanOrEqual(blocks.max);
+    expect(definition.create('s').blocks).toHaveLength(blocks.initial);
+  });
+
+  it('are added and removed', () => {
+    const section = fixtureOf(definition);
+    const existing = section.blocks ?? [];
+    expect(existing.length).toBeGreaterThan(1);
+    const extra = { id: 'extra', settings: existing[0]!.settings };
+    const added = { ...section, blocks: [...existing, extra] };
+    const removed = { ...section, blocks: existing.slice(1) };
+    expect(blockCount(render([section]))).toBe(existing.length);
+    expect(blockCount(render([added]))).toBe(existing.length + 1);
+    expect(blockCount(render([removed]))).toBe(existing.length - 1);
   });
 });
 
 it('shows prices, sale badges and ratings in product cards', async () => {
-  const section = sectionRegistry[3]!.create('p');
+  const section = sectionRegistry[3].create('p');
   const data = await loadSectionData([section], { catalog });
-  const html = renderToString(<PageRenderer registry={renderRegistry} sections={[section]} data={data} />);
+  const html = render([section], data);
   expect(html).toContain('$45');
   expect(html).toContain('$60');
   expect(html).toContain('Sale');
@@ -78,7 +117,26 @@ it('shows prices, sale badges and ratings in product cards', async () => {
 it('leaves a section without data when its loader fails, and reports it', async () => {
   const failures: string[] = [];
   const broken: CatalogReader = { ...catalog, getProducts: () => Promise.reject(new Error('db down')) };
-  const data = await loadSectionData([sectionRegistry[3]!.create('p')], { catalog: broken }, (id) => failures.push(id));
+  const data = await loadSectionData([sectionRegistry[3].create('p')], { catalog: broken }, (id) => failures.push(id));
   expect(data).toEqual({});
   expect(failures).toEqual(['p']);
+});
+
+it('loads the brands, and the header’s categories only when it shows them', async () => {
+  const header = sectionRegistry[1].create('h');
+  const without = { ...header, id: 'h2', settings: { ...header.settings, show_categories: false } };
+  const data = await loadSectionData([header, without, sectionRegistry[5].create('b')], { catalog });
+  expect(data).toEqual({ h: [expect.objectContaining({ name: 'Shirts' })], h2: [], b: [expect.objectContaining({ name: 'North' }), expect.objectContaining({ name: 'Tide' })] });
+  const html = render([sectionRegistry[5].create('b')], data);
+  expect(html).toContain('href="/?br=3"');
+  expect(html).toContain('alt="North"');
+  expect(html).toContain('Tide');
+});
+
+it('prints a promotion’s end date the same way everywhere', () => {
+  const section = { ...sectionRegistry[15].create('promo'), settings: { ends_on: '2026-12-31', code: 'CLAY15' } };
+  const html = render([section]);
+  expect(html).toContain('<time dateTime="2026-12-31">December 31, 2026</time>');
+  expect(html).toContain('CLAY15');
+  expect(render([{ ...section, settings: { ends_on: '31/12/2026' } }])).not.toContain('<time');
 });

@@ -1,18 +1,45 @@
-import { createContext, use } from 'react';
+import { createContext, use, type ReactNode } from 'react';
 import { formatPrice, type Currency } from '@vitrine/commerce';
 
+/** What sections know of the shop and the shopper: currency, store name, counts for the header, signed-in state. */
 export interface Shop {
   currency: Currency;
   showCurrency: boolean;
+  /** The store's name, shown where the owner has set no logo. */
+  storeTitle: string;
+  /** Every currency the shop offers; the header's currency picker lists them. */
+  currencies: readonly Currency[];
+  /** Called with a currency code when the shopper picks one. */
+  onCurrencyChange?: ((code: string) => void) | undefined;
+  cartCount: number;
+  wishlistCount: number;
+  isSignedIn: boolean;
 }
 
-const ShopContext = createContext<Shop>({
+const defaultShop: Shop = {
   currency: { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 },
   showCurrency: false,
-});
+  storeTitle: 'Store',
+  currencies: [],
+  cartCount: 0,
+  wishlistCount: 0,
+  isSignedIn: false,
+};
 
-/** Supplies the shopper's chosen currency to the sections that show prices. */
-export const ShopProvider = ShopContext;
+const ShopContext = createContext<Shop>(defaultShop);
+
+/**
+ * Supplies the shop to the sections. Anything left out keeps a safe default (a guest with an empty cart), so a
+ * section drawn in a test or the studio needs no more than it uses.
+ */
+export function ShopProvider({ value, children }: { value: Partial<Shop>; children?: ReactNode }) {
+  return <ShopContext value={{ ...defaultShop, ...value }}>{children}</ShopContext>;
+}
+
+/** The shop as the nearest `ShopProvider` gives it. */
+export function useShop(): Shop {
+  return use(ShopContext);
+}
 
 /** Formats minor units in the shopper's currency. */
 export function usePrice(): (minorUnits: number) => string {

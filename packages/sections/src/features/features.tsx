@@ -46,7 +46,7 @@ export const features = defineSection({
         {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}
         <ul className={`vt-grid vt-cols-1 vt-cols-tablet-2 vt-cols-desktop-${settings.columns_desktop} vt-features`} style={{ gap: 'var(--column-spacing)' }}>
           {blocks.map(({ id: blockId, settings: feature }) => (
-            <li key={blockId} className="vt-feature">
+            <li key={blockId} data-block-id={blockId} className="vt-feature">
               <svg className="vt-feature-icon" viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
                 <path d={iconPaths[feature.icon]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" />
               </svg>

@@ -1,0 +1,209 @@
+import { useId, useState } from 'react';
+import { z } from 'zod';
+import type { CategorySummary } from '@vitrine/commerce';
+import { Image, Link, classifyLink } from '@vitrine/renderer';
+import { defineSection } from '../define-section.ts';
+import { SectionShell } from '../section-shell.tsx';
+import { useShop } from '../shop-context.tsx';
+
+const headerSettings = z.object({
+  logo: z.string().max(2048).default(''),
+  logo_alt: z.string().max(200).default(''),
+  show_categories: z.boolean().default(true),
+  category_limit: z.number().int().min(1).max(12).default(5),
+  show_search: z.boolean().default(true),
+  search_placeholder: z.string().max(80).default('Search products'),
+  show_currency_picker: z.boolean().default(true),
+  show_account: z.boolean().default(true),
+  show_wishlist: z.boolean().default(true),
+  show_cart: z.boolean().default(true),
+  sticky: z.boolean().default(false),
+});
+
+const menuLink = z.object({
+  label: z.string().trim().max(60).default('Menu link'),
+  link: z.string().max(2048).default('/'),
+});
+
+// Line glyphs on a 24 × 24 grid; each sits in a link or button that carries its name in text.
+const glyphs = {
+  search: 'M10.5 18a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15zM21 21l-5.2-5.2',
+  menu: 'M3 6h18M3 12h18M3 18h18',
+  close: 'M5 5l14 14M19 5 5 19',
+  account: 'M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zM3.5 21a8.5 8.5 0 0 1 17 0',
+  wishlist: 'M12 20s-7.5-4.6-7.5-10A4.5 4.5 0 0 1 12 7a4.5 4.5 0 0 1 7.5 3c0 5.4-7.5 10-7.5 10z',
+  cart: 'M5 8h14l-1.2 12H6.2zM9 8V6a3 3 0 0 1 6 0v2',
+} as const;
+
+function Glyph({ name }: { name: keyof typeof glyphs }) {
+  return (
+    <svg className="vt-header-glyph" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path d={glyphs[name]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+const items = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+
+/**
+ * Header (1): the store's logo or name, a menu of top-level categories (loaded on the server) and the owner's links,
+ * product search, a currency picker, and links to the account, wishlist and cart with their counts. It is the page's
+ * `<header>`; on phones the menu folds behind a Menu button.
+ */
+export const header = defineSection({
+  type: 1,
+  name: 'header',
+  version: 1,
+  settings: headerSettings,
+  fields: {
+    logo: { label: 'Logo', control: 'image', help: 'Its width comes from the theme’s logo settings' },
+    logo_alt: { label: 'Logo description', control: 'text', help: 'Leave empty to use the store name' },
+    show_categories: { label: 'Show categories in the menu', control: 'toggle' },
+    category_limit: { label: 'How many categories', control: 'range', min: 1, max: 12, step: 1 },
+    show_search: { label: 'Show search', control: 'toggle' },
+    search_placeholder: { label: 'Search box hint', control: 'text' },
+    show_currency_picker: { label: 'Show currency picker', control: 'toggle', help: 'Shown when the shop offers more than one currency' },
+    show_account: { label: 'Show account link', control: 'toggle' },
+    show_wishlist: { label: 'Show wishlist link', control: 'toggle' },
+    show_cart: { label: 'Show cart link', control: 'toggle' },
+    sticky: { label: 'Stay at the top while scrolling', control: 'toggle' },
+  },
+  blocks: {
+    name: 'menu link',
+    max: 20,
+    initial: 2,
+    initialSettings: [
+      { label: 'Home', link: '/' },
+      { label: 'Contact', link: '/contact' },
+    ],
+    settings: menuLink,
+    fields: {
+      label: { label: 'Label', control: 'text' },
+      link: { label: 'Link', control: 'url' },
+    },
+  },
+  loader: (settings, { catalog }): Promise<CategorySummary[]> =>
+    settings.show_categories ? catalog.getCategories({ parentId: null, limit: settings.category_limit }) : Promise.resolve([]),
+  component: function Header({ id, settings, style, blocks, data }) {
+    const shop = useShop();
+    const [menuOpen, setMenuOpen] = useState(false);
+    const uid = useId();
+    const categories = settings.show_categories ? (data ?? []) : [];
+    const links = blocks.filter(({ settings: link }) => link.label && classifyLink(link.link).kind !== 'invalid');
+    const hasMenu = categories.length + links.length > 0;
+    const showCurrencies = settings.show_currency_picker && shop.currencies.length > 1;
+    const classes = [
+      'vt-header',
+      settings.sticky ? 'vt-header-sticky' : '',
+      style.is_transparent_header ? 'vt-header-transparent' : '',
+      style.is_transparent_header_mobile ? 'vt-header-transparent-mobile' : '',
+    ];
+    return (
+      <SectionShell as="header" id={id} name="header" style={style} className={classes.filter(Boolean).join(' ')}>
+        <div className="vt-header-bar">
+          <Link to="/" className="vt-header-brand">
+            {settings.logo ? (
+              <Image className="vt-logo" src={settings.logo} alt={settings.logo_alt || shop.storeTitle} width={280} height={96} priority sizes="280px" />
+            ) : (
+              <span className="vt-header-store-name">{shop.storeTitle}</span>
+            )}
+          </Link>
+
+          {hasMenu ? (
+            <button
+              type="button"
+              className="vt-header-icon vt-header-menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls={`${uid}-menu`}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <Glyph name={menuOpen ? 'close' : 'menu'} />
+              <span className="vt-visually-hidden">Menu</span>
+            </button>
+          ) : null}
+
+          {hasMenu ? (
+            <nav id={`${uid}-menu`} aria-label="Main menu" className={`vt-header-nav${menuOpen ? ' vt-header-nav-open' : ''}`}>
+              <ul className="vt-header-menu">
+                {categories.map((category) => (
+                  <li key={`c${category.categoryID}`}>
+                    <Link to={`/${category.slug}`}>{category.name}</Link>
+                  </li>
+                ))}
+                {links.map(({ id: blockId, settings: link }) => (
+                  <li key={blockId} data-block-id={blockId}>
+                    <Link to={link.link}>{link.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+
+          {settings.show_search ? (
+            <form role="search" action="/" method="get" className="vt-header-search">
+              <label htmlFor={`${uid}-search`} className="vt-visually-hidden">
+                Search
+              </label>
+              {/* `kw` is the listing's search key (§2.3). */}
+              <input id={`${uid}-search`} type="search" name="kw" className="vt-input" placeholder={settings.search_placeholder} autoComplete="off" />
+              <button type="submit" className="vt-header-icon vt-header-search-button">
+                <Glyph name="search" />
+                <span className="vt-visually-hidden">Search</span>
+              </button>
+            </form>
+          ) : null}
+
+          <div className="vt-header-tools">
+            {showCurrencies ? (
+              <div className="vt-header-currency">
+                <label htmlFor={`${uid}-currency`} className="vt-visually-hidden">
+                  Currency
+                </label>
+                <select
+                  id={`${uid}-currency`}
+                  className="vt-input vt-header-currency-select"
+                  value={shop.currency.currencyAbbreviation}
+                  onChange={(event) => shop.onCurrencyChange?.(event.target.value)}
+                >
+                  {shop.currencies.map((currency) => (
+                    <option key={currency.currencyAbbreviation} value={currency.currencyAbbreviation}>
+                      {currency.currencyAbbreviation} {currency.currencySymbol.trim()}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            {settings.show_account ? (
+              <Link to={shop.isSignedIn ? '/account' : '/signin'} className="vt-header-icon">
+                <Glyph name="account" />
+                <span className="vt-visually-hidden">{shop.isSignedIn ? 'Account' : 'Sign in'}</span>
+              </Link>
+            ) : null}
+            {settings.show_wishlist ? (
+              <Link to="/wishlist" className="vt-header-icon">
+                <Glyph name="wishlist" />
+                <span className="vt-visually-hidden">{`Wishlist, ${items(shop.wishlistCount)}`}</span>
+                {shop.wishlistCount > 0 ? (
+                  <span className="vt-header-count" aria-hidden="true">
+                    {shop.wishlistCount}
+                  </span>
+                ) : null}
+              </Link>
+            ) : null}
+            {settings.show_cart ? (
+              <Link to="/cart" className="vt-header-icon">
+                <Glyph name="cart" />
+                <span className="vt-visually-hidden">{`Cart, ${items(shop.cartCount)}`}</span>
+                {shop.cartCount > 0 ? (
+                  <span className="vt-header-count" aria-hidden="true">
+                    {shop.cartCount}
+                  </span>
+                ) : null}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </SectionShell>
+    );
+  },
+});
