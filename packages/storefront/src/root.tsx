@@ -1,8 +1,12 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router-dom';
 import { imageUrl, mediaUrl, type WebConfig } from '@vitrine/commerce';
 import { ImageProvider, type ImageSettings } from '@vitrine/renderer';
-import { ShopProvider } from '@vitrine/sections';
+import { FormSubmitProvider, ShopProvider } from '@vitrine/sections';
+import { useApi } from './app-context.tsx';
+import { useCart } from './client/cart.ts';
+import { signedInUserId, useSession } from './client/session.ts';
+import { formSubmitter } from './form-submitter.ts';
 import { imageBreakpoints, imageDensities } from '@vitrine/theme-engine';
 import { StoreChrome } from './layouts.tsx';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
@@ -44,21 +48,60 @@ function DocumentTitle({ storeTitle }: { storeTitle: string }) {
   return null;
 }
 
-/** Providers every page shares: the shopper's currency, image settings, toasts, and the loading bar. */
+const noSubscription = () => () => {};
+
+/**
+ * True once the page has hydrated. What only the browser knows (the chosen currency, the cart, who is signed in)
+ * is used from then on, so the first render in the browser matches the server's exactly.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+/** The id of the published page on screen, for the forms on it. */
+function usePageId(): number | null {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const data = matches[i]?.loaderData as { page?: { pageId?: number } } | undefined;
+    if (data?.page?.pageId) return data.page.pageId;
+  }
+  return null;
+}
+
+/** Providers every page shares: the shop for sections (currency, counts), form sending, images and toasts. */
 function Providers({ site, children }: { site: WebConfig | undefined; children: ReactNode }) {
-  const shop = useMemo(
-    () => ({
-      currency: site?.currency ?? { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 },
+  const hydrated = useHydrated();
+  const api = useApi();
+  const pageId = usePageId();
+  const chosen = useSession((s) => s.currency);
+  const tokens = useSession((s) => s.tokens);
+  const wishlistCount = useSession((s) => s.user?.wishlistCount ?? 0);
+  const setCurrency = useSession((s) => s.setCurrency);
+  const cartCount = useCart((s) => s.lines.length);
+  const shop = useMemo(() => {
+    const offered = site?.currencies ?? [];
+    const own = site?.currency ?? { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 };
+    const pick = hydrated && chosen ? offered.find((c) => c.currencyAbbreviation === chosen.currencyAbbreviation) : undefined;
+    return {
+      currency: pick ?? own,
       showCurrency: false,
-    }),
-    [site],
-  );
+      storeTitle: site?.webTitle ?? '',
+      currencies: offered,
+      onCurrencyChange: (code: string) => setCurrency(offered.find((c) => c.currencyAbbreviation === code) ?? null),
+      cartCount: hydrated ? cartCount : 0,
+      wishlistCount: hydrated ? wishlistCount : 0,
+      isSignedIn: hydrated && signedInUserId(tokens) !== null,
+    };
+  }, [site, hydrated, chosen, cartCount, wishlistCount, tokens, setCurrency]);
   const images = useMemo(() => imageSettings(site), [site]);
+  const submitter = useMemo(() => formSubmitter(api, pageId), [api, pageId]);
   return (
     <ShopProvider value={shop}>
-      <ImageProvider value={images}>
-        <ToastProvider>{children}</ToastProvider>
-      </ImageProvider>
+      <FormSubmitProvider value={submitter}>
+        <ImageProvider value={images}>
+          <ToastProvider>{children}</ToastProvider>
+        </ImageProvider>
+      </FormSubmitProvider>
     </ShopProvider>
   );
 }

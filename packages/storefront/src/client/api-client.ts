@@ -24,6 +24,8 @@ export class ApiCallError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** The whole answer, for calls whose errors carry more (a form's message per field). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -115,7 +117,7 @@ export class ApiClient {
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       const error = apiError.safeParse(body);
-      if (error.success) throw new ApiCallError(response.status, error.data.error.code, error.data.error.message, error.data.error.field);
+      if (error.success) throw new ApiCallError(response.status, error.data.error.code, error.data.error.message, error.data.error.field, body);
       throw new ApiCallError(response.status, 'HTTP', response.statusText || 'Something went wrong');
     }
     return schema.parse(body);

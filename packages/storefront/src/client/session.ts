@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { immer } from 'zustand/middleware/immer';
-import type { TokenPair } from '@vitrine/commerce';
+import type { Currency, TokenPair } from '@vitrine/commerce';
 
 /** What the shopper app keeps about the signed-in customer (§3.4): the data object and the is_valid_user flag. */
 export interface SessionUser {
@@ -16,6 +16,9 @@ interface SessionState {
   tokens: TokenPair | null;
   user: SessionUser | null;
   is_valid_user: boolean;
+  /** The currency the shopper chose (§3.4), or null for the store's own. */
+  currency: Currency | null;
+  setCurrency(currency: Currency | null): void;
   setTokens(tokens: TokenPair | null): void;
   setUser(user: SessionUser | null): void;
   setValidUser(valid: boolean): void;
@@ -42,6 +45,12 @@ export const useSession = create<SessionState>()(
       tokens: null,
       user: null,
       is_valid_user: true,
+      currency: null,
+      setCurrency(currency) {
+        set((s) => {
+          s.currency = currency;
+        });
+      },
       setTokens(tokens) {
         mirrorToCookie(tokens);
         set((s) => {

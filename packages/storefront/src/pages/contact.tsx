@@ -35,7 +35,9 @@ export function ContactPage() {
               .call('/api/Contact/Send', z.unknown(), { body: { name: values['name'], email: values['email'], ...(values['phone'] ? { phone: values['phone'] } : {}), message: values['message'] } })
               .then(() => setSent(true))
               .catch((caught) => {
-                if (caught instanceof ApiCallError && caught.field) setErrors({ [caught.field]: caught.message.replace(/^[\w.]+: /, '') });
+                const fieldMessages = (caught as ApiCallError).body as { errors?: Record<string, string> } | undefined;
+                if (caught instanceof ApiCallError && fieldMessages?.errors) setErrors(fieldMessages.errors);
+                else if (caught instanceof ApiCallError && caught.field) setErrors({ [caught.field]: caught.message.replace(/^[\w.]+: /, '') });
                 else setFailure(caught instanceof ApiCallError ? caught.message : 'Something went wrong');
               })
               .finally(() => setBusy(false));
