@@ -23,6 +23,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   mediaDir: string;
+  /** Where the development mailer writes each mail as a `.eml` file (DATA_DIR/outbox). */
+  outboxDir: string;
   databaseUrl: string | undefined;
   secret: Buffer;
   seedDemo: boolean;
@@ -44,6 +46,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: e.HOST,
     dataDir,
     mediaDir: join(dataDir, 'media'),
+    outboxDir: join(dataDir, 'outbox'),
     databaseUrl: e.DATABASE_URL,
     secret: e.VITRINE_SECRET ? Buffer.from(e.VITRINE_SECRET) : keptSecret(dataDir),
     seedDemo: e.SEED_DEMO === 'true',

@@ -25,7 +25,8 @@ const refreshPreamble = [
   'window.$RefreshReg$ = () => {};',
   'window.$RefreshSig$ = () => (type) => type;',
 ].join('\n');
-const assets: ClientAssets = { scripts: ['/@vite/client', '/src/entry-client.tsx'], styles: [], inlineScripts: [refreshPreamble] };
+// Each start is a build: after the server restarts on a change, open pages reload into it at their next poll.
+const assets: ClientAssets = { buildId: `dev-${Date.now().toString(36)}`, scripts: ['/@vite/client', '/src/entry-client.tsx'], styles: [], inlineScripts: [refreshPreamble] };
 
 const render: typeof RenderStorefront = async (request, data, clientAssets) => {
   const entry = (await storefrontVite.ssrLoadModule('/src/entry-server.tsx')) as { renderStorefront: typeof RenderStorefront };

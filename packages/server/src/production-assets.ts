@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -13,8 +14,11 @@ const manifest = z.record(z.string(), z.object({ file: z.string(), css: z.array(
 export function readStorefrontAssets(dist = storefrontDist): ClientAssets {
   const file = `${dist}/.vite/manifest.json`;
   if (!existsSync(file)) throw new Error(`The shopper app is not built (${file} is missing): run "npm run build" first`);
-  const entries = Object.values(manifest.parse(JSON.parse(readFileSync(file, 'utf8'))));
+  const text = readFileSync(file, 'utf8');
+  const entries = Object.values(manifest.parse(JSON.parse(text)));
   const entry = entries.find((e) => e.isEntry);
   if (!entry) throw new Error(`${file} names no entry`);
-  return { scripts: [`/${entry.file}`], styles: (entry.css ?? []).map((css) => `/${css}`) };
+  // The manifest names every hashed file, so its hash changes exactly when the built client does.
+  const buildId = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return { buildId, scripts: [`/${entry.file}`], styles: (entry.css ?? []).map((css) => `/${css}`) };
 }

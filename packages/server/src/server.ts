@@ -3,12 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import { migrateToLatest, openDatabase, type Db } from './db/connect.ts';
 import { buildApp, type AppOptions } from './http/app.ts';
+import { createLiveFlags, type LiveFlags } from './live-flags.ts';
+import { OutboxMailer, type Mailer } from './mailer.ts';
 import { seedDemoStores } from './seed/seed-demo.ts';
 import { AccessTokens, TokenService } from './tokens.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
   db: Db;
+  /** The live maintenance flags, shared with every process on the database. */
+  liveFlags: LiveFlags;
+  mailer: Mailer;
   /** Demo stores created by this start (empty when they already existed). */
   seeded: string[];
   close(): Promise<void>;
@@ -20,22 +25,41 @@ export interface StartedServer {
  */
 export async function createServer(config: ServerConfig, storefront: AppOptions['storefront'], extra: Partial<AppOptions> = {}): Promise<StartedServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
+  let liveFlags: LiveFlags | undefined;
   try {
     await migrateToLatest(db);
     mkdirSync(config.mediaDir, { recursive: true });
     const seeded = config.seedDemo ? await seedDemoStores(db, config.mediaDir) : [];
     const tokens = new TokenService(db, new AccessTokens(config.secret));
-    const app = await buildApp({ db, tokens, mediaDir: config.mediaDir, cacheDir: `${config.dataDir}/cache`, storefront, logger: !config.production || undefined, ...extra });
+    liveFlags = await createLiveFlags(config.databaseUrl, db);
+    const mailer = new OutboxMailer(db, config.outboxDir);
+    const app = await buildApp({
+      db,
+      tokens,
+      secret: config.secret,
+      mailer,
+      liveFlags,
+      mediaDir: config.mediaDir,
+      cacheDir: `${config.dataDir}/cache`,
+      storefront,
+      logger: !config.production || undefined,
+      ...extra,
+    });
+    const flags = liveFlags;
     return {
       app,
       db,
+      liveFlags: flags,
+      mailer,
       seeded,
       async close() {
         await app.close();
+        await flags.close();
         await db.destroy();
       },
     };
   } catch (error) {
+    await liveFlags?.close();
     await db.destroy();
     throw error;
   }

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { renderStorefront } from '@vitrine/storefront/server';
 import type { ServerConfig } from './config.ts';
+import type { AppOptions } from './http/app.ts';
 import { createServer, type StartedServer } from './server.ts';
 
 /**
@@ -43,36 +44,84 @@ export const backends: { name: string; create: () => Promise<{ url: string | und
     : []),
 ];
 
-export interface TestServer extends StartedServer {
-  /** Calls the server over real HTTP as if from `host` (the store's domain). */
-  call(path: string, init?: { method?: string; host?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<Response>;
-  dataDir: string;
+/** How a test calls the server: as if from `host` (the store's domain) and, when given, from client address `ip`. */
+export interface CallInit {
+  method?: string;
+  host?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** Sent as X-Forwarded-For (the server trusts its proxy), so rate limits per IP can be told apart per test. */
+  ip?: string;
 }
 
-/** A real server on a free loopback port, with a fresh data folder, seeded demo stores and the real storefront. */
-export async function startTestServer(databaseUrl: string | undefined): Promise<TestServer> {
+/** One server-sent event as a client receives it. */
+export interface ServerEvent {
+  event: string;
+  data: string;
+  /** performance.now() when it arrived. */
+  receivedAt: number;
+}
+
+/** An open server-sent event stream read over real HTTP. */
+export interface EventStream {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** Comment lines (`: heartbeat`) received so far. */
+  comments: string[];
+  /** The next event not yet taken; rejects when none comes within `timeoutMs`. */
+  next(timeoutMs?: number): Promise<ServerEvent>;
+  close(): void;
+}
+
+export interface TestServer extends StartedServer {
+  /** Calls the server over real HTTP. */
+  call(path: string, init?: CallInit): Promise<Response>;
+  /** Opens a server-sent event stream over real HTTP, answering once the headers arrive. */
+  stream(path: string, init?: { host?: string }): Promise<EventStream>;
+  dataDir: string;
+  outboxDir: string;
+  port: number;
+}
+
+export interface TestServerOptions {
+  /** Seed the demo stores (default true). A second server on a database already seeded passes false. */
+  seedDemo?: boolean;
+  /** App options to override, e.g. a short heartbeat. */
+  app?: Partial<AppOptions>;
+}
+
+/**
+ * A real server on a free loopback port, with a fresh data folder, seeded demo stores and the real storefront.
+ * Several may share one PostgreSQL database: migrations run under Kysely's lock and find nothing left to do, and
+ * only the first need seed.
+ */
+export async function startTestServer(databaseUrl: string | undefined, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-test-'));
   const config: ServerConfig = {
     port: 0,
     host: '127.0.0.1',
     dataDir,
     mediaDir: join(dataDir, 'media'),
+    outboxDir: join(dataDir, 'outbox'),
     databaseUrl,
     secret: randomBytes(48),
-    seedDemo: true,
+    seedDemo: options.seedDemo ?? true,
     production: true,
   };
-  const server = await createServer(config, { render: renderStorefront, assets: { scripts: [], styles: [] } });
+  const server = await createServer(config, { render: renderStorefront, assets: { buildId: 'test-build', scripts: [], styles: [] } }, options.app);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   return {
     ...server,
     dataDir,
+    outboxDir: config.outboxDir,
+    port,
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    call(path, { method = 'GET', host = 'localhost', body, rawBody, headers = {} } = {}) {
+    call(path, { method = 'GET', host = 'localhost', body, rawBody, headers = {}, ip } = {}) {
       const payload = rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
       // node:http rather than fetch: fetch does not let a caller choose the Host header, and the Host picks the store.
       return new Promise<Response>((resolve, reject) => {
@@ -82,14 +131,22 @@ export async function startTestServer(databaseUrl: string | undefined): Promise<
             port,
             path,
             method,
-            headers: { host, ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...headers },
+            headers: {
+              host,
+              ...(ip ? { 'x-forwarded-for': ip } : {}),
+              ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+              ...headers,
+            },
           },
           (response) => {
             const chunks: Buffer[] = [];
             response.on('data', (chunk: Buffer) => chunks.push(chunk));
             response.on('end', () => {
               const responseHeaders = new Headers();
-              for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') responseHeaders.set(name, value);
+              for (const [name, value] of Object.entries(response.headers)) {
+                if (typeof value === 'string') responseHeaders.set(name, value);
+                else if (Array.isArray(value)) for (const each of value) responseHeaders.append(name, each);
+              }
               const status = response.statusCode ?? 0;
               resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: responseHeaders }));
             });
@@ -99,7 +156,77 @@ export async function startTestServer(databaseUrl: string | undefined): Promise<
         request.end(payload);
       });
     },
+    stream(path, { host = 'localhost' } = {}) {
+      return openEventStream(port, path, host);
+    },
   };
+}
+
+function openEventStream(port: number, path: string, host: string): Promise<EventStream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path, headers: { host, accept: 'text/event-stream' } }, (response) => {
+      const queue: ServerEvent[] = [];
+      const waiting: ((event: ServerEvent) => void)[] = [];
+      const comments: string[] = [];
+      let buffer = '';
+      response.setEncoding('utf8');
+      // Closing the stream from this side aborts the response; that is the expected end, not a failure.
+      response.on('error', () => {});
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let event = 'message';
+          const data: string[] = [];
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) comments.push(line.slice(1).trim());
+            else if (line.startsWith('event:')) event = line.slice(6).trim();
+            else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+          }
+          if (!data.length) continue;
+          const received: ServerEvent = { event, data: data.join('\n'), receivedAt: performance.now() };
+          const waiter = waiting.shift();
+          if (waiter) waiter(received);
+          else queue.push(received);
+        }
+      });
+      resolve({
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        comments,
+        next(timeoutMs = 2000) {
+          const queued = queue.shift();
+          if (queued) return Promise.resolve(queued);
+          return new Promise((resolveEvent, rejectEvent) => {
+            const timer = setTimeout(() => {
+              waiting.splice(waiting.indexOf(take), 1);
+              rejectEvent(new Error(`No server-sent event within ${timeoutMs} ms`));
+            }, timeoutMs);
+            const take = (event: ServerEvent) => {
+              clearTimeout(timer);
+              resolveEvent(event);
+            };
+            waiting.push(take);
+          });
+        },
+        close() {
+          request.destroy();
+        },
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+/**
+ * Waits, when the current fixed window of `windowSeconds` ends within `seconds`, until the next one starts, so that a
+ * test's attempts all count in one window (a window's edge resets the count: that is what fixed windows do).
+ */
+export async function clearOfWindowEdge(windowSeconds: number, seconds = 5): Promise<void> {
+  const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
+  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
 
 /** The claims of a JWT, read without checking it (the server's own tests check signatures). */

@@ -47,11 +47,12 @@ export class AccessTokens {
   }
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** How a random secret token (refresh, password reset, owner session) is stored: its SHA-256, never the token. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export type RefreshOutcome =
   | { ok: true; tokens: TokenPair; userId: string }
-  | { ok: false; reason: 'invalid' | 'expired' | 'reused' | 'other-site' };
+  | { ok: false; reason: 'invalid' | 'expired' | 'reused' | 'revoked' | 'other-site' };
 
 /** Issues access and refresh tokens and rotates them; refresh tokens are stored only as hashes. */
 export class TokenService {
@@ -60,9 +61,39 @@ export class TokenService {
     readonly access: AccessTokens,
   ) {}
 
-  /** A new pair starting a new refresh family. */
-  async issue(webId: number, customerId: number | null): Promise<TokenPair> {
-    return this.issueInFamily(this.db, webId, customerId, randomUUID());
+  /**
+   * A new pair starting a new refresh family: a guest's (`customerId` null, UserID "0") or a signed-in customer's.
+   * Pass a transaction as `db` to issue it together with other writes.
+   */
+  async issue(webId: number, customerId: number | null, db: Db = this.db): Promise<TokenPair> {
+    return this.issueInFamily(db, webId, customerId, randomUUID());
+  }
+
+  /** Signs a customer out everywhere: every unrevoked refresh token of theirs in this store is revoked. */
+  async revokeCustomer(webId: number, customerId: number, db: Db = this.db): Promise<void> {
+    await db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: new Date() })
+      .where('web_id', '=', webId)
+      .where('customer_id', '=', customerId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /**
+   * Revokes the family of a refresh token (sign-out), when the token is this store's and belongs to `userId`
+   * ("0" for a guest). Answers whether a family was revoked; a token that matches nothing changes nothing.
+   */
+  async revokeFamily(webId: number, refreshToken: string, userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .select(['family_id', 'customer_id'])
+      .where('token_hash', '=', hashToken(refreshToken))
+      .where('web_id', '=', webId)
+      .executeTakeFirst();
+    if (!row || (row.customer_id === null ? '0' : String(row.customer_id)) !== userId) return false;
+    await this.db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+    return true;
   }
 
   /**
@@ -85,7 +116,9 @@ export class TokenService {
       if (row.web_id !== webId) return { ok: false, reason: 'other-site' } as const;
       const owner = row.customer_id === null ? '0' : String(row.customer_id);
       if (owner !== claims.UserID) return { ok: false, reason: 'invalid' } as const;
-      if (row.used_at || row.revoked_at) {
+      // Revoked by a sign-out or a password change: the session is over, and nothing else needs revoking.
+      if (row.revoked_at) return { ok: false, reason: 'revoked' } as const;
+      if (row.used_at) {
         await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
         return { ok: false, reason: 'reused' } as const;
       }

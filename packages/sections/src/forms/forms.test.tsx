@@ -73,7 +73,8 @@ describe('forms section', () => {
     const button = screen.getByRole('button', { name: 'Sending…' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     answer({ ok: true });
-    expect((await screen.findByRole('status')).textContent).toBe('Thank you! We will send your quote within three days.');
+    // The status region is there from the start (so screen readers hear it change); wait for its words.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Thank you! We will send your quote within three days.'));
     expect((screen.getByRole('button', { name: 'Send request' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -154,7 +155,7 @@ describe('contact and subscribe', () => {
     await waitFor(() =>
       expect(submit).toHaveBeenCalledWith('contact', { name: 'Ada', email: 'ada@example.com', message: 'Do you ship to Norway?', sectionId: 'c' }),
     );
-    expect((await screen.findByRole('status')).textContent).toMatch(/Thank you/);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Thank you/));
   });
 
   it('subscribe: refuses an address that is not an email', async () => {

@@ -11,6 +11,11 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements(INITIAL)) await sql.raw(statement).execute(db);
     },
   },
+  '0002_accounts': {
+    async up(db: Kysely<unknown>) {
+      for (const statement of statements(ACCOUNTS)) await sql.raw(statement).execute(db);
+    },
+  },
 };
 
 /** Splits DDL into single statements: drivers prepare one statement at a time. The DDL here has no `;` inside a statement. */
@@ -490,4 +495,23 @@ CREATE TABLE media (
   created_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (web_id, path)
 );
+`;
+
+const ACCOUNTS = /* sql */ `
+-- Fixed-window counters shared by every server process on the database: one row per key and window.
+CREATE TABLE rate_limit_hits (
+  key text NOT NULL,
+  window_start timestamptz NOT NULL,
+  hits integer NOT NULL,
+  PRIMARY KEY (key, window_start)
+);
+CREATE INDEX rate_limit_hits_window ON rate_limit_hits (window_start);
+
+-- Access tokens issued before a password change are refused from then on, not only after their 15 minutes.
+ALTER TABLE customers ADD COLUMN password_changed_at timestamptz;
+
+CREATE INDEX refresh_tokens_customer ON refresh_tokens (web_id, customer_id);
+CREATE INDEX password_resets_customer ON password_resets (web_id, customer_id);
+CREATE INDEX customer_addresses_customer ON customer_addresses (web_id, customer_id);
+CREATE INDEX owner_sessions_owner ON owner_sessions (owner_id);
 `;

@@ -118,6 +118,7 @@ export interface CustomersTable {
   customer_type_id: Generated<number>;
   status_id: Generated<number>;
   created_at: Timestamp;
+  password_changed_at: Date | null;
 }
 
 export interface CustomerAddressesTable {
@@ -402,6 +403,12 @@ export interface MediaTable {
   created_at: Timestamp;
 }
 
+export interface RateLimitHitsTable {
+  key: string;
+  window_start: Date;
+  hits: number;
+}
+
 /** Every table, as Kysely sees the database. */
 export interface Database {
   sites: SitesTable;
@@ -441,4 +448,5 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   form_submissions: FormSubmissionsTable;
   media: MediaTable;
+  rate_limit_hits: RateLimitHitsTable;
 }

@@ -6,6 +6,10 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { ClientAssets } from '@vitrine/storefront/server';
 import type { Db } from '../db/connect.ts';
 import { ImageService, parseModifiers } from '../images.ts';
+import type { LiveFlags } from '../live-flags.ts';
+import type { Mailer } from '../mailer.ts';
+import { MaintenanceBypass } from '../maintenance.ts';
+import { RateLimiter } from '../rate-limit.ts';
 import type { TokenService } from '../tokens.ts';
 import { registerApi } from './api.ts';
 import { HttpError } from './errors.ts';
@@ -17,6 +21,14 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export interface AppOptions {
   db: Db;
   tokens: TokenService;
+  /** The server secret; maintenance bypass cookies are signed with a key derived from it. */
+  secret: Buffer;
+  /** Where password-reset (and later order) mail goes. */
+  mailer: Mailer;
+  /** The live maintenance flag per store. */
+  liveFlags: LiveFlags;
+  /** How often an open maintenance stream sends a heartbeat comment; 25 s unless a test wants it sooner. */
+  maintenanceHeartbeatMs?: number;
   /** Where uploaded and generated media live; served at /media. */
   mediaDir: string;
   /** Where resized images are kept between requests. */
@@ -44,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) } });
     }
     const status = (error as { statusCode?: number }).statusCode;
@@ -55,7 +68,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong' } });
   });
 
-  await registerApi(app, { db: options.db, tokens: options.tokens });
+  await registerApi(app, {
+    db: options.db,
+    tokens: options.tokens,
+    limiter: new RateLimiter(options.db),
+    mailer: options.mailer,
+    liveFlags: options.liveFlags,
+    bypass: new MaintenanceBypass(options.secret),
+    heartbeatMs: options.maintenanceHeartbeatMs ?? 25_000,
+  });
+  // The build the server runs; open pages poll it hourly and reload into a new one (§4).
+  app.get('/api/Web/Build', async (_request, reply) => {
+    const assets = typeof options.storefront.assets === 'function' ? await options.storefront.assets() : options.storefront.assets;
+    return reply.header('cache-control', 'no-store').send({ data: { buildId: assets.buildId } });
+  });
   app.all('/api/*', async (request: FastifyRequest) => {
     throw new HttpError(404, 'NOT_FOUND', `No API call ${request.method} ${request.url.split('?')[0]}`);
   });
@@ -113,6 +139,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   if (options.beforeRoutes) await options.beforeRoutes(app);
-  registerStorefront(app, options.db, options.storefront.render, options.storefront.assets);
+  registerStorefront(app, options.db, options.tokens.access, options.storefront.render, options.storefront.assets);
   return app;
 }

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** Extra response headers, e.g. `Retry-After` on a 429. */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }
@@ -14,13 +16,15 @@ export class HttpError extends Error {
 
 /**
  * Checks a request part with its schema. A failure is a 400 that names the first field at fault, e.g.
- * `Domain: must be a domain name`, and nothing further runs.
+ * `Domain: must be a domain name`, and nothing further runs. A field given a label (§5: the maintenance password is
+ * "labelled Password") is worded as a sentence instead: `Password is a required field`.
  */
-export function parseRequest<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 'body' | 'params'): z.infer<S> {
+export function parseRequest<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 'body' | 'params', labels: Readonly<Record<string, string>> = {}): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.length ? issue.path.join('.') : where;
   const message = issue.code === 'invalid_type' && issue.input === undefined ? 'is a required field' : issue.message;
-  throw new HttpError(400, 'BAD_REQUEST', `${field}: ${message}`, field);
+  const label = Object.hasOwn(labels, field) ? labels[field] : undefined;
+  throw new HttpError(400, 'BAD_REQUEST', label ? `${label} ${message}` : `${field}: ${message}`, field);
 }

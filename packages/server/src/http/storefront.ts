@@ -2,9 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ClientAssets, StorefrontResponse } from '@vitrine/storefront/server';
 import type { StorefrontData } from '@vitrine/storefront';
 import type { Db } from '../db/connect.ts';
+import { loadMaintenanceSettings, readCookie } from '../maintenance.ts';
 import { loadPublishedPage } from '../pages.ts';
 import { loadWebConfig } from '../tenants.ts';
+import type { AccessTokens } from '../tokens.ts';
+import { hasMaintenanceBypass } from './maintenance-api.ts';
 import { lookupSite } from './site.ts';
+
+/** The cookie in which the shopper app mirrors its access token (the storefront's `ACCESS_COOKIE`), for guarded pages. */
+const ACCESS_COOKIE = 'vt_at';
 
 export type RenderStorefront = (request: Request, data: StorefrontData, assets: ClientAssets) => Promise<StorefrontResponse>;
 
@@ -14,7 +20,7 @@ function storeNotFoundPage(code: string): string {
 }
 
 /** Server-renders every path that no other route claims, for the store the request's domain picks. */
-export function registerStorefront(app: FastifyInstance, db: Db, render: RenderStorefront, assets: ClientAssets | (() => Promise<ClientAssets>)): void {
+export function registerStorefront(app: FastifyInstance, db: Db, access: AccessTokens, render: RenderStorefront, assets: ClientAssets | (() => Promise<ClientAssets>)): void {
   app.get('/*', async (request, reply) => {
     const site = await lookupSite(db, request);
     if (!site.ok) return reply.code(404).type('text/html; charset=utf-8').send(storeNotFoundPage(site.code));
@@ -30,9 +36,37 @@ export function registerStorefront(app: FastifyInstance, db: Db, render: RenderS
         return loaded;
       },
       getPage: (slug) => loadPublishedPage(db, webId, slug, (message, error) => request.log.error({ err: error }, message)),
+      async getSession() {
+        const userId = signedInCustomer();
+        return { signedIn: userId !== null, userId };
+      },
+      getMaintenance: () => loadMaintenanceSettings(db, webId),
+      hasMaintenanceBypass: async () => hasMaintenanceBypass(request, webId),
+      async getCartCount() {
+        const userId = signedInCustomer();
+        // A guest's cart lives in their browser only.
+        if (userId === null) return null;
+        const row = await db
+          .selectFrom('cart_lines')
+          .innerJoin('carts', (join) => join.onRef('carts.cart_id', '=', 'cart_lines.cart_id').onRef('carts.web_id', '=', 'cart_lines.web_id'))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('carts.web_id', '=', webId)
+          .where('carts.customer_id', '=', Number(userId))
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      },
+    };
+    /** The customer whose unexpired access token, issued by this store, the request's cookie carries; else null. */
+    const signedInCustomer = (): string | null => {
+      const token = readCookie(request.headers.cookie, ACCESS_COOKIE);
+      const claims = token ? access.verify(token) : null;
+      return claims && claims.WebID === webId && claims.UserID !== '0' ? claims.UserID : null;
     };
     const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
-    const fetchRequest = new Request(url, { method: 'GET', headers: { accept: request.headers.accept ?? 'text/html' } });
+    const fetchRequest = new Request(url, {
+      method: 'GET',
+      headers: { accept: request.headers.accept ?? 'text/html', ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}) },
+    });
     const result = await render(fetchRequest, data, typeof assets === 'function' ? await assets() : assets);
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
     return reply.code(result.status).headers(result.headers).send(result.body);

@@ -291,7 +291,9 @@ export function ChangePasswordPage() {
           setMismatch(newPassword !== confirm);
           if (newPassword !== confirm) return;
           void run(async () => {
-            await api.secure('/api/Auth/ChangePassword', z.unknown(), { body: { currentPassword, newPassword } });
+            // Changing the password signs every other session out; this one continues with the fresh pair.
+            const answer = await api.secure('/api/Auth/ChangePassword', z.object({ tokens: tokenPair.optional() }).passthrough(), { body: { currentPassword, newPassword } });
+            if (answer.tokens) useSession.getState().setTokens(answer.tokens);
             setDone(true);
             form.reset();
           });
@@ -348,13 +350,15 @@ export function AccountPage() {
 
   async function signOut() {
     const tokens = session.tokens;
+    let guest: z.infer<typeof tokenPair> | undefined;
     try {
-      if (tokens) await api.secure('/api/Auth/SignOut', z.unknown(), { body: { refreshToken: tokens.refreshToken } });
+      if (tokens) guest = (await api.secure('/api/Auth/SignOut', z.object({ tokens: tokenPair.optional() }).passthrough(), { body: { refreshToken: tokens.refreshToken } })).tokens;
     } catch {
       // Signing out locally matters more than telling the server; its tokens expire anyway.
     }
     session.clear();
     clearCart();
+    if (guest) session.setTokens(guest);
     await navigate('/', { replace: true });
   }
 

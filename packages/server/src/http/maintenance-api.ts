@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkMaintenancePasswordRequest, MAINTENANCE_EVENT } from '@vitrine/commerce';
+import { loadMaintenanceSettings, MAINTENANCE_BYPASS_COOKIE, readCookie, type MaintenanceBypass } from '../maintenance.ts';
+import { verifyPassword } from '../passwords.ts';
+import { rateRules } from '../rate-limit.ts';
+import type { ApiDeps } from './api.ts';
+import { parseRequest } from './errors.ts';
+import { requireSite } from './site.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Checks maintenance bypass cookies; see `hasMaintenanceBypass`. */
+    maintenanceBypass: MaintenanceBypass;
+  }
+}
+
+/**
+ * Whether a request carries a valid maintenance bypass cookie for this store (§2.5: maintenance on and no bypass
+ * sends visitors to /maintenance). A forged, expired or other store's cookie does not count.
+ */
+export function hasMaintenanceBypass(request: Pick<FastifyRequest, 'headers' | 'server'>, webId: number): boolean {
+  return request.server.maintenanceBypass.verify(readCookie(request.headers.cookie, MAINTENANCE_BYPASS_COOKIE), webId);
+}
+
+/** One server-sent event of the live flag (§4, spelled `isMaintanance` as there). */
+const flagEvent = (isMaintenance: boolean) => `event: ${MAINTENANCE_EVENT}\ndata: ${JSON.stringify({ isMaintanance: isMaintenance })}\n\n`;
+
+/** The maintenance page's calls (§2.4, §3.11, §7) and the live flag stream. */
+export function registerMaintenanceApi(app: FastifyInstance, deps: ApiDeps): void {
+  const { db, limiter, liveFlags, bypass } = deps;
+  app.decorate('maintenanceBypass', bypass);
+
+  app.get('/api/Web/GetMaintenanceModeSettings', async (request) => {
+    const webId = await requireSite(db, request);
+    return { data: await loadMaintenanceSettings(db, webId) };
+  });
+
+  app.post('/api/Web/CheckMaintenanceModePassword', async (request, reply) => {
+    const body = parseRequest(checkMaintenancePasswordRequest, request.body, 'body', { password: 'Password' });
+    const webId = await requireSite(db, request);
+    await limiter.enforce(rateRules.maintenancePasswordPerIp, `maintenance:ip:${request.ip}`);
+    const site = await db.selectFrom('sites').select('maintenance_password_hash').where('web_id', '=', webId).executeTakeFirstOrThrow();
+    // A store without a password has nothing to pass; a wrong password is an answer, not an error (§8: toast).
+    if (!site.maintenance_password_hash || !(await verifyPassword(body.password, site.maintenance_password_hash))) return { data: false };
+    reply.header('set-cookie', bypass.setCookieHeader(webId));
+    return { data: true };
+  });
+
+  // Open streams, ended when the server closes: an open response would otherwise keep it from closing.
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...openStreams]) end();
+  });
+
+  app.get('/api/Web/MaintenanceStream', async (request, reply) => {
+    const webId = await requireSite(db, request);
+    reply.hijack();
+    const response = reply.raw;
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // Proxies such as nginx would otherwise hold events back in a buffer.
+      'x-accel-buffering': 'no',
+    });
+    response.write('retry: 3000\n\n');
+
+    let told = false;
+    const tell = (isMaintenance: boolean) => {
+      told = true;
+      response.write(flagEvent(isMaintenance));
+    };
+    // Subscribed before the stored flag is read, so a flip between the two is not lost; and the stored value is sent
+    // only when no newer one came first.
+    const unsubscribe = liveFlags.subscribe(webId, tell);
+    const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), deps.heartbeatMs);
+    const stop = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      openStreams.delete(end);
+    };
+    const end = () => {
+      stop();
+      response.end();
+    };
+    openStreams.add(end);
+    response.on('close', stop);
+
+    try {
+      const site = await db.selectFrom('sites').select('is_maintenance').where('web_id', '=', webId).executeTakeFirstOrThrow();
+      if (!told && !response.writableEnded) tell(site.is_maintenance);
+    } catch (error) {
+      request.log.error({ err: error }, 'Maintenance stream failed');
+      end();
+    }
+  });
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { setMaintenanceRequest, studioSignInRequest, type StudioMaintenanceSettings } from '@vitrine/commerce';
+import { checkPasswordOfNobody } from '../accounts.ts';
+import type { Db } from '../db/connect.ts';
+import { decodeHtmlEntities, encodeHtmlEntities } from '../maintenance.ts';
+import { createOwnerSession, endOwnerSession, findOwner, findOwnerSession, ownedSites, ownsSite } from '../owners.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
+import { rateRules } from '../rate-limit.ts';
+import type { ApiDeps } from './api.ts';
+import { HttpError, parseRequest } from './errors.ts';
+import { requireSite } from './site.ts';
+
+/** The bearer token of a Studio call, or a 401. */
+function sessionToken(request: FastifyRequest): string {
+  const header = request.headers.authorization ?? '';
+  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  if (!token) throw new HttpError(401, 'SESSION_MISSING', 'Sign in to the studio first');
+  return token;
+}
+
+/** The owner of the request's studio session, whatever the site: 401 when the session is missing, unknown or expired. */
+export async function requireOwnerSession(db: Db, request: FastifyRequest): Promise<{ ownerId: number; token: string }> {
+  const token = sessionToken(request);
+  const session = await findOwnerSession(db, token);
+  if (!session) throw new HttpError(401, 'SESSION_EXPIRED', 'The studio session has ended; sign in again');
+  return { ownerId: session.ownerId, token };
+}
+
+/**
+ * The owner of the request's studio session, who must own the request's site: 401 without a live session, 403
+ * NOT_SITE_OWNER for a site of someone else. Every Studio call but SignIn and SignOut goes through this.
+ */
+export async function requireOwner(db: Db, request: FastifyRequest): Promise<{ ownerId: number; webId: number }> {
+  const { ownerId } = await requireOwnerSession(db, request);
+  const webId = await requireSite(db, request);
+  if (!(await ownsSite(db, ownerId, webId))) throw new HttpError(403, 'NOT_SITE_OWNER', 'You do not own this store');
+  return { ownerId, webId };
+}
+
+async function loadStudioMaintenance(db: Db, webId: number): Promise<StudioMaintenanceSettings> {
+  const site = await db
+    .selectFrom('sites')
+    .select(['is_maintenance', 'maintenance_heading', 'maintenance_description', 'maintenance_password_hash'])
+    .where('web_id', '=', webId)
+    .executeTakeFirstOrThrow();
+  return {
+    isMaintenance: site.is_maintenance,
+    heading: site.maintenance_heading,
+    description: decodeHtmlEntities(site.maintenance_description),
+    hasPassword: site.maintenance_password_hash !== null,
+  };
+}
+
+/** The owner's calls (`/api/Studio/*`): sign-in and sign-out, and the maintenance form. Owners are not customers. */
+export function registerStudioApi(app: FastifyInstance, deps: ApiDeps): void {
+  const { db, limiter, liveFlags } = deps;
+
+  app.post('/api/Studio/SignIn', async (request) => {
+    const body = parseRequest(studioSignInRequest, request.body, 'body');
+    await limiter.enforce(rateRules.studioSignInPerIp, `studio-signin:ip:${request.ip}`);
+    await limiter.enforce(rateRules.studioSignInPerAccount, `studio-signin:account:${body.email}`);
+    const owner = await findOwner(db, body.email);
+    const passwordOk = owner ? await verifyPassword(body.password, owner.password_hash) : await checkPasswordOfNobody(body.password);
+    if (!owner || !passwordOk) throw new HttpError(401, 'SIGN_IN_FAILED', 'Email or password is incorrect');
+    const [sites, sessionToken] = await Promise.all([ownedSites(db, owner.owner_id), createOwnerSession(db, owner.owner_id)]);
+    return { data: { owner: { ownerId: owner.owner_id, name: owner.name, email: owner.email }, sites, sessionToken } };
+  });
+
+  app.post('/api/Studio/SignOut', async (request) => {
+    const { token } = await requireOwnerSession(db, request);
+    await endOwnerSession(db, token);
+    return { data: { signedOut: true } };
+  });
+
+  app.get('/api/Studio/GetMaintenance', async (request) => {
+    const { webId } = await requireOwner(db, request);
+    return { data: await loadStudioMaintenance(db, webId) };
+  });
+
+  app.post('/api/Studio/SetMaintenance', async (request) => {
+    const { webId } = await requireOwner(db, request);
+    const body = parseRequest(setMaintenanceRequest, request.body, 'body');
+    // null keeps the password, '' removes it, anything else replaces it (hashed like every password).
+    const passwordHash = body.password === null ? undefined : body.password === '' ? null : await hashPassword(body.password);
+    await db
+      .updateTable('sites')
+      .set({
+        is_maintenance: body.isMaintenance,
+        maintenance_heading: body.heading,
+        // Stored HTML-encoded and served decoded (§3.11), so what the owner wrote comes back exactly.
+        maintenance_description: encodeHtmlEntities(body.description),
+        ...(passwordHash === undefined ? {} : { maintenance_password_hash: passwordHash }),
+      })
+      .where('web_id', '=', webId)
+      .execute();
+    // Published even when unchanged: a stream that missed an earlier flip is put right.
+    await liveFlags.publish(webId, body.isMaintenance);
+    return { data: await loadStudioMaintenance(db, webId) };
+  });
+}
