@@ -1,4 +1,4 @@
-import { PageType, pageDocument, type PublishedPage } from '@vitrine/commerce';
+import { PageType, pageDocument, themeDocument, type PublishedPage } from '@vitrine/commerce';
 import { loadSectionData } from '@vitrine/sections';
 import { catalogFor } from './catalog.ts';
 import type { Db } from './db/connect.ts';
@@ -28,4 +28,17 @@ export async function loadPublishedPage(db: Db, webId: number, slug: string, log
     log?.(`Section ${sectionId} of page ${row.page_id} could not load its data`, error),
   );
   return { pageId: row.page_id, version: row.published_version, document: parsed.data, sectionData };
+}
+
+/** What the theme's global sections (header, footer) load, for the theme the page is drawn with. */
+export async function loadThemeSectionData(db: Db, webId: number, themeData: string, log?: (message: string, error: unknown) => void): Promise<Record<string, unknown>> {
+  let theme;
+  try {
+    theme = themeDocument.parse(JSON.parse(themeData));
+  } catch (error) {
+    log?.(`The theme of site ${webId} does not match the theme schema`, error);
+    return {};
+  }
+  const sections = [theme.header, theme.footer].filter((s) => s !== null);
+  return loadSectionData(sections, { catalog: catalogFor(db, webId) }, (sectionId, error) => log?.(`Theme section ${sectionId} could not load its data`, error));
 }

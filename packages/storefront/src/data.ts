@@ -23,6 +23,8 @@ export interface StorefrontData {
   getSite(): Promise<WebConfig>;
   /** The published page at `slug` ('' for home) with its sections' data, or null when there is none. */
   getPage(slug: string): Promise<PublishedPage | null>;
+  /** What the theme's global sections (header, footer) loaded, by section id. */
+  getThemeSectionData(): Promise<Record<string, unknown>>;
   /** Whether a customer is signed in, for the entry checks. */
   getSession(): Promise<Session>;
   /** The maintenance settings of the site. */

@@ -45,6 +45,7 @@ function storeData(overrides: Partial<StorefrontData> = {}, siteOverrides: Parti
     getSite: async () => ({ ...site, ...siteOverrides }),
     getPage: async (slug) => (slug === '' ? home : null),
     getSession: async () => ({ signedIn: false, userId: null }),
+    getThemeSectionData: async () => ({}),
     getMaintenance: async () => ({ isMaintenance: false, isPasswordProtected: '0', heading: '', description: '' }),
     hasMaintenanceBypass: async () => false,
     getCartCount: async () => null,

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { isRouteErrorResponse } from 'react-router-dom';
 import { isBot } from '@vitrine/commerce';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { escapeStyleText } from '@vitrine/theme-engine';
+import { compileTheme, escapeStyleText } from '@vitrine/theme-engine';
 import { renderToStream, serializeForScript } from '@vitrine/renderer/server';
 import type { StorefrontData } from './data.ts';
 import { documentTitle, metaOf } from './meta.ts';
@@ -21,6 +21,25 @@ export interface ClientAssets {
 export type StorefrontResponse =
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'page'; status: number; headers: Record<string, string>; body: NodeJS.ReadableStream };
+
+const preloads = new Map<string, string[]>();
+
+/** The font files worth preloading for a theme (its body font), computed once per theme document. */
+function fontPreloads(themeData: string): string[] {
+  let files = preloads.get(themeData);
+  if (!files) {
+    let settings: unknown = {};
+    try {
+      settings = (JSON.parse(themeData) as { settings?: unknown }).settings ?? {};
+    } catch {
+      // A theme that does not parse compiles from defaults.
+    }
+    files = compileTheme(settings).preload;
+    if (preloads.size > 200) preloads.clear();
+    preloads.set(themeData, files);
+  }
+  return files;
+}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -50,6 +69,7 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
     meta?.robots ? `<meta name="robots" content="${meta.robots}">` : '',
+    ...fontPreloads(site.themeSettings.themeData).map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     `<style id="vt-theme">${escapeStyleText(site.themeSettings.themeCSS)}</style>`,
     ...(assets.inlineScripts ?? []).map((code) => `<script type="module">${code}</script>`),

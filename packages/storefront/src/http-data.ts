@@ -25,6 +25,9 @@ export function httpData(api: ApiClient, { domain, themeId }: { domain: string; 
         throw error;
       }
     },
+    async getThemeSectionData() {
+      return (await api.call('/api/Page/GetThemeSections', z.object({ data: z.object({ sectionData: z.record(z.string(), z.unknown()) }) }))).data.sectionData;
+    },
     async getSession() {
       const userId = signedInUserId(useSession.getState().tokens);
       return { signedIn: userId !== null, userId };

@@ -6,7 +6,7 @@ import { renderRegistry } from '@vitrine/sections';
 import { ROOT_ROUTE_ID, type RootData } from './root.tsx';
 
 /** The theme's global header and footer sections (architecture.md), read from the site's theme document. */
-function useGlobalSections(): { header: SectionNode | null; footer: SectionNode | null; storeTitle: string } {
+function useGlobalSections(): { header: SectionNode | null; footer: SectionNode | null; storeTitle: string; data: Record<string, unknown> } {
   const root = useRouteLoaderData(ROOT_ROUTE_ID) as RootData | undefined;
   const themeData = root?.site.themeSettings.themeData ?? '{}';
   const theme = useMemo(() => {
@@ -16,19 +16,19 @@ function useGlobalSections(): { header: SectionNode | null; footer: SectionNode 
       return themeDocument.parse({});
     }
   }, [themeData]);
-  return { header: theme.header, footer: theme.footer, storeTitle: root?.site.webTitle ?? '' };
+  return { header: theme.header, footer: theme.footer, storeTitle: root?.site.webTitle ?? '', data: root?.themeSectionData ?? {} };
 }
 
 /** The store's chrome around a page: skip link, the theme's header, the main landmark, the theme's footer. */
 export function StoreChrome({ children }: { children: ReactNode }) {
-  const { header, footer, storeTitle } = useGlobalSections();
+  const { header, footer, storeTitle, data } = useGlobalSections();
   return (
     <>
       <a className="vt-skip-link" href="#main">
         Skip to content
       </a>
       {header && renderRegistry[header.type] ? (
-        <PageRenderer sections={[header]} registry={renderRegistry} />
+        <PageRenderer sections={[header]} registry={renderRegistry} data={data} />
       ) : (
         <header className="vt-store-bar">
           <div className="vt-container">
@@ -42,7 +42,7 @@ export function StoreChrome({ children }: { children: ReactNode }) {
         {children}
       </main>
       {footer && renderRegistry[footer.type] ? (
-        <PageRenderer sections={[footer]} registry={renderRegistry} />
+        <PageRenderer sections={[footer]} registry={renderRegistry} data={data} />
       ) : (
         <footer className="vt-store-foot">
           <div className="vt-container">© {storeTitle}</div>

@@ -20,6 +20,8 @@ export interface RootData {
   site: WebConfig;
   /** Whether this visitor entered the maintenance password (§2.5). */
   maintenanceBypass: boolean;
+  /** What the theme's header and footer loaded (the header's category menu). */
+  themeSectionData: Record<string, unknown>;
 }
 
 /** Images load through the image route as webp at the image breakpoints of §9, at densities 1 and 2. */

@@ -152,12 +152,12 @@ export function createRoutes(data: StorefrontData): RouteObject[] {
       // The site does not change while the app runs; its config is loaded once.
       shouldRevalidate: () => false,
       async loader({ request }): Promise<RootData> {
-        const [site, bypass] = await Promise.all([data.getSite(), data.hasMaintenanceBypass()]);
+        const [site, bypass, themeSectionData] = await Promise.all([data.getSite(), data.hasMaintenanceBypass(), data.getThemeSectionData()]);
         const path = new URL(request.url).pathname.replace(/\/+$/, '') || '/';
         // §2.5: maintenance on and no bypass → /maintenance; off (or bypassed) while on the maintenance page → home.
         if (site.isMaintenance && !bypass && !maintenanceExempt.has(path)) throw redirect('/maintenance');
         if (path === '/maintenance' && (!site.isMaintenance || bypass)) throw redirect('/');
-        return { site: { ...site, themeSettings: { ...site.themeSettings, themeCSS: '' } }, maintenanceBypass: bypass };
+        return { site: { ...site, themeSettings: { ...site.themeSettings, themeCSS: '' } }, maintenanceBypass: bypass, themeSectionData };
       },
       children: [...rules, ...[...byLayout].map(([layout, children]) => ({ id: `layout:${layout}`, Component: layouts[layout], children }))],
     },

@@ -6,11 +6,12 @@ import type { Db } from '../db/connect.ts';
 import type { LiveFlags } from '../live-flags.ts';
 import type { MaintenanceBypass } from '../maintenance.ts';
 import type { Mailer } from '../mailer.ts';
-import { loadPublishedPage } from '../pages.ts';
+import { loadPublishedPage, loadThemeSectionData } from '../pages.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { findSite, loadWebConfig } from '../tenants.ts';
 import type { TokenService } from '../tokens.ts';
 import { registerAccountApi } from './account-api.ts';
+import { registerFormsApi } from './forms-api.ts';
 import { HttpError, parseRequest } from './errors.ts';
 import { registerMaintenanceApi } from './maintenance-api.ts';
 import { requireSite } from './site.ts';
@@ -131,7 +132,17 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     return { data: page };
   });
 
+  app.get('/api/Page/GetThemeSections', async (request) => {
+    const webId = await requireSite(db, request);
+    const themeId = parseRequest(z.object({ WebThemeID: z.coerce.number().int().min(0).default(0) }).passthrough(), request.query, 'query').WebThemeID;
+    const site = await loadWebConfig(db, webId, themeId);
+    if (!site) throw new HttpError(404, 'CODE_0002', 'This domain is not linked to a store');
+    const sectionData = await loadThemeSectionData(db, webId, site.themeSettings.themeData, (message, error) => request.log.error({ err: error }, message));
+    return { data: { sectionData } };
+  });
+
   registerAccountApi(app, deps);
   registerMaintenanceApi(app, deps);
   registerStudioApi(app, deps);
+  registerFormsApi(app, deps);
 }

@@ -1,9 +1,11 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ClientAssets } from '@vitrine/storefront/server';
+import { isFontFile } from '@vitrine/theme-engine';
 import type { Db } from '../db/connect.ts';
 import { ImageService, parseModifiers } from '../images.ts';
 import type { LiveFlags } from '../live-flags.ts';
@@ -131,6 +133,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.get('/editor', serveStudio);
     app.get('/editor/*', serveStudio);
   }
+
+  // Self-hosted fonts (theme-engine names them): only the 21 theme fonts' real files, cached for a year.
+  const fontRequire = createRequire(import.meta.url);
+  app.get<{ Params: { slug: string; file: string } }>('/fonts/:slug/:file', async (request, reply) => {
+    const { slug, file } = request.params;
+    if (!isFontFile(slug, file)) throw new HttpError(404, 'NOT_FOUND', 'No such font file');
+    const folder = dirname(fontRequire.resolve(`@fontsource/${slug}/package.json`));
+    return reply.type('font/woff2').header('cache-control', 'public, max-age=31536000, immutable').send(createReadStream(join(folder, 'files', file)));
+  });
 
   // Browsers ask for /favicon.ico on every store; answer with a small neutral icon rather than a 404 page.
   const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1f2933"/><path d="M7 13h18l-2 12H9zM11 13l2-6h6l2 6" fill="none" stroke="#fff" stroke-width="2" stroke-linejoin="round"/></svg>`;

@@ -3,7 +3,7 @@ import type { ClientAssets, StorefrontResponse } from '@vitrine/storefront/serve
 import type { StorefrontData } from '@vitrine/storefront';
 import type { Db } from '../db/connect.ts';
 import { loadMaintenanceSettings, readCookie } from '../maintenance.ts';
-import { loadPublishedPage } from '../pages.ts';
+import { loadPublishedPage, loadThemeSectionData } from '../pages.ts';
 import { loadWebConfig } from '../tenants.ts';
 import type { AccessTokens } from '../tokens.ts';
 import { hasMaintenanceBypass } from './maintenance-api.ts';
@@ -36,6 +36,10 @@ export function registerStorefront(app: FastifyInstance, db: Db, access: AccessT
         return loaded;
       },
       getPage: (slug) => loadPublishedPage(db, webId, slug, (message, error) => request.log.error({ err: error }, message)),
+      async getThemeSectionData() {
+        const site = await data.getSite();
+        return loadThemeSectionData(db, webId, site.themeSettings.themeData, (message, error) => request.log.error({ err: error }, message));
+      },
       async getSession() {
         const userId = signedInCustomer();
         return { signedIn: userId !== null, userId };
@@ -56,10 +60,13 @@ export function registerStorefront(app: FastifyInstance, db: Db, access: AccessT
         return Number(row.n);
       },
     };
-    /** The customer whose unexpired access token, issued by this store, the request's cookie carries; else null. */
+    /**
+     * The customer whose access token, signed by this server for this store, the request's cookie carries; else null.
+     * An expired one still counts here: the page renders for them and the browser renews the token before any call.
+     */
     const signedInCustomer = (): string | null => {
       const token = readCookie(request.headers.cookie, ACCESS_COOKIE);
-      const claims = token ? access.verify(token) : null;
+      const claims = token ? access.verify(token, { allowExpired: true }) : null;
       return claims && claims.WebID === webId && claims.UserID !== '0' ? claims.UserID : null;
     };
     const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { pageDocument, themeDocument } from '@vitrine/commerce';
+import { pageDocument, themeDocument, type SectionNode } from '@vitrine/commerce';
+import { allSectionsPage } from '@vitrine/sections/fixtures';
+import { sectionRegistry } from '@vitrine/sections';
 import { compileTheme } from '@vitrine/theme-engine';
 import type { Db } from '../db/connect.ts';
 import { hashPassword } from '../passwords.ts';
@@ -59,7 +61,7 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
       .values(store.currencies.map((c, sort) => ({ web_id: webId, code: c.code, symbol: c.symbol, rate: c.rate, is_default: c === base, sort })))
       .execute();
 
-    const theme = themeDocument.parse({ settings: store.theme.settings });
+    const theme = themeDocument.parse({ settings: store.theme.settings, header: demoHeader(store), footer: demoFooter(store) });
     const compiled = compileTheme(theme.settings);
     if (compiled.problems.length) throw new Error(`Demo theme ${store.theme.name} is invalid: ${JSON.stringify(compiled.problems)}`);
     const { theme_id: themeId } = await trx
@@ -241,8 +243,45 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
       .returning('page_id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('page_versions').values({ web_id: webId, page_id: pageId, version: 1, document: JSON.stringify(home) }).execute();
+
+    // A gallery of every section type, as a custom page owners can open at /sections to see what they can build.
+    const gallery = pageDocument.parse(JSON.parse(JSON.stringify({ ...allSectionsPage, slug: 'sections', title: 'Section gallery' }).replaceAll('/media/1/', `/media/${webId}/`)));
+    const { page_id: galleryId } = await trx
+      .insertInto('pages')
+      .values({ web_id: webId, page_type_id: 2, slug: 'sections', title: gallery.title, draft: JSON.stringify(gallery), published: JSON.stringify(gallery), published_version: 1, published_at: new Date() })
+      .returning('page_id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('page_versions').values({ web_id: webId, page_id: galleryId, version: 1, document: JSON.stringify(gallery) }).execute();
     return webId;
   });
+}
+
+/** The store's global header: the registry's defaults with the demo's menu. */
+function demoHeader(store: DemoStore): SectionNode {
+  const header = sectionRegistry[1]!.create('theme-header');
+  return {
+    ...header,
+    settings: { ...header.settings, category_limit: 4 },
+    blocks: [
+      { id: 'menu-sections', settings: { label: 'Sections', link: '/sections' } },
+      { id: 'menu-contact', settings: { label: 'Contact', link: '/contact' } },
+    ],
+    style: { ...header.style, padding_top: 0, padding_bottom: 0 },
+  };
+}
+
+/** The store's global footer: link columns, newsletter sign-up and social profiles. */
+function demoFooter(store: DemoStore): SectionNode {
+  const footer = sectionRegistry[2]!.create('theme-footer');
+  return {
+    ...footer,
+    settings: {
+      ...footer.settings,
+      instagram_url: `https://www.instagram.com/${store.key}`,
+      facebook_url: `https://www.facebook.com/${store.key}`,
+      subscribe_text: store.tagline,
+    },
+  };
 }
 
 /** Draws every picture a demo store's rows point at, where the file is missing. */
