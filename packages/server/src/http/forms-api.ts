@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { contactRequest, formSubmitRequest, pageDocument, requestErrors, subscribeRequest, validateFormValues } from '@vitrine/commerce';
 import { formFieldsOf } from '@vitrine/sections';
 import type { ApiDeps } from './api.ts';

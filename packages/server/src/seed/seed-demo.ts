@@ -61,7 +61,7 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
       .values(store.currencies.map((c, sort) => ({ web_id: webId, code: c.code, symbol: c.symbol, rate: c.rate, is_default: c === base, sort })))
       .execute();
 
-    const theme = themeDocument.parse({ settings: store.theme.settings, header: demoHeader(store), footer: demoFooter(store) });
+    const theme = themeDocument.parse({ settings: store.theme.settings, header: demoHeader(), footer: demoFooter(store) });
     const compiled = compileTheme(theme.settings);
     if (compiled.problems.length) throw new Error(`Demo theme ${store.theme.name} is invalid: ${JSON.stringify(compiled.problems)}`);
     const { theme_id: themeId } = await trx
@@ -257,7 +257,7 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
 }
 
 /** The store's global header: the registry's defaults with the demo's menu. */
-function demoHeader(store: DemoStore): SectionNode {
+function demoHeader(): SectionNode {
   const header = sectionRegistry[1]!.create('theme-header');
   return {
     ...header,
