@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { Outlet, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router-dom';
+import { Outlet, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData } from 'react-router-dom';
 import { imageUrl, mediaUrl, type WebConfig } from '@vitrine/commerce';
 import { ImageProvider, type ImageSettings } from '@vitrine/renderer';
 import { FormSubmitProvider, ShopProvider } from '@vitrine/sections';
 import { useApi } from './app-context.tsx';
 import { useCart } from './client/cart.ts';
+import { watchMaintenanceFlag } from './client/live-flag.ts';
+import { useSiteState } from './client/site-state.ts';
 import { signedInUserId, useSession } from './client/session.ts';
 import { formSubmitter } from './form-submitter.ts';
 import { imageBreakpoints, imageDensities } from '@vitrine/theme-engine';
@@ -108,11 +110,40 @@ function Providers({ site, children }: { site: WebConfig | undefined; children: 
   );
 }
 
+/** Paths that never leave for the maintenance page (§2.5). */
+const maintenanceExempt = ['/editor', '/preview'];
+
+/**
+ * Follows the live maintenance flag (§2.5): when the store closes, visitors without the bypass go to /maintenance;
+ * when it opens again, visitors on /maintenance go home. Builder mode (the studio's frame) never redirects. If the
+ * in-app navigation fails, the page is replaced instead.
+ */
+function MaintenanceRedirects({ site, bypass }: { site: WebConfig; bypass: boolean }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const builder = useSiteState((s) => s.is_builder);
+  useEffect(() => {
+    if (builder || maintenanceExempt.some((path) => pathname.startsWith(path))) return;
+    const store = sessionStorage.getItem('vt.store');
+    return watchMaintenanceFlag(
+      site,
+      (on) => {
+        const target = on && !bypass && pathname !== '/maintenance' ? '/maintenance' : !on && pathname === '/maintenance' ? '/' : null;
+        if (!target) return;
+        Promise.resolve(navigate(target, { replace: true })).catch(() => window.location.replace(target));
+      },
+      store,
+    );
+  }, [site, bypass, builder, pathname, navigate]);
+  return null;
+}
+
 /** The shopper app's outermost route. */
 export function Root() {
-  const { site } = useRouteLoaderData(ROOT_ROUTE_ID) as RootData;
+  const { site, maintenanceBypass } = useRouteLoaderData(ROOT_ROUTE_ID) as RootData;
   return (
     <Providers site={site}>
+      <MaintenanceRedirects site={site} bypass={maintenanceBypass} />
       <LoadingBar />
       <DocumentTitle storeTitle={site.webTitle} />
       <Outlet />

@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { decodeHtmlEntities, encodeHtmlEntities } from '../maintenance.ts';
 import { createOwnerSession, endOwnerSession, findOwner, findOwnerSession, ownedSites, ownsSite } from '../owners.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
+import { mirrorMaintenanceFlag } from '../realtime-database.ts';
 import { rateRules } from '../rate-limit.ts';
 import type { ApiDeps } from './api.ts';
 import { HttpError, parseRequest } from './errors.ts';
@@ -95,6 +96,13 @@ export function registerStudioApi(app: FastifyInstance, deps: ApiDeps): void {
       .execute();
     // Published even when unchanged: a stream that missed an earlier flip is put right.
     await liveFlags.publish(webId, body.isMaintenance);
-    return { data: await loadStudioMaintenance(db, webId) };
+    // Stores configured with a hosted realtime database follow the flag there (§3.3).
+    const site = await db.selectFrom('sites').select('realtime_database').where('web_id', '=', webId).executeTakeFirstOrThrow();
+    const mirrored = await mirrorMaintenanceFlag(site.realtime_database, webId, body.isMaintenance).catch((error: unknown) => {
+      request.log.error({ err: error }, 'The realtime database could not be reached');
+      return { ok: false as const, error: 'rest_error:0' as const };
+    });
+    if (mirrored && !mirrored.ok) request.log.warn(`Maintenance flag of site ${webId} not mirrored to its realtime database: ${mirrored.error}`);
+    return { data: { ...(await loadStudioMaintenance(db, webId)), ...(mirrored ? { realtimeDatabase: mirrored.ok ? 'ok' : mirrored.error } : {}) } };
   });
 }
