@@ -14,6 +14,8 @@ const environment = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Signs access tokens; at least 32 characters. Generated once and kept in DATA_DIR when not given. */
   VITRINE_SECRET: z.string().min(32).optional(),
+  /** Access-token lifetime in seconds (15 minutes); browser tests shorten it to watch a token expire. */
+  ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(2).max(3600).default(900),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   NODE_ENV: z.string().default('development'),
 });
@@ -28,6 +30,7 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   secret: Buffer;
   seedDemo: boolean;
+  accessTokenSeconds: number;
   production: boolean;
 }
 
@@ -50,6 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: e.DATABASE_URL,
     secret: e.VITRINE_SECRET ? Buffer.from(e.VITRINE_SECRET) : keptSecret(dataDir),
     seedDemo: e.SEED_DEMO === 'true',
+    accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
     production: e.NODE_ENV === 'production',
   };
 }

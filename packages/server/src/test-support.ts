@@ -107,6 +107,7 @@ export async function startTestServer(databaseUrl: string | undefined, options: 
     databaseUrl,
     secret: randomBytes(48),
     seedDemo: options.seedDemo ?? true,
+    accessTokenSeconds: 15 * 60,
     production: true,
   };
   const server = await createServer(config, { render: renderStorefront, assets: { buildId: 'test-build', scripts: [], styles: [] } }, options.app);

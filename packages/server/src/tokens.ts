@@ -13,12 +13,14 @@ export class AccessTokens {
   constructor(
     private readonly secret: Buffer,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+    /** How long an access token lives; 15 minutes unless a test asks for less. */
+    private readonly lifetimeSeconds: number = ACCESS_TOKEN_SECONDS,
   ) {}
 
   /** A token for a user ("0" for a guest) of one site. */
   sign(userId: string, webId: number): string {
     const iat = this.now();
-    const payload: AccessTokenPayload = { UserID: userId, WebID: webId, iat, exp: iat + ACCESS_TOKEN_SECONDS, jti: randomBytes(9).toString('base64url') };
+    const payload: AccessTokenPayload = { UserID: userId, WebID: webId, iat, exp: iat + this.lifetimeSeconds, jti: randomBytes(9).toString('base64url') };
     const body = `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
     return `${body}.${this.signature(body)}`;
   }
