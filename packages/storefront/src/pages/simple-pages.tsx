@@ -1,4 +1,6 @@
-import { Link, useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useCart } from '../client/cart.ts';
 import { PageShell } from './page-shell.tsx';
 
 /**
@@ -51,6 +53,13 @@ export function OrderPage() {
 }
 
 export function CheckoutPage() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const lines = useCart((s) => s.lines.length);
+  // A guest's cart lives only in this browser, so the server could not check it: the checkout check ends here.
+  useEffect(() => {
+    if (pathname === '/checkout' && lines === 0) void navigate('/cart', { replace: true });
+  }, [pathname, lines, navigate]);
   return (
     <PageShell heading="Checkout">
       <p>There is nothing to check out yet.</p>

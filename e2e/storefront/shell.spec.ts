@@ -1,0 +1,204 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures/server.ts';
+
+/** The routes of §2.1 with the title and robots rule §2.7 gives them (guarded ones are checked signed in below). */
+const publicRoutes: [path: string, title: string, noindex: boolean][] = [
+  ['/cart', 'Cart', true],
+  ['/signin', 'Signin', false],
+  ['/signup', 'Signup', false],
+  ['/status', 'Status', false],
+  ['/compare', 'Compare', false],
+  ['/contact', 'Contact', false],
+  ['/designs', 'Designs', false],
+  ['/notfound', 'Notfound', false],
+  ['/order/ORDER-1234', 'Order', false],
+  ['/resetpassword', 'Reset Password', false],
+  ['/forgotpassword', 'Forgot Password', false],
+  ['/preview', 'Preview', true],
+  ['/checkout/bn/12_1_0_', 'Checkout Id', true],
+  ['/checkout/oc/ORDER-1234', 'Checkout Id', true],
+];
+
+function headOf(html: string) {
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/&#38;/g, '&'),
+    noindex: html.includes('<meta name="robots" content="noindex, nofollow">'),
+  };
+}
+
+async function ownerSession(request: APIRequestContext, url: (host: string, path?: string) => string) {
+  const answer = await request.post(url('localhost', '/api/Studio/SignIn'), { data: { email: 'owner@harbor.test', password: 'harbor-owner-demo' } });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()).data.sessionToken as string;
+}
+
+async function setMaintenance(request: APIRequestContext, url: (host: string, path?: string) => string, token: string, isMaintenance: boolean, password: string | null = null) {
+  const answer = await request.post(url('localhost', '/api/Studio/SetMaintenance'), {
+    headers: { authorization: `Bearer ${token}` },
+    data: { isMaintenance, heading: 'Stocktaking today', description: 'We count every mug & kettle. Back at 5pm.', password },
+  });
+  expect(answer.status()).toBe(200);
+}
+
+test.describe('routes, titles and indexing (§2.1, §2.7)', () => {
+  test('every public route is server-rendered with its title and robots rule', async ({ request, store }) => {
+    for (const [path, title, noindex] of publicRoutes) {
+      const response = await request.get(store.url('localhost', path), { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      const head = headOf(await response.text());
+      expect(head.title, path).toBe(`${title} | Harbor & Pine`);
+      expect(head.noindex, path).toBe(noindex);
+    }
+    const home = headOf(await (await request.get(store.url('localhost', '/'))).text());
+    expect(home).toEqual({ title: 'Home | Harbor & Pine', noindex: false });
+  });
+
+  test('route rules redirect inside the app, and /editor is the studio', async ({ request, store }) => {
+    const rule = await request.get(store.url('localhost', '/home'), { maxRedirects: 0 });
+    expect(rule.status()).toBe(302);
+    expect(rule.headers()['location']).toBe('/');
+    const editor = await request.get(store.url('localhost', '/editor'));
+    expect(await editor.text()).toContain('<meta name="robots" content="noindex, nofollow"');
+  });
+});
+
+test.describe('guards (§2.1, §6)', () => {
+  test('signed-in routes send guests to /signin, and back after signing in', async ({ page, store }) => {
+    for (const path of ['/account', '/wishlist', '/orderlist', '/changepassword', '/orderdetail/1']) {
+      await page.goto(store.url('localhost', path));
+      await expect(page, path).toHaveURL(store.url('localhost', `/signin?redirect=${encodeURIComponent(path)}`));
+    }
+    await page.goto(store.url('localhost', '/account'));
+    await page.getByLabel('Email', { exact: true }).fill('shopper@harbor.test');
+    await page.getByLabel('Password', { exact: true }).fill('harbor-shopper-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(store.url('localhost', '/account'));
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await expect(page.getByText('Sam Rivera')).toBeVisible();
+    // Signed in, the guarded pages render on the server too, with their titles and noindex.
+    for (const [path, title] of [
+      ['/account', 'Account'],
+      ['/wishlist', 'Wishlist'],
+      ['/orderlist', 'Order List'],
+      ['/changepassword', 'Change Password'],
+      ['/orderdetail/1', 'Order Detail'],
+    ]) {
+      const response = await page.goto(store.url('localhost', path));
+      expect(response?.status(), path).toBe(200);
+      await expect(page, path).toHaveTitle(`${title} | Harbor & Pine`);
+      await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute('content', 'noindex, nofollow');
+    }
+    await page.goto(store.url('localhost', '/account'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(store.url('localhost', '/'));
+    await page.goto(store.url('localhost', '/account'));
+    await expect(page).toHaveURL(/\/signin\?redirect=%2Faccount$/);
+  });
+
+  test('the checkout check sends an empty cart back to the cart, and a bad code is a 404', async ({ page, store }) => {
+    await page.goto(store.url('localhost', '/checkout'));
+    await expect(page).toHaveURL(store.url('localhost', '/cart'));
+    const bad = await page.goto(store.url('localhost', '/checkout/bn/not-a-cart-code'));
+    expect(bad?.status()).toBe(404);
+    await expect(page.getByText('Page Not Found: /checkout/bn/not-a-cart-code')).toBeVisible();
+  });
+});
+
+test.describe('error pages (§2.6, §8)', () => {
+  test('404 and every token-failure code of /notfound', async ({ page, store }) => {
+    const response = await page.goto(store.url('localhost', '/no-such-page'));
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle('Page Not Found | Harbor & Pine');
+    for (const [ec, words] of [
+      ['00', 'missing'],
+      ['01', 'could not be renewed'],
+      ['02', 'did not accept your session'],
+      ['03', 'A request could not be completed'],
+      ['04', 'could not load its data'],
+    ]) {
+      await page.goto(store.url('localhost', `/notfound?ec=${ec}`));
+      await expect(page.getByText(words!), ec).toBeVisible();
+      await expect(page.getByText(`ec=${ec}`)).toBeVisible();
+    }
+  });
+
+  test('bots get no error page, and an unknown store gets the external not-found page with its code', async ({ request, store }) => {
+    const bot = await request.get(store.url('localhost', '/no-such-page'), { headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } });
+    expect(bot.status()).toBe(404);
+    expect(await bot.text()).toBe('');
+    const unknown = await request.get(store.url('localhost', '/?store=unknown.example'));
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.text()).toContain('ec=CODE_0001');
+  });
+});
+
+test.describe('query parameters at start (§2.8)', () => {
+  test('store picks the store, wtid a theme of that store only, and tec is kept a day then removed', async ({ page, context, request, store }) => {
+    await page.goto(store.url('localhost', '/?store=second.localhost'));
+    await expect(page).toHaveTitle('Home | Atelier Nord');
+
+    const other = await (await request.get(store.url('localhost', '/api/Web/GetWebInfo?Domain=second.localhost'))).json();
+    const foreignTheme = Buffer.from(String(other.data.themeSettings.themeID)).toString('base64');
+    const own = await (await request.get(store.url('localhost', '/api/Web/GetWebInfo?Domain=localhost'))).json();
+    const ownTheme = Buffer.from(String(own.data.themeSettings.themeID)).toString('base64');
+    const withOwn = await (await request.get(store.url('localhost', `/?wtid=${ownTheme}`))).text();
+    expect(withOwn).toContain('--color-brand:#1f3a5f');
+    // Another store's theme is never lent out: the store's own live theme renders instead.
+    const withForeign = await (await request.get(store.url('localhost', `/?wtid=${foreignTheme}`))).text();
+    expect(withForeign).toContain('--color-brand:#1f3a5f');
+    expect(withForeign).not.toContain('--color-brand:#3d2c2e');
+
+    await page.goto(store.url('localhost', '/?tec=SPRING24&utm_source=mail'));
+    await expect(page).toHaveURL(store.url('localhost', '/?utm_source=mail'));
+    const tec = (await context.cookies()).find((c) => c.name === 'tec');
+    expect(tec?.value).toBe('SPRING24');
+    expect(tec!.expires - Date.now() / 1000).toBeGreaterThan(86_000);
+    expect(tec!.expires - Date.now() / 1000).toBeLessThanOrEqual(86_400);
+    const viewport = (await context.cookies()).find((c) => c.name === 'viewport');
+    expect(viewport).toMatchObject({ value: 'desktopMedium', sameSite: 'Strict', secure: true, path: '/' });
+  });
+});
+
+test.describe('maintenance (§2.4, §2.5)', () => {
+  test('a flip reaches an open tab live; the password lets a visitor in; the editor and preview stay open', async ({ page, browser, request, store }) => {
+    const token = await ownerSession(request, store.url);
+    await page.goto(store.url('localhost', '/contact'));
+    await page.waitForLoadState('networkidle');
+    const preview = await browser.newPage();
+    await preview.goto(store.url('localhost', '/preview'));
+
+    await setMaintenance(request, store.url, token, true, 'open-sesame');
+    await expect(page).toHaveURL(store.url('localhost', '/maintenance'), { timeout: 3000 });
+    await expect(page.getByRole('heading', { name: 'Stocktaking today' })).toBeVisible();
+    await expect(page.getByText('We count every mug & kettle. Back at 5pm.')).toBeVisible();
+    expect(preview.url()).toBe(store.url('localhost', '/preview'));
+    expect((await request.get(store.url('localhost', '/editor'))).status()).toBe(200);
+    const fresh = await request.get(store.url('localhost', '/'), { maxRedirects: 0 });
+    expect(fresh.headers()['location']).toBe('/maintenance');
+
+    await page.getByRole('button', { name: 'Enter' }).click();
+    await expect(page.getByText('Password is a required field')).toBeVisible();
+    await page.getByLabel('Password').fill('wrong');
+    await page.getByRole('button', { name: 'Enter' }).click();
+    const toast = page.locator('.vt-toasts-top-right').getByText('Invalid Password');
+    await expect(toast).toBeVisible();
+    await expect(toast).toBeHidden({ timeout: 4000 });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('vt.session') ?? '{}').state?.is_valid_user)).toBe(false);
+
+    await page.getByLabel('Password').fill('open-sesame');
+    await page.getByRole('button', { name: 'Enter' }).click();
+    await expect(page).toHaveURL(store.url('localhost', '/'));
+    await expect(page).toHaveTitle('Home | Harbor & Pine');
+    const bypass = (await page.context().cookies()).find((c) => c.name === 'vt_maintenance_bypass');
+    expect(bypass).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict' });
+
+    // Opening again sends the maintenance page home, live.
+    const waiting = await browser.newPage();
+    await waiting.goto(store.url('second.localhost', '/'));
+    await setMaintenance(request, store.url, token, false);
+    await page.goto(store.url('localhost', '/maintenance'));
+    await expect(page).toHaveURL(store.url('localhost', '/'));
+    await preview.close();
+    await waiting.close();
+  });
+});
