@@ -27,16 +27,27 @@ const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, ma
 
 /** A fixed-width table: scenario, req/s, p50 ms, p99 ms, bytes per response. */
 export function loadTable(rows: Row[]): string {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'bytes/response'];
-  const cells = rows.map(({ scenario, result }) => [
-    scenario,
-    oneDecimal.format(result.requestsPerSecond),
-    number.format(result.p50Ms),
-    number.format(result.p99Ms),
-    number.format(result.bytesPerResponse),
-  ]);
+  return textTable(
+    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'bytes/response'],
+    rows.map(({ scenario, result }) => [
+      scenario,
+      oneDecimal.format(result.requestsPerSecond),
+      number.format(result.p50Ms),
+      number.format(result.p99Ms),
+      number.format(result.bytesPerResponse),
+    ]),
+  );
+}
+
+/** A fixed-width table of text cells: the first column left-aligned, the others (numbers) right-aligned. */
+export function textTable(header: string[], cells: string[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]!.length)));
   // Scenario names read left-aligned, numbers right-aligned so their digits line up.
   const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.map(line)].join('\n');
+}
+
+/** A number with a fixed count of decimals and thousands separators. */
+export function decimals(value: number, digits: number): string {
+  return new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }

@@ -1,19 +1,27 @@
 // `npm run bench`: builds if needed, starts the production server once, runs each benchmark against it and prints
 // the results. A new benchmark is a module exporting `benchX(server)` that returns numbers, plus a print step here.
 import { cleanup, cleanupOnSignals } from './cleanup.ts';
+import { benchCpu, type CpuBenchResult } from './cpu.ts';
+import { benchImageRoute, type ImageRouteResult } from './image-route.ts';
 import { loadProblems } from './load.ts';
 import { ensureBuilt, startProductionServer } from './processes.ts';
-import { loadTable, machineLine, settingsLine } from './report.ts';
+import { decimals, loadTable, machineLine, settingsLine, textTable } from './report.ts';
 import { benchSsr } from './ssr.ts';
 
 async function main(): Promise<number> {
   await ensureBuilt();
+  // First, while nothing else of ours runs: the in-process benchmarks, in a child with React's production build.
+  console.log('bench: compileTheme and a 100-section server render (child process, NODE_ENV=production)…');
+  const cpu = await benchCpu();
+
   console.log('bench: starting the production server (fresh embedded database, seeding the demo stores)…');
   const server = await startProductionServer();
   console.log(`bench: server ready on ${server.origin}`);
 
   console.log('bench: GET / (SSR home page) and its static twin…');
   const ssr = await benchSsr(server);
+  console.log('bench: image route, cold resizes, cached hits and the static original…');
+  const images = await benchImageRoute(server);
 
   console.log('');
   console.log(machineLine());
@@ -29,6 +37,8 @@ async function main(): Promise<number> {
   console.log('');
   console.log(`SSR / static req/s: ${ssr.ratio.toFixed(3)}  (static serves ${(1 / ssr.ratio).toFixed(1)}x as many requests per second)`);
   console.log('Static baseline: a bare node:http process answering every request with the captured SSR body and content-type.');
+  printCpu(cpu);
+  printImages(images);
 
   const problems = [...loadProblems('SSR', ssr.ssr), ...loadProblems('static', ssr.static)];
   if (problems.length > 0) {
@@ -36,6 +46,49 @@ async function main(): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+function printCpu({ themes, page }: CpuBenchResult) {
+  console.log('');
+  console.log(`compileTheme (theme-engine), ${themes[0]?.timing.iterations ?? 0} runs each after 200 warm-up runs, in one process:`);
+  console.log(
+    textTable(
+      ['theme', 'mean µs', 'p95 µs', 'CSS bytes', 'fell back'],
+      themes.map(({ theme, timing, cssBytes, problems }) => [theme, decimals(timing.meanMs * 1000, 1), decimals(timing.p95Ms * 1000, 1), decimals(cssBytes, 0), String(problems)]),
+    ),
+  );
+  console.log('');
+  console.log(
+    `Server render of a ${page.sections}-section page (the all-sections fixture cycled; renderRegistry, renderToString, React ${page.reactBuild} build, 8 in-memory product cards):`,
+  );
+  console.log(
+    textTable(
+      ['step', 'runs', 'mean ms', 'p95 ms'],
+      [
+        ['loadSectionData (in-memory catalogue)', String(page.load.iterations), decimals(page.load.meanMs, 2), decimals(page.load.p95Ms, 2)],
+        ['renderToString', String(page.render.iterations), decimals(page.render.meanMs, 2), decimals(page.render.p95Ms, 2)],
+      ],
+    ),
+  );
+  console.log(`HTML: ${decimals(page.htmlBytes, 0)} bytes (${decimals(page.htmlBytes / page.sections, 0)} per section)`);
+}
+
+function printImages(images: ImageRouteResult) {
+  console.log('');
+  console.log(`Image route, sequential requests for ${images.mediaPath} (${decimals(images.sourceBytes, 0)} bytes, Host localhost):`);
+  console.log(
+    textTable(
+      ['request', 'runs', 'mean ms', 'p95 ms'],
+      (
+        [
+          ['cold: /_img/f_webp,w_{N}/… (a new width each time)', images.cold],
+          ['cached: /_img/f_webp,w_640/… (the same variant again)', images.cached],
+          ['static original: /media/…', images.static],
+        ] as const
+      ).map(([name, timing]) => [name, String(timing.iterations), decimals(timing.meanMs, 2), decimals(timing.p95Ms, 2)]),
+    ),
+  );
+  console.log(`cold / static: ${decimals(images.coldPerStatic, 1)}x   cached / static: ${decimals(images.cachedPerStatic, 2)}x  (mean latency)`);
 }
 
 cleanupOnSignals();

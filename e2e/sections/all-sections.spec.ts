@@ -20,7 +20,8 @@ interface PageProblems {
 
 /**
  * Opens `url` at `width`, scrolls to the bottom and back so every lazy image loads, and collects: console errors and
- * uncaught page errors, horizontal overflow, images without width and height, and serious or critical axe findings.
+ * uncaught page errors and failed requests, horizontal overflow, images without width and height or that did not load,
+ * and serious or critical axe-core findings.
  */
 async function inspect(page: Page, url: string, width: number): Promise<PageProblems> {
   const errors: string[] = [];
@@ -46,8 +47,8 @@ async function inspect(page: Page, url: string, width: number): Promise<PageProb
     if (document.documentElement.scrollWidth > window.innerWidth) {
       found.push(`document is ${document.documentElement.scrollWidth}px wide in a ${window.innerWidth}px window`);
     }
-    // An element inside a box that scrolls or clips its own overflow (a table wrapper, a cropped hero) cannot push
-    // the page sideways, so only elements outside every such box count.
+    // An element inside a box that scrolls sideways on purpose (a wide table's wrapper) cannot push the page wider.
+    // One inside a box that merely clips still counts: the shopper would see it cut off.
     const contained = (element: Element): boolean => {
       for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
         if (/auto|scroll/.test(getComputedStyle(parent).overflowX)) return true;

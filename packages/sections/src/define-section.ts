@@ -4,21 +4,25 @@ import type { BrandSummary, CategorySummary, ProductCard, ProductQuery, SectionB
 import type { SectionRenderProps } from '@vitrine/renderer';
 import { readSectionStyle, type SectionStyle } from './section-style.ts';
 
+/** Every control the studio can draw for a setting; a field hint names one of them. */
+export const fieldControls = [
+  'text',
+  'textarea',
+  'richtext',
+  'color',
+  'image',
+  'url',
+  'select',
+  'range',
+  'toggle',
+  'number',
+  'product',
+  'category',
+  'brand',
+] as const;
+
 /** The controls the studio draws for a setting. */
-export type FieldControl =
-  | 'text'
-  | 'textarea'
-  | 'richtext'
-  | 'color'
-  | 'image'
-  | 'url'
-  | 'select'
-  | 'range'
-  | 'toggle'
-  | 'number'
-  | 'product'
-  | 'category'
-  | 'brand';
+export type FieldControl = (typeof fieldControls)[number];
 
 /** How the studio shows one setting: its label, its control, and for selects and ranges their choices and bounds. */
 export interface FieldHint {
@@ -53,8 +57,12 @@ export interface SectionProps<S, B = never, D = undefined> {
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
-export interface SectionSpec<S extends AnyObject, B extends AnyObject | undefined, D> {
-  type: SectionTypeId;
+/**
+ * What a section module declares. `T` is its type id: one of the 22 of §3.15 for the store's own sections, any other
+ * positive integer for a theme developer's registry (see docs/sections.md).
+ */
+export interface SectionSpec<S extends AnyObject, B extends AnyObject | undefined, D, T extends number = SectionTypeId> {
+  type: T;
   name: string;
   /** The version of this section's settings shape; raise it and add a migration when the shape changes. */
   version: number;
@@ -82,8 +90,8 @@ export interface SectionSpec<S extends AnyObject, B extends AnyObject | undefine
  * A section type as the registry holds it: what the renderer, the studio and the server need, with the settings'
  * own type erased so that all 22 fit in one object.
  */
-export interface SectionDefinition {
-  readonly type: SectionTypeId;
+export interface SectionDefinition<T extends number = SectionTypeId> {
+  readonly type: T;
   readonly name: string;
   readonly version: number;
   readonly settings: AnyObject;
@@ -114,9 +122,9 @@ export interface SectionDefinition {
  * Declares a section type in one module: settings schema with defaults, editor field hints, blocks, version and
  * migrations, an optional data loader, and the component.
  */
-export function defineSection<S extends AnyObject, B extends AnyObject | undefined = undefined, D = undefined>(
-  spec: SectionSpec<S, B, D>,
-): SectionDefinition {
+export function defineSection<S extends AnyObject, B extends AnyObject | undefined = undefined, D = undefined, T extends number = SectionTypeId>(
+  spec: SectionSpec<S, B, D, T>,
+): SectionDefinition<T> {
   const readSettings = (raw: unknown, fromVersion = spec.version): Record<string, unknown> =>
     readWithFallback(spec.settings, migrate(spec, raw, fromVersion));
   const blockSchema = spec.blocks?.settings as AnyObject | undefined;
@@ -142,7 +150,7 @@ export function defineSection<S extends AnyObject, B extends AnyObject | undefin
     version: spec.version,
     settings: spec.settings,
     fields: spec.fields as Record<string, FieldHint>,
-    blocks: spec.blocks as SectionDefinition['blocks'],
+    blocks: spec.blocks as SectionDefinition<T>['blocks'],
     loader,
     readSettings,
     readBlock,

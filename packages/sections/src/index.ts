@@ -1,5 +1,6 @@
-export { sectionRegistry, renderRegistry } from './registry.ts';
-export { defineSection, readWithFallback } from './define-section.ts';
+export { sectionRegistry, renderRegistry, renderRegistryOf } from './registry.ts';
+export type { SectionRegistry } from './registry.ts';
+export { defineSection, readWithFallback, fieldControls } from './define-section.ts';
 export type {
   SectionDefinition,
   SectionSpec,

@@ -24,8 +24,17 @@ import { subscribe } from './subscribe/subscribe.tsx';
 import { team } from './team/team.tsx';
 import { testimonials } from './testimonials/testimonials.tsx';
 
-/** Every section type the store offers, by id (§3.15). One explicit object: a section exists when it is listed here. */
-export const sectionRegistry: Record<SectionTypeId, SectionDefinition> = {
+/**
+ * Section types by id, as `loadSectionData` and `renderRegistryOf` take them: the store's own `sectionRegistry`, or a
+ * theme developer's object that spreads it and adds or replaces entries.
+ */
+export type SectionRegistry = Readonly<Record<number, SectionDefinition<number> | undefined>>;
+
+/**
+ * Every section type the store offers, by id (§3.15). One explicit object: a section exists when it is listed here.
+ * Each key must be its definition's own `type`; the compiler checks it.
+ */
+export const sectionRegistry: { [K in SectionTypeId]: SectionDefinition<K> } = {
   1: header,
   2: footer,
   3: products,
@@ -50,7 +59,12 @@ export const sectionRegistry: Record<SectionTypeId, SectionDefinition> = {
   22: html,
 };
 
-/** The registry in the shape the renderer draws with. */
-export const renderRegistry: RenderRegistry = Object.fromEntries(
-  Object.entries(sectionRegistry).map(([type, definition]) => [type, { name: definition.name, Component: definition.Component }]),
-);
+/** A section registry in the shape the renderer draws with: a name and a component for each type. */
+export function renderRegistryOf(registry: SectionRegistry): RenderRegistry {
+  return Object.fromEntries(
+    Object.entries(registry).flatMap(([type, definition]) => (definition ? [[type, { name: definition.name, Component: definition.Component }]] : [])),
+  );
+}
+
+/** The store's own registry in the shape the renderer draws with. */
+export const renderRegistry: RenderRegistry = renderRegistryOf(sectionRegistry);
