@@ -49,7 +49,8 @@ async function startSession() {
   if (useSession.getState().tokens) return;
   try {
     const answer = await api.call(`/api/Web/GetWebInfo?Domain=${encodeURIComponent(store ?? window.location.hostname)}&WebThemeID=${boot.themeId}`, z.object({ tokens: tokenPair }));
-    useSession.getState().setTokens(answer.tokens);
+    // A shopper who signed in while this was on its way keeps the tokens they signed in with.
+    if (!useSession.getState().tokens) useSession.getState().setTokens(answer.tokens);
   } catch (error) {
     useSession.getState().clear();
     if (error instanceof ApiCallError && /^CODE_\d{4}$/.test(error.code)) window.location.assign(`/store-not-found?ec=${error.code}`);

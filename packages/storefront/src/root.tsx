@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData } from 'react-router-dom';
 import { imageUrl, mediaUrl, type WebConfig } from '@vitrine/commerce';
 import { ImageProvider, type ImageSettings } from '@vitrine/renderer';
@@ -12,6 +12,7 @@ import { formSubmitter } from './form-submitter.ts';
 import { imageBreakpoints, imageDensities } from '@vitrine/theme-engine';
 import { StoreChrome } from './layouts.tsx';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
+import { useHydrated } from './ui/hydrated.ts';
 import { LoadingBar } from './ui/loading-bar.tsx';
 import { ToastProvider } from './ui/toasts.tsx';
 
@@ -52,15 +53,6 @@ function DocumentTitle({ storeTitle }: { storeTitle: string }) {
   return null;
 }
 
-const noSubscription = () => () => {};
-
-/**
- * True once the page has hydrated. What only the browser knows (the chosen currency, the cart, who is signed in)
- * is used from then on, so the first render in the browser matches the server's exactly.
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
 
 /** The id of the published page on screen, for the forms on it. */
 function usePageId(): number | null {

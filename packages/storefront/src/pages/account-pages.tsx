@@ -7,7 +7,7 @@ import { ApiCallError } from '../client/api-client.ts';
 import { useCart } from '../client/cart.ts';
 import { useSession } from '../client/session.ts';
 import { ROOT_ROUTE_ID, type RootData } from '../root.tsx';
-import { Field, FormNotice } from '../ui/field.tsx';
+import { Field, FormNotice, SubmitButton } from '../ui/field.tsx';
 import { PageShell } from './page-shell.tsx';
 
 const userSchema = z.object({
@@ -57,6 +57,7 @@ export function SignInPage() {
     <PageShell heading="Sign in" breadcrumbs={[{ label: 'Sign in' }]} narrow>
       <form
         className="vt-form"
+        method="post"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -72,9 +73,9 @@ export function SignInPage() {
         {error ? <FormNotice kind="error">{error.message}</FormNotice> : null}
         <Field label="Email" name="email" type="email" autoComplete="email" required />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required />
-        <button className="vt-btn vt-btn-primary vt-btn-md" type="submit" disabled={busy}>
+        <SubmitButton busy={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
-        </button>
+        </SubmitButton>
         <p className="vt-form-links">
           <Link to="/forgotpassword">Forgot your password?</Link> · <Link to="/signup">Create an account</Link>
         </p>
@@ -124,6 +125,7 @@ export function SignUpPage() {
     <PageShell heading="Create an account" breadcrumbs={[{ label: 'Sign up' }]} narrow>
       <form
         className="vt-form"
+        method="post"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -178,9 +180,9 @@ export function SignUpPage() {
           <Field label={contact.phone === 'optional' ? 'Phone (optional)' : 'Phone'} name="phone" type="tel" autoComplete="tel" required={contact.phone === 'required'} error={fieldError('phone')} />
         ) : null}
         <Field label="Password" name="password" type="password" autoComplete="new-password" minLength={8} required hint="At least 8 characters" error={fieldError('password')} />
-        <button className="vt-btn vt-btn-primary vt-btn-md" type="submit" disabled={busy}>
+        <SubmitButton busy={busy}>
           {busy ? 'Creating your account…' : 'Create account'}
-        </button>
+        </SubmitButton>
         <p className="vt-form-links">
           Already have an account? <Link to="/signin">Sign in</Link>
         </p>
@@ -201,6 +203,7 @@ export function ForgotPasswordPage() {
       ) : (
         <form
           className="vt-form"
+          method="post"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -214,9 +217,9 @@ export function ForgotPasswordPage() {
           {error && !error.field ? <FormNotice kind="error">{error.message}</FormNotice> : null}
           <p>Enter the email you signed up with and we will send you a link to choose a new password.</p>
           <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldError('email')} />
-          <button className="vt-btn vt-btn-primary vt-btn-md" type="submit" disabled={busy}>
+          <SubmitButton busy={busy}>
             Send the link
-          </button>
+          </SubmitButton>
         </form>
       )}
     </PageShell>
@@ -244,6 +247,7 @@ export function ResetPasswordPage() {
       ) : (
         <form
           className="vt-form"
+          method="post"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -256,16 +260,16 @@ export function ResetPasswordPage() {
             });
           }}
         >
-          {error && !error.field ? (
+          {error && error.field !== 'password' ? (
             <FormNotice kind="error">
               {error.message} <Link to="/forgotpassword">Ask for a new link</Link>.
             </FormNotice>
           ) : null}
           <Field label="New password" name="password" type="password" autoComplete="new-password" minLength={8} required hint="At least 8 characters" error={fieldError('password')} />
           <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required error={mismatch ? 'The passwords do not match' : undefined} />
-          <button className="vt-btn vt-btn-primary vt-btn-md" type="submit" disabled={busy}>
+          <SubmitButton busy={busy}>
             Save the new password
-          </button>
+          </SubmitButton>
         </form>
       )}
     </PageShell>
@@ -283,6 +287,7 @@ export function ChangePasswordPage() {
       {done ? <FormNotice kind="success">Your password has been changed.</FormNotice> : null}
       <form
         className="vt-form"
+        method="post"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -303,9 +308,9 @@ export function ChangePasswordPage() {
         <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={fieldError('currentPassword')} />
         <Field label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={8} required hint="At least 8 characters" error={fieldError('newPassword')} />
         <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required error={mismatch ? 'The passwords do not match' : undefined} />
-        <button className="vt-btn vt-btn-primary vt-btn-md" type="submit" disabled={busy}>
+        <SubmitButton busy={busy}>
           Change password
-        </button>
+        </SubmitButton>
       </form>
     </PageShell>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
-import { Field, FormNotice } from '../ui/field.tsx';
+import { Field, FormNotice, SubmitButton } from '../ui/field.tsx';
 import { PageShell } from './page-shell.tsx';
 
 /** /contact: a message to the store, checked here and again on the server, stored and mailed to the owner. */
@@ -19,6 +19,7 @@ export function ContactPage() {
       ) : (
         <form
           className="vt-form"
+          method="post"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -64,9 +65,9 @@ export function ContactPage() {
               </p>
             ) : null}
           </div>
-          <button className="vt-btn vt-btn-primary vt-btn-md" type="submit" disabled={busy}>
+          <SubmitButton busy={busy}>
             {busy ? 'Sending…' : 'Send message'}
-          </button>
+          </SubmitButton>
         </form>
       )}
     </PageShell>

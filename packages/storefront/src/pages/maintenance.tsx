@@ -5,7 +5,7 @@ import { useApi } from '../app-context.tsx';
 import { useSession } from '../client/session.ts';
 import type { MaintenanceSettings } from '../data.ts';
 import type { RouteMeta } from '../meta.ts';
-import { Field } from '../ui/field.tsx';
+import { Field, SubmitButton } from '../ui/field.tsx';
 import { useToast } from '../ui/toasts.tsx';
 
 export interface MaintenanceData {
@@ -29,6 +29,7 @@ export function MaintenancePage() {
         {maintenance.isPasswordProtected === '1' ? (
           <form
             className="vt-form"
+            method="post"
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
@@ -56,9 +57,9 @@ export function MaintenancePage() {
             }}
           >
             <Field label="Password" name="password" type="password" autoComplete="current-password" required error={error} />
-            <button className="vt-btn vt-btn-primary vt-btn-md" type="submit" disabled={busy}>
+            <SubmitButton busy={busy}>
               Enter
-            </button>
+            </SubmitButton>
           </form>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useHydrated } from './hydrated.ts';
 
 /** A labelled input with its error, wired for screen readers (aria-invalid, aria-describedby). */
 export function Field({ label, error, hint, ...input }: { label: string; error?: string | undefined; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
@@ -28,5 +29,18 @@ export function FormNotice({ kind, children }: { kind: 'error' | 'success'; chil
     <div className={`vt-notice vt-notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       {children}
     </div>
+  );
+}
+
+/**
+ * A form's submit button. Until the page has hydrated it cannot be pressed: these forms need the browser's tokens,
+ * and a plain browser submit would put what was typed (a password) into the address.
+ */
+export function SubmitButton({ busy, children, ...rest }: { busy?: boolean } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  const hydrated = useHydrated();
+  return (
+    <button className="vt-btn vt-btn-primary vt-btn-md" type="submit" disabled={!hydrated || busy} {...rest}>
+      {children}
+    </button>
   );
 }
