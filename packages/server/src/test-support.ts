@@ -234,3 +234,23 @@ export async function clearOfWindowEdge(windowSeconds: number, seconds = 5): Pro
 export function jwtClaims(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 }
+
+let ownerSignIns = 0;
+
+/** Signs a demo owner in to the studio, each time from a new client address (sign-in is rate-limited per address). */
+export async function signInOwner(server: TestServer, email: string, password: string): Promise<string> {
+  ownerSignIns++;
+  const response = await server.call('/api/Studio/SignIn', { method: 'POST', body: { email, password }, ip: `10.250.${Math.floor(ownerSignIns / 250)}.${(ownerSignIns % 250) + 1}` });
+  if (response.status !== 200) throw new Error(`Owner sign-in of ${email} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: { sessionToken: string } }).data.sessionToken;
+}
+
+/** Calls the Studio API with an owner's session (none when null): GET without a body, POST with one. */
+export function studioCaller(server: TestServer, token: string | null) {
+  return (path: string, init: CallInit = {}) =>
+    server.call(path, {
+      method: init.body === undefined && init.rawBody === undefined ? 'GET' : 'POST',
+      ...init,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
+    });
+}

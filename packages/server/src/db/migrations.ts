@@ -16,6 +16,11 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements(ACCOUNTS)) await sql.raw(statement).execute(db);
     },
   },
+  '0003_studio': {
+    async up(db: Kysely<unknown>) {
+      for (const statement of statements(STUDIO)) await sql.raw(statement).execute(db);
+    },
+  },
 };
 
 /** Splits DDL into single statements: drivers prepare one statement at a time. The DDL here has no `;` inside a statement. */
@@ -514,4 +519,13 @@ CREATE INDEX refresh_tokens_customer ON refresh_tokens (web_id, customer_id);
 CREATE INDEX password_resets_customer ON password_resets (web_id, customer_id);
 CREATE INDEX customer_addresses_customer ON customer_addresses (web_id, customer_id);
 CREATE INDEX owner_sessions_owner ON owner_sessions (owner_id);
+`;
+
+const STUDIO = /* sql */ `
+-- One home page, one product template and one listing template per store; custom pages (type 2) are many.
+CREATE UNIQUE INDEX pages_one_per_type ON pages (web_id, page_type_id) WHERE page_type_id <> 2;
+
+-- The file name an image was uploaded with, for the studio's media library, listed newest first.
+ALTER TABLE media ADD COLUMN name text NOT NULL DEFAULT '';
+CREATE INDEX media_newest ON media (web_id, created_at DESC);
 `;

@@ -400,6 +400,7 @@ export interface MediaTable {
   width: number | null;
   height: number | null;
   bytes: number;
+  name: Generated<string>;
   created_at: Timestamp;
 }
 

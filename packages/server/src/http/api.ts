@@ -16,6 +16,9 @@ import { HttpError, parseRequest } from './errors.ts';
 import { registerMaintenanceApi } from './maintenance-api.ts';
 import { requireSite } from './site.ts';
 import { registerStudioApi } from './studio-api.ts';
+import { registerStudioMediaApi } from './studio-media-api.ts';
+import { registerStudioPagesApi } from './studio-pages-api.ts';
+import { registerStudioThemeApi } from './studio-theme-api.ts';
 
 export interface ApiDeps {
   db: Db;
@@ -26,6 +29,8 @@ export interface ApiDeps {
   bypass: MaintenanceBypass;
   /** How often an open maintenance stream sends a comment, so proxies keep it open (25 s). */
   heartbeatMs: number;
+  /** Where media files live (served at /media); the studio's uploads go to `{webId}/uploads/` in it. */
+  mediaDir: string;
 }
 
 const refreshFailures = {
@@ -144,5 +149,8 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerAccountApi(app, deps);
   registerMaintenanceApi(app, deps);
   registerStudioApi(app, deps);
+  registerStudioPagesApi(app, deps);
+  registerStudioThemeApi(app, deps);
+  registerStudioMediaApi(app, deps);
   registerFormsApi(app, deps);
 }

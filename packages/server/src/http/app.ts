@@ -59,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) } });
+      return reply.code(error.statusCode).send({ error: { ...error.details, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) } });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -78,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     liveFlags: options.liveFlags,
     bypass: new MaintenanceBypass(options.secret),
     heartbeatMs: options.maintenanceHeartbeatMs ?? 25_000,
+    mediaDir: options.mediaDir,
   });
   // The build the server runs; open pages poll it hourly and reload into a new one (§4).
   app.get('/api/Web/Build', async (_request, reply) => {

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly field?: string,
     /** Extra response headers, e.g. `Retry-After` on a 429. */
     readonly headers?: Readonly<Record<string, string>>,
+    /** More about the refusal, sent beside code and message, e.g. the current draft revision of a DRAFT_CONFLICT. */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }

@@ -1,0 +1,173 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { publishThemeRequest, rollbackThemeRequest, saveThemeRequest } from '@vitrine/commerce';
+import { compileTheme } from '@vitrine/theme-engine';
+import type { Db } from '../db/connect.ts';
+import { checkThemeDocument, defaultThemeDocument, readStoredTheme } from '../studio-documents.ts';
+import type { ApiDeps } from './api.ts';
+import { HttpError, parseRequest } from './errors.ts';
+import { requireOwner } from './studio-api.ts';
+import { documentRefused, draftConflict } from './studio-pages-api.ts';
+
+/** A theme draft is settings and two sections: far below this, custom CSS included. */
+const THEME_BODY_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The id of the store's active theme. A store without one is given the default theme, published as version 1, so
+ * that the studio always has a theme to edit; two callers at once give it one.
+ */
+export async function activeThemeId(db: Db, webId: number): Promise<number> {
+  const site = await db.selectFrom('sites').select('active_theme_id').where('web_id', '=', webId).executeTakeFirstOrThrow();
+  if (site.active_theme_id !== null) return site.active_theme_id;
+  return db.transaction().execute(async (trx) => {
+    const locked = await trx.selectFrom('sites').select('active_theme_id').where('web_id', '=', webId).forUpdate().executeTakeFirstOrThrow();
+    if (locked.active_theme_id !== null) return locked.active_theme_id;
+    const document = defaultThemeDocument();
+    const css = compileTheme(document.settings).css;
+    const json = JSON.stringify(document);
+    const now = new Date();
+    const { theme_id: themeId } = await trx
+      .insertInto('themes')
+      .values({ web_id: webId, name: 'Default', draft: json, published: json, published_css: css, published_version: 1, updated_at: now, published_at: now })
+      .returning('theme_id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('theme_versions').values({ web_id: webId, theme_id: themeId, version: 1, document: json, css, published_at: now }).execute();
+    await trx.updateTable('sites').set({ active_theme_id: themeId }).where('web_id', '=', webId).execute();
+    return themeId;
+  });
+}
+
+/** The studio's theme calls: open, save, publish, versions and rollback of the store's active theme. */
+export function registerStudioThemeApi(app: FastifyInstance, { db }: ApiDeps): void {
+  /** The active theme's row, locked for the rest of the transaction. */
+  const lockTheme = (trx: Db, webId: number, themeId: number) =>
+    trx
+      .selectFrom('themes')
+      .select(['theme_id', 'draft', 'draft_revision', 'published_version', 'updated_at'])
+      .where('web_id', '=', webId)
+      .where('theme_id', '=', themeId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+
+  app.get('/api/Studio/GetTheme', async (request) => {
+    const { webId } = await requireOwner(db, request);
+    const themeId = await activeThemeId(db, webId);
+    const theme = await db
+      .selectFrom('themes')
+      .select([
+        'theme_id',
+        'name',
+        'draft',
+        'draft_revision',
+        'published_version',
+        'updated_at',
+        'published_at',
+        sql<boolean>`(published is null or draft <> published)`.as('has_unpublished_changes'),
+      ])
+      .where('web_id', '=', webId)
+      .where('theme_id', '=', themeId)
+      .executeTakeFirstOrThrow();
+    return {
+      data: {
+        themeId: theme.theme_id,
+        name: theme.name,
+        draft: readStoredTheme(theme.draft),
+        draftRevision: theme.draft_revision,
+        publishedVersion: theme.published_version,
+        updatedAt: theme.updated_at.toISOString(),
+        publishedAt: theme.published_at?.toISOString() ?? null,
+        hasUnpublishedChanges: Boolean(theme.has_unpublished_changes),
+      },
+    };
+  });
+
+  app.post('/api/Studio/SaveTheme', { bodyLimit: THEME_BODY_BYTES }, async (request) => {
+    const { webId } = await requireOwner(db, request);
+    const body = parseRequest(saveThemeRequest, request.body, 'body');
+    const checked = checkThemeDocument(body.document);
+    if (!checked.ok) throw documentRefused(checked.problem);
+    const themeId = await activeThemeId(db, webId);
+    return db.transaction().execute(async (trx) => {
+      const theme = await lockTheme(trx, webId, themeId);
+      if (theme.draft_revision !== body.draftRevision) throw draftConflict('theme', theme);
+      const updatedAt = new Date();
+      const saved = await trx
+        .updateTable('themes')
+        .set({ draft: JSON.stringify(checked.value), draft_revision: theme.draft_revision + 1, updated_at: updatedAt })
+        .where('web_id', '=', webId)
+        .where('theme_id', '=', themeId)
+        .where('draft_revision', '=', body.draftRevision)
+        .returning('draft_revision')
+        .executeTakeFirstOrThrow();
+      return { data: { draftRevision: saved.draft_revision, updatedAt: updatedAt.toISOString() } };
+    });
+  });
+
+  app.post('/api/Studio/PublishTheme', async (request) => {
+    const { webId } = await requireOwner(db, request);
+    const body = parseRequest(publishThemeRequest, request.body, 'body');
+    const themeId = await activeThemeId(db, webId);
+    return db.transaction().execute(async (trx) => {
+      const theme = await lockTheme(trx, webId, themeId);
+      if (theme.draft_revision !== body.draftRevision) throw draftConflict('theme', theme);
+      // The published document is the one shoppers' pages parse: read it as the studio does, so it always parses.
+      const document = readStoredTheme(theme.draft);
+      const compiled = compileTheme(document.settings);
+      const json = JSON.stringify(document);
+      const version = theme.published_version + 1;
+      const publishedAt = new Date();
+      await trx
+        .updateTable('themes')
+        .set({ draft: json, published: json, published_css: compiled.css, published_version: version, published_at: publishedAt })
+        .where('web_id', '=', webId)
+        .where('theme_id', '=', themeId)
+        .execute();
+      await trx.insertInto('theme_versions').values({ web_id: webId, theme_id: themeId, version, document: json, css: compiled.css, published_at: publishedAt }).execute();
+      return { data: { publishedVersion: version, publishedAt: publishedAt.toISOString() } };
+    });
+  });
+
+  app.get('/api/Studio/GetThemeVersions', async (request) => {
+    const { webId } = await requireOwner(db, request);
+    const themeId = await activeThemeId(db, webId);
+    const versions = await db
+      .selectFrom('theme_versions')
+      .select([
+        'version',
+        'published_at',
+        sql<number>`(case when jsonb_typeof(document -> 'header') = 'object' then 1 else 0 end) + (case when jsonb_typeof(document -> 'footer') = 'object' then 1 else 0 end)`.as(
+          'section_count',
+        ),
+      ])
+      .where('web_id', '=', webId)
+      .where('theme_id', '=', themeId)
+      .orderBy('version', 'desc')
+      .execute();
+    return { data: { versions: versions.map((v) => ({ version: v.version, publishedAt: v.published_at.toISOString(), sectionCount: Number(v.section_count) })) } };
+  });
+
+  app.post('/api/Studio/RollbackTheme', async (request) => {
+    const { webId } = await requireOwner(db, request);
+    const body = parseRequest(rollbackThemeRequest, request.body, 'body');
+    const themeId = await activeThemeId(db, webId);
+    return db.transaction().execute(async (trx) => {
+      const theme = await lockTheme(trx, webId, themeId);
+      const earlier = await trx
+        .selectFrom('theme_versions')
+        .select('document')
+        .where('web_id', '=', webId)
+        .where('theme_id', '=', themeId)
+        .where('version', '=', body.version)
+        .executeTakeFirst();
+      if (!earlier) throw new HttpError(404, 'VERSION_NOT_FOUND', `Version ${body.version} of this theme was never published`, 'version');
+      const saved = await trx
+        .updateTable('themes')
+        .set({ draft: JSON.stringify(readStoredTheme(earlier.document)), draft_revision: theme.draft_revision + 1, updated_at: new Date() })
+        .where('web_id', '=', webId)
+        .where('theme_id', '=', themeId)
+        .returning('draft_revision')
+        .executeTakeFirstOrThrow();
+      return { data: { draftRevision: saved.draft_revision } };
+    });
+  });
+}
