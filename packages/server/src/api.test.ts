@@ -165,6 +165,19 @@ describe.each(backends)('server on $name', ({ create }) => {
       expect(second).toContain('€');
     });
 
+    it('answers guests from a one-second page cache, never a signed-in shopper', async () => {
+      await server.call('/?cache-probe=1');
+      const second = await server.call('/?cache-probe=1');
+      expect(second.headers.get('x-page-cache')).toBe('hit');
+      const personal = await server.call('/?cache-probe=1', { headers: { cookie: 'vt_at=someone' } });
+      expect(personal.headers.get('x-page-cache')).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await server.call('/?cache-probe=1')).headers.get('x-page-cache')).toBeNull();
+      const missing = await server.call('/no-such-page-for-cache');
+      expect(missing.status).toBe(404);
+      expect((await server.call('/no-such-page-for-cache')).headers.get('x-page-cache')).toBeNull();
+    });
+
     it('answers an unknown path with the Page Not Found page and status 404', async () => {
       const response = await server.call('/no-such-page');
       expect(response.status).toBe(404);

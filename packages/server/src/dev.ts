@@ -35,6 +35,8 @@ const render: typeof RenderStorefront = async (request, data, clientAssets) => {
 
 const config = readConfig();
 const server = await createServer(config, { render, assets }, {
+  // Source changes must show at once while developing.
+  pageCache: false,
   async beforeRoutes(app) {
     await app.register(middie);
     app.use((request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) =>

@@ -15,6 +15,7 @@ import { RateLimiter } from '../rate-limit.ts';
 import type { TokenService } from '../tokens.ts';
 import { registerApi } from './api.ts';
 import { HttpError } from './errors.ts';
+import { PageCache } from './page-cache.ts';
 import { registerStorefront, type RenderStorefront } from './storefront.ts';
 
 /** Request bodies above this are refused with 413 before they are read. */
@@ -40,6 +41,8 @@ export interface AppOptions {
   /** The built studio (index.html and its assets), served at /editor. */
   studioDir?: string | undefined;
   logger?: boolean;
+  /** Whether guests' pages are micro-cached (on unless switched off, e.g. for development). */
+  pageCache?: boolean;
   /** Runs before the catch-all routes, e.g. the dev server's middleware. */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 }
@@ -151,6 +154,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   if (options.beforeRoutes) await options.beforeRoutes(app);
-  registerStorefront(app, options.db, options.tokens.access, options.storefront.render, options.storefront.assets);
+  // Guests' pages are micro-cached for a second; any change an owner makes in the studio clears them at once.
+  const pages = options.pageCache === false ? null : new PageCache();
+  if (pages) {
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method === 'POST' && request.url.startsWith('/api/Studio/') && reply.statusCode < 400) pages.clear();
+    });
+  }
+  registerStorefront(app, options.db, options.tokens.access, options.storefront.render, options.storefront.assets, pages);
   return app;
 }

@@ -7,7 +7,9 @@ import { loadPublishedPage, loadThemeSectionData } from '../pages.ts';
 import { loadWebConfig } from '../tenants.ts';
 import type { AccessTokens } from '../tokens.ts';
 import { hasMaintenanceBypass } from './maintenance-api.ts';
+import { guestPageKey, type PageCache } from './page-cache.ts';
 import { lookupSite } from './site.ts';
+import { buffer } from 'node:stream/consumers';
 
 /** The cookie in which the shopper app mirrors its access token (the storefront's `ACCESS_COOKIE`), for guarded pages. */
 const ACCESS_COOKIE = 'vt_at';
@@ -20,8 +22,18 @@ function storeNotFoundPage(code: string): string {
 }
 
 /** Server-renders every path that no other route claims, for the store the request's domain picks. */
-export function registerStorefront(app: FastifyInstance, db: Db, access: AccessTokens, render: RenderStorefront, assets: ClientAssets | (() => Promise<ClientAssets>)): void {
+export function registerStorefront(
+  app: FastifyInstance,
+  db: Db,
+  access: AccessTokens,
+  render: RenderStorefront,
+  assets: ClientAssets | (() => Promise<ClientAssets>),
+  cache: PageCache | null = null,
+): void {
   app.get('/*', async (request, reply) => {
+    const cacheKey = cache ? guestPageKey(request.headers.host, request.url, request.headers.cookie) : null;
+    const cached = cacheKey ? cache!.get(cacheKey) : null;
+    if (cached) return reply.code(cached.status).headers({ ...cached.headers, 'x-page-cache': 'hit' }).send(cached.body);
     const site = await lookupSite(db, request);
     if (!site.ok) return reply.code(404).type('text/html; charset=utf-8').send(storeNotFoundPage(site.code));
     const { webId } = site;
@@ -76,6 +88,12 @@ export function registerStorefront(app: FastifyInstance, db: Db, access: AccessT
     });
     const result = await render(fetchRequest, data, typeof assets === 'function' ? await assets() : assets);
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    if (cacheKey && result.status === 200) {
+      // Kept whole for the next guests; this one gets the same bytes.
+      const body = await buffer(result.body as AsyncIterable<Buffer | string>);
+      cache!.set(cacheKey, result.status, result.headers, body);
+      return reply.code(result.status).headers(result.headers).send(body);
+    }
     return reply.code(result.status).headers(result.headers).send(result.body);
   });
 }
