@@ -8,6 +8,7 @@ import { keepTrackingCode, reloadOnChunkFailure, rememberViewport, watchForNewBu
 import { useCart } from './client/cart.ts';
 import { readClaims, signedInUserId, useSession } from './client/session.ts';
 import { httpData } from './http-data.ts';
+import { routeTable } from './route-table.ts';
 import { createRoutes } from './routes.tsx';
 import './app.css';
 
@@ -33,6 +34,18 @@ window.addEventListener('vite:preloadError', (event) => {
   reloadOnChunkFailure(window.location.pathname);
 });
 watchForNewBuild(boot.buildId);
+
+// Pages a shopper points at (or tabs to) are fetched ahead, so the click finds them ready.
+const appRoots = new Set(routeTable.map((route) => route.path.split('/')[0]).filter(Boolean));
+function prefetchLinkTarget(event: Event) {
+  const link = (event.target as Element | null)?.closest?.('a[href^="/"]');
+  const path = link?.getAttribute('href')?.split(/[?#]/)[0] ?? '';
+  const slug = path.replace(/^\/+|\/+$/g, '');
+  if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(slug) || appRoots.has(slug.split('/')[0]!)) return;
+  data.prefetchPage(slug);
+}
+document.addEventListener('pointerover', prefetchLinkTarget, { passive: true });
+document.addEventListener('focusin', prefetchLinkTarget);
 
 /**
  * Start-up (§4): tokens belong to this site, a stored user without a signed-in token is cleared with the cart

@@ -1,29 +1,48 @@
-import { publishedPage, webConfig, type WebConfig } from '@vitrine/commerce';
+import { publishedPage, webConfig, type PublishedPage, type WebConfig } from '@vitrine/commerce';
 import { z } from 'zod';
 import { ApiCallError, type ApiClient } from './client/api-client.ts';
 import { useCart } from './client/cart.ts';
 import { signedInUserId, useSession } from './client/session.ts';
+import { preloadQueue } from './client/app-behaviour.ts';
 import type { MaintenanceSettings, StorefrontData } from './data.ts';
+
+/** How long a page fetched ahead of a click stays good for that click. */
+const PREFETCH_FRESH_MS = 30_000;
 
 const maintenanceAnswer = z.object({
   data: z.object({ isPasswordProtected: z.enum(['0', '1']), heading: z.string(), description: z.string(), isMaintenance: z.boolean().optional() }),
 });
 
-/** The storefront's data over HTTP, for the browser after hydration. */
-export function httpData(api: ApiClient, { domain, themeId }: { domain: string; themeId: number }): StorefrontData {
+/** The storefront's data over HTTP, for the browser after hydration; pages can be fetched ahead of a click. */
+export function httpData(api: ApiClient, { domain, themeId }: { domain: string; themeId: number }): StorefrontData & { prefetchPage(slug: string): void } {
   let site: Promise<WebConfig> | undefined;
+  const ahead = new Map<string, { at: number; page: Promise<PublishedPage | null> }>();
+  // §9: at most 4 route preloads at once.
+  const preload = preloadQueue(4);
+  const fetchPage = async (slug: string): Promise<PublishedPage | null> => {
+    try {
+      return (await api.call(`/api/Page/GetPage?Slug=${encodeURIComponent(slug)}`, z.object({ data: publishedPage }))).data;
+    } catch (error) {
+      if (error instanceof ApiCallError && error.status === 404) return null;
+      throw error;
+    }
+  };
   return {
+    prefetchPage(slug) {
+      const known = ahead.get(slug);
+      if (known && Date.now() - known.at < PREFETCH_FRESH_MS) return;
+      const page = preload(() => fetchPage(slug));
+      page.catch(() => ahead.delete(slug));
+      ahead.set(slug, { at: Date.now(), page });
+    },
     getSite() {
       site ??= api.call(`/api/Web/GetWebInfo?Domain=${encodeURIComponent(domain)}&WebThemeID=${themeId}`, z.object({ data: webConfig })).then((r) => r.data);
       return site;
     },
-    async getPage(slug) {
-      try {
-        return (await api.call(`/api/Page/GetPage?Slug=${encodeURIComponent(slug)}`, z.object({ data: publishedPage }))).data;
-      } catch (error) {
-        if (error instanceof ApiCallError && error.status === 404) return null;
-        throw error;
-      }
+    getPage(slug) {
+      const known = ahead.get(slug);
+      ahead.delete(slug);
+      return known && Date.now() - known.at < PREFETCH_FRESH_MS ? known.page : fetchPage(slug);
     },
     async getThemeSectionData() {
       return (await api.call('/api/Page/GetThemeSections', z.object({ data: z.object({ sectionData: z.record(z.string(), z.unknown()) }) }))).data.sectionData;
