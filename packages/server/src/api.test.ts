@@ -187,6 +187,13 @@ describe.each(backends)('server on $name', ({ create }) => {
       expect((await server.call('/%E0%A4%A')).status).toBeLessThan(500);
     });
 
+    it('serves the external not-found page with the failure code, and never echoes anything else', async () => {
+      const page = await server.call('/store-not-found?ec=CODE_0002');
+      expect(page.status).toBe(404);
+      expect(await page.text()).toContain('ec=CODE_0002');
+      expect(await (await server.call('/store-not-found?ec=%3Cscript%3E')).text()).not.toContain('<script>');
+    });
+
     it('answers an unknown domain with the store-not-found page naming the code', async () => {
       const response = await server.call('/', { host: 'nowhere.example' });
       expect(response.status).toBe(404);

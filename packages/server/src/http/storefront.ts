@@ -30,6 +30,12 @@ export function registerStorefront(
   assets: ClientAssets | (() => Promise<ClientAssets>),
   cache: PageCache | null = null,
 ): void {
+  // The external not-found page (§2.6, §8): where the browser goes when the site config fails, with its code.
+  app.get('/store-not-found', async (request, reply) => {
+    const ec = String((request.query as Record<string, unknown>)['ec'] ?? '');
+    return reply.code(404).type('text/html; charset=utf-8').send(storeNotFoundPage(/^CODE_\d{4}$/.test(ec) ? ec : 'CODE_0001'));
+  });
+
   app.get('/*', async (request, reply) => {
     const cacheKey = cache ? guestPageKey(request.headers.host, request.url, request.headers.cookie) : null;
     const cached = cacheKey ? cache!.get(cacheKey) : null;
