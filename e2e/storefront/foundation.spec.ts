@@ -46,8 +46,10 @@ test.describe('a store page, end to end', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same document');
     await page.getByRole('link', { name: 'Harbor & Pine' }).click();
     await expect(page).toHaveTitle('Home | Harbor & Pine');
-    // The one failure is the page asked for that does not exist (category pages come with the catalogue).
-    expect(failed).toEqual(['404 /api/Page/GetPage?Slug=kitchen']);
+    // The only failures are store pages that do not exist yet (category and product pages come with the catalogue):
+    // the one clicked, and any the pointer passed over, which are fetched ahead of a click.
+    expect(failed).toContain('404 /api/Page/GetPage?Slug=kitchen');
+    expect(failed.every((f) => /^404 \/api\/Page\/GetPage\?Slug=[a-z0-9-]+$/.test(f))).toBe(true);
     expect(collectConsoleErrors(messages).filter((text) => !text.startsWith('Failed to load resource: the server responded with a status of 404'))).toEqual([]);
   });
 
