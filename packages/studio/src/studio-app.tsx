@@ -1,34 +1,39 @@
-import { paletteEntries } from './palette.ts';
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { createStudioApi } from './api/client.ts';
+import { StudioContext, type Studio } from './context.tsx';
+import { Editor } from './editor.tsx';
+import { SignIn } from './sign-in.tsx';
+import { createStudioController, storedSession } from './state/controller.ts';
+import { createEditorStore } from './state/editor-store.ts';
+import { Notices } from './ui/notices.tsx';
 
-/**
- * The studio's first screen. The editor itself (outline, settings forms, preview frame, publish) is the studio
- * issue's work; this shell already lists the section palette from the live registry.
- */
-export function StudioApp({ storeDomain }: { storeDomain: string }) {
-  const palette = paletteEntries();
+/** Makes the studio's parts for one store domain: the store, the API client with the session's token, the controller. */
+export function createStudio(storeDomain: string, options: { fetch?: typeof fetch; storage?: Storage | null; autosaveDelay?: number } = {}): Studio {
+  const storage = options.storage === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : options.storage;
+  const store = createEditorStore({ session: storedSession(storage) });
+  const api = createStudioApi({
+    token: () => store.getState().session?.sessionToken ?? null,
+    onSessionOver: () => {
+      storage?.removeItem('vitrine.studio.session');
+      store.getState().setSession(null);
+      store.getState().notify('Your studio session has ended. Sign in again; unsaved changes are kept in this browser.', 'error');
+    },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const controller = createStudioController({ store, api, host: storeDomain, storage, ...(options.autosaveDelay === undefined ? {} : { autosaveDelay: options.autosaveDelay }) });
+  return { store, controller, frameRef: { current: null } };
+}
+
+/** The owner's studio at /editor: the sign-in screen, then the editor. */
+export function StudioApp({ storeDomain, studio: given }: { storeDomain: string; studio?: Studio }) {
+  const [studio] = useState(() => given ?? createStudio(storeDomain));
+  const session = useStore(studio.store, (s) => s.session);
+  useEffect(() => () => studio.controller.dispose(), [studio]);
   return (
-    <div className="min-h-screen bg-slate-50 text-slate-900">
-      <header className="flex items-center justify-between border-b border-slate-200 bg-white px-6 py-3">
-        <h1 className="text-lg font-semibold">Vitrine Studio</h1>
-        <p className="text-sm text-slate-600">{storeDomain}</p>
-      </header>
-      <main className="mx-auto max-w-3xl px-6 py-10">
-        <h2 className="text-xl font-semibold">Sections</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          {palette.filter((p) => p.available).length} of {palette.length} section types are ready to place on a page.
-        </p>
-        <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Section palette">
-          {palette.map((entry) => (
-            <li
-              key={entry.type}
-              className={`rounded-lg border px-4 py-3 text-sm capitalize ${entry.available ? 'border-slate-300 bg-white' : 'border-dashed border-slate-300 text-slate-500'}`}
-            >
-              <span className="font-medium">{entry.name}</span>
-              {entry.available ? null : <span className="block text-xs normal-case">not yet available</span>}
-            </li>
-          ))}
-        </ul>
-      </main>
-    </div>
+    <StudioContext value={studio}>
+      {session ? <Editor storeDomain={storeDomain} /> : <SignIn storeDomain={storeDomain} onSignIn={studio.controller.signIn} />}
+      <Notices />
+    </StudioContext>
   );
 }

@@ -1,0 +1,76 @@
+import { useLayoutEffect, useState } from 'react';
+import { useEditor } from '@craftjs/core';
+import { sectionRegistry } from '@vitrine/sections';
+import { useFrame } from './frame-store.ts';
+import { sectionElement } from './handle-message.ts';
+
+interface Box {
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+}
+
+/** Where a section's element sits in the document, kept up to date as the page's layout changes. */
+function useSectionBox(id: string): Box | null {
+  const [box, setBox] = useState<Box | null>(null);
+  const version = useFrame((s) => s.sections[id]);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = sectionElement(document, id);
+      if (!element) return setBox(null);
+      const rect = element.getBoundingClientRect();
+      setBox((old) => {
+        const next = { top: rect.top + window.scrollY, left: rect.left + window.scrollX, width: rect.width, height: rect.height };
+        return old && old.top === next.top && old.left === next.left && old.width === next.width && old.height === next.height ? old : next;
+      });
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(document.body);
+    const element = sectionElement(document, id);
+    if (element) observer?.observe(element);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [id, version]);
+  return box;
+}
+
+function Outline({ id, kind }: { id: string; kind: 'hovered' | 'selected' }) {
+  const box = useSectionBox(id);
+  const section = useFrame((s) => s.sections[id]);
+  const inPage = useFrame((s) => s.order.includes(id));
+  const { connectors } = useEditor();
+  if (!box || !section) return null;
+  const name = sectionRegistry[section.type as keyof typeof sectionRegistry]?.name ?? `Section ${section.type}`;
+  return (
+    <div className={`wxb-outline wxb-outline-${kind}`} style={{ top: box.top, left: box.left, width: box.width, height: box.height }}>
+      <div className="wxb-toolbar">
+        {kind === 'selected' && inPage ? (
+          <button type="button" className="wxb-handle" ref={(element) => void (element && connectors.drag(element, id))} aria-label={`Drag to move the ${name}`} title="Drag to move">
+            ⠿
+          </button>
+        ) : null}
+        <span className="wxb-name">{name}</span>
+        {kind === 'selected' ? <span className="wxb-hint">double-click a heading to edit it</span> : null}
+      </div>
+    </div>
+  );
+}
+
+/** The hover and selection outlines of edit mode, drawn over the page so they never change its layout. */
+export function Outlines() {
+  const mode = useFrame((s) => s.mode);
+  const hovered = useFrame((s) => s.hoveredId);
+  const selected = useFrame((s) => s.selectedId);
+  if (mode !== 'edit') return null;
+  return (
+    <div className="wxb-outlines" aria-hidden={false}>
+      {hovered && hovered !== selected ? <Outline id={hovered} kind="hovered" /> : null}
+      {selected ? <Outline id={selected} kind="selected" /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { use, useCallback, useEffect, useRef, useState } from 'react';
+import { createFrameChannel, PROTOCOL_VERSION, type Channel, type FrameMessage } from '@vitrine/frame-protocol';
+import { CraftPage, SectionDataContext } from './craft-page.tsx';
+import { createFrameStore, FrameStoreContext, useFrame, useFrameStore, type FrameStore } from './frame-store.ts';
+import { handleStudioMessage } from './handle-message.ts';
+import { startInlineEdit } from './inline-text.ts';
+import { Outlines } from './outlines.tsx';
+import { acceptPaletteDrops } from './palette-drop.ts';
+import { usePublishedData } from './published-data.ts';
+import { HiddenSection, SectionView } from './section-view.tsx';
+import './preview.css';
+
+/**
+ * Opens the frame's end of the protocol to the studio (the parent window, same origin), says IFRAME_LOADED with the
+ * protocol version, and handles every studio message. Returns the channel's send, or null outside a frame.
+ */
+function useStudioChannel(store: FrameStore): (message: FrameMessage) => void {
+  const channel = useRef<Channel<FrameMessage> | null>(null);
+  useEffect(() => {
+    if (window.parent === window) return;
+    const opened: Channel<FrameMessage> = createFrameChannel({
+      self: window,
+      peer: () => window.parent,
+      peerOrigin: window.location.origin,
+      onMessage: (message) => handleStudioMessage(message, { store, send: (m) => opened.send(m), doc: document }),
+    });
+    opened.send({ type: 'IFRAME_LOADED', payload: { protocolVersion: PROTOCOL_VERSION, sectionIds: store.getState().order } });
+    channel.current = opened;
+    return () => {
+      channel.current = null;
+      opened.close();
+    };
+  }, [store]);
+  return useCallback((message: FrameMessage) => void channel.current?.send(message), []);
+}
+
+/**
+ * Builder mode: selection and hover by pointer, in-place heading editing by double-click, and nothing that leaves
+ * the page (links, form posts). Listeners sit on the window in the capture phase, ahead of the sections' own.
+ */
+function useBuilderEvents(store: FrameStore, send: (message: FrameMessage) => void) {
+  useEffect(() => {
+    const sectionIdOf = (target: EventTarget | null) =>
+      target instanceof Element ? (target.closest<HTMLElement>('[data-section-id]')?.dataset.sectionId ?? null) : null;
+    const editing = (target: EventTarget | null) => target instanceof HTMLElement && target.isContentEditable;
+
+    const onClick = (event: MouseEvent) => {
+      const { mode } = store.getState();
+      if (editing(event.target)) return;
+      if (mode === 'view') {
+        if (event.target instanceof Element && event.target.closest('a[href]')) event.preventDefault();
+        return;
+      }
+      const id = sectionIdOf(event.target);
+      if (!id) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (store.getState().selectedId !== id) store.getState().select(id);
+      send({ type: 'SECTION_SELECTED', payload: { sectionId: id } });
+    };
+    const onDoubleClick = (event: MouseEvent) => {
+      if (store.getState().mode !== 'edit' || !(event.target instanceof Element)) return;
+      if (startInlineEdit(event.target, { store, send })) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    const onOver = (event: PointerEvent) => {
+      if (store.getState().mode !== 'edit') return;
+      const id = sectionIdOf(event.target);
+      if (id === store.getState().hoveredId) return;
+      store.getState().hover(id);
+      send({ type: 'SECTION_HOVERED', payload: { sectionId: id } });
+    };
+    const onLeave = () => {
+      if (store.getState().hoveredId === null) return;
+      store.getState().hover(null);
+      send({ type: 'SECTION_HOVERED', payload: { sectionId: null } });
+    };
+    const onSubmit = (event: SubmitEvent) => {
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    window.addEventListener('click', onClick, true);
+    window.addEventListener('dblclick', onDoubleClick, true);
+    window.addEventListener('pointerover', onOver, true);
+    document.documentElement.addEventListener('pointerleave', onLeave);
+    window.addEventListener('submit', onSubmit, true);
+    const stopDrops = acceptPaletteDrops(window, { store, send });
+    return () => {
+      window.removeEventListener('click', onClick, true);
+      window.removeEventListener('dblclick', onDoubleClick, true);
+      window.removeEventListener('pointerover', onOver, true);
+      document.documentElement.removeEventListener('pointerleave', onLeave);
+      window.removeEventListener('submit', onSubmit, true);
+      stopDrops();
+    };
+  }, [store, send]);
+}
+
+/** The theme's header or footer from the studio's draft; not a craft node, since it belongs to every page. */
+function GlobalSection({ slot }: { slot: 'headerId' | 'footerId' }) {
+  const section = useFrame((s) => (s[slot] ? s.sections[s[slot]] : undefined));
+  const dataFor = use(SectionDataContext);
+  const remounts = useFrame((s) => (section ? (s.remounts[section.id] ?? 0) : 0));
+  const mode = useFrame((s) => s.mode);
+  if (!section) return null;
+  if (section.hidden) return mode === 'edit' ? <HiddenSection section={section} /> : null;
+  return <SectionView key={remounts} section={section} data={dataFor(section)} />;
+}
+
+function FrameBody({ themeData, themeSectionData }: { themeData: string; themeSectionData: Record<string, unknown> }) {
+  const store = useFrameStore();
+  const page = useFrame((s) => s.page);
+  const dataFor = usePublishedData(page, themeData, themeSectionData);
+  const send = useStudioChannel(store);
+  useBuilderEvents(store, send);
+  const received = useFrame((s) => s.received);
+  const mode = useFrame((s) => s.mode);
+  if (!received) return <p className="wxb-waiting">{window.parent === window ? 'This is the studio’s preview. Open /editor to edit the store.' : 'Waiting for the studio…'}</p>;
+  return (
+    <SectionDataContext value={dataFor}>
+      <div className={mode === 'edit' ? 'wxb-frame-edit' : 'wxb-frame-view'}>
+        <GlobalSection slot="headerId" />
+        <main id="main" className="vt-page">
+          <CraftPage send={send}>
+            <Outlines />
+          </CraftPage>
+        </main>
+        <GlobalSection slot="footerId" />
+      </div>
+    </SectionDataContext>
+  );
+}
+
+/**
+ * The studio's preview frame (§2.11), in the browser only: draws the draft the studio sends with the renderer and
+ * the section registry, in builder mode (no tracking, no leaving the page), with in-place editing through craft.js.
+ * `themeData` and `themeSectionData` are the published theme and what its header and footer loaded (site config).
+ */
+export default function PreviewFrame({ themeData = '{}', themeSectionData = {} }: { themeData?: string; themeSectionData?: Record<string, unknown> }) {
+  const [store] = useState(createFrameStore);
+  return (
+    <FrameStoreContext value={store}>
+      <FrameBody themeData={themeData} themeSectionData={themeSectionData} />
+    </FrameStoreContext>
+  );
+}

@@ -1,0 +1,107 @@
+import type { PageDocument, StudioPage, StudioPageSummary, StudioTheme, ThemeDocument } from '@vitrine/commerce';
+import { samplePage, sampleTheme } from '../state/editor.fixture.ts';
+
+interface StoredPage {
+  pageId: number;
+  pageTypeId: number;
+  draft: PageDocument;
+  draftRevision: number;
+  publishedVersion: number;
+  versions: PageDocument[];
+}
+
+/**
+ * A stand-in for the server's `/api/Studio/*` calls in memory, as `fetch`, keeping to the contract of commerce's
+ * studio schemas: revisions, 409 DRAFT_CONFLICT, 401 without the session token. For the studio's tests.
+ */
+export function fakeStudioServer({ token = 'secret' } = {}) {
+  const pages = new Map<number, StoredPage>([
+    [7, { pageId: 7, pageTypeId: 1, draft: samplePage(), draftRevision: 3, publishedVersion: 1, versions: [samplePage()] }],
+    [8, { pageId: 8, pageTypeId: 2, draft: { ...samplePage(), pageTypeId: 2, slug: 'about', title: 'About us', sections: [] }, draftRevision: 1, publishedVersion: 0, versions: [] }],
+  ]);
+  const theme = { draft: sampleTheme() as ThemeDocument, draftRevision: 5, publishedVersion: 1, versions: [sampleTheme()] };
+  const calls: { path: string; body: unknown }[] = [];
+  let nextId = 9;
+
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fail = (status: number, code: string, message: string) => json(status, { error: { code, message } });
+  const summary = (p: StoredPage): StudioPageSummary => ({
+    pageId: p.pageId,
+    pageTypeId: p.pageTypeId,
+    slug: p.draft.slug,
+    title: p.draft.title,
+    seo: p.draft.seo,
+    draftRevision: p.draftRevision,
+    publishedVersion: p.publishedVersion,
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    publishedAt: null,
+    hasUnpublishedChanges: true,
+  });
+  const full = (p: StoredPage): StudioPage => ({ ...summary(p), draft: structuredClone(p.draft), draftRevision: p.draftRevision, publishedVersion: p.publishedVersion });
+  const themeAnswer = (): StudioTheme => ({
+    themeId: 2,
+    name: 'Harbor',
+    draft: structuredClone(theme.draft),
+    draftRevision: theme.draftRevision,
+    publishedVersion: theme.publishedVersion,
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    publishedAt: null,
+    hasUnpublishedChanges: false,
+  });
+
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(String(input), 'http://shop.test');
+    const path = url.pathname.replace('/api/Studio/', '');
+    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    calls.push({ path, body });
+    if (path === 'SignIn') {
+      if (body.password !== 'right') return fail(401, 'SIGN_IN_FAILED', 'Email or password is incorrect');
+      return json(200, { data: { owner: { ownerId: 1, name: 'Hana', email: String(body.email) }, sites: [{ webId: 1, title: 'Harbor', domain: 'shop.test' }], sessionToken: token } });
+    }
+    if (new Headers(init.headers).get('authorization') !== `Bearer ${token}`) return fail(401, 'SESSION_EXPIRED', 'The studio session has ended; sign in again');
+    const page = pages.get(Number(url.searchParams.get('PageID') ?? body.pageId));
+    switch (path) {
+      case 'GetPages':
+        return json(200, { data: { pages: [...pages.values()].map(summary) } });
+      case 'GetPage':
+        return page ? json(200, { data: { page: full(page) } }) : fail(404, 'PAGE_NOT_FOUND', 'No such page');
+      case 'SavePage':
+        if (!page) return fail(404, 'PAGE_NOT_FOUND', 'No such page');
+        if (body.draftRevision !== page.draftRevision) return json(409, { error: { code: 'DRAFT_CONFLICT', message: 'Saved elsewhere', draftRevision: page.draftRevision, updatedAt: '2025-01-01T00:00:00.000Z' } });
+        page.draft = body.document as PageDocument;
+        page.draftRevision += 1;
+        return json(200, { data: { draftRevision: page.draftRevision, updatedAt: '2025-01-01T00:00:00.000Z' } });
+      case 'PublishPage':
+        if (!page) return fail(404, 'PAGE_NOT_FOUND', 'No such page');
+        if (body.draftRevision !== page.draftRevision) return fail(409, 'DRAFT_CONFLICT', 'Saved elsewhere');
+        page.versions.push(structuredClone(page.draft));
+        page.publishedVersion += 1;
+        return json(200, { data: { publishedVersion: page.publishedVersion, publishedAt: '2025-01-02T00:00:00.000Z' } });
+      case 'CreatePage': {
+        const created: StoredPage = {
+          pageId: nextId++,
+          pageTypeId: 2,
+          draft: { schemaVersion: 1, pageTypeId: 2, slug: String(body.slug), title: String(body.title), seo: body.seo as PageDocument['seo'], sections: [] },
+          draftRevision: 1,
+          publishedVersion: 0,
+          versions: [],
+        };
+        pages.set(created.pageId, created);
+        return json(201, { data: { page: full(created) } });
+      }
+      case 'GetTheme':
+        return json(200, { data: themeAnswer() });
+      case 'SaveTheme':
+        if (body.draftRevision !== theme.draftRevision) return fail(409, 'DRAFT_CONFLICT', 'Saved elsewhere');
+        theme.draft = body.document as ThemeDocument;
+        theme.draftRevision += 1;
+        return json(200, { data: { draftRevision: theme.draftRevision, updatedAt: '2025-01-01T00:00:00.000Z' } });
+      case 'PublishTheme':
+        theme.publishedVersion += 1;
+        return json(200, { data: { publishedVersion: theme.publishedVersion, publishedAt: '2025-01-02T00:00:00.000Z' } });
+      default:
+        return fail(404, 'NOT_FOUND', `No fake for ${path}`);
+    }
+  };
+  return { fetch, pages, theme, calls };
+}

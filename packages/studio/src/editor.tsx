@@ -1,0 +1,131 @@
+import { useEffect, useMemo, useState } from 'react';
+import { StudioApiError } from './api/client.ts';
+import { useEditor, useStudio } from './context.tsx';
+import { PageDialog } from './dialogs/page-dialog.tsx';
+import { ShortcutSheet } from './dialogs/shortcut-sheet.tsx';
+import { MediaContext, type MediaLibrary } from './forms/media-context.tsx';
+import { VersionsDialog } from './dialogs/versions-dialog.tsx';
+import { PreviewHost } from './frame/preview-host.tsx';
+import { Inspector } from './panels/inspector.tsx';
+import { LeftPanel } from './panels/left-panel.tsx';
+import { ConflictBanner } from './panels/conflict-banner.tsx';
+import { problemText } from './state/controller.ts';
+import { runShortcut } from './state/shortcuts.ts';
+import { TopBar } from './top-bar.tsx';
+import { Button } from './ui/button.tsx';
+
+/** The dialogs the editor can show, one at a time. */
+export type EditorDialog = 'shortcuts' | 'versions' | 'new-page' | 'page-settings' | null;
+
+/** The editor: top bar, outline and palette on the left, the preview frame in the middle, settings on the right. */
+export function Editor({ storeDomain }: { storeDomain: string }) {
+  const { store, controller } = useStudio();
+  const [load, setLoad] = useState<{ status: 'loading' | 'ready' | 'error'; error?: unknown }>({ status: 'loading' });
+  const [dialog, setDialog] = useState<EditorDialog>(null);
+  const [attempt, setAttempt] = useState(0);
+  const media = useMemo<MediaLibrary>(() => ({ upload: (file) => controller.uploadMedia(file), list: () => controller.listMedia() }), [controller]);
+
+  useEffect(() => {
+    let live = true;
+    controller.start().then(
+      () => live && setLoad({ status: 'ready' }),
+      (error: unknown) => live && setLoad({ status: 'error', error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [controller, attempt]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (dialog !== null || event.defaultPrevented) return;
+      if (runShortcut(event, { store, saveNow: () => void controller.saveNow().catch(() => {}), showSheet: () => setDialog('shortcuts') })) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store, controller, dialog]);
+
+  useEffect(() => {
+    // Leaving with a save still out would lose nothing (the browser keeps a copy), but the owner should know.
+    const onLeave = (event: BeforeUnloadEvent) => {
+      const { save } = store.getState();
+      if (save.page.status !== 'saved' || save.theme.status !== 'saved') event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onLeave);
+    return () => window.removeEventListener('beforeunload', onLeave);
+  }, [store]);
+
+  if (load.status === 'loading') {
+    return (
+      <div className="flex h-screen items-center justify-center bg-slate-100 text-sm text-slate-600" role="status">
+        Loading your store…
+      </div>
+    );
+  }
+  if (load.status === 'error') {
+    return (
+      <StartProblem
+        error={load.error}
+        storeDomain={storeDomain}
+        retry={() => {
+          setLoad({ status: 'loading' });
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  }
+  return (
+    <MediaContext value={media}>
+    <div className="flex h-screen flex-col overflow-hidden bg-slate-100 text-slate-900">
+      <TopBar openDialog={setDialog} />
+      <ConflictBanner />
+      <div className="grid min-h-0 flex-1 grid-cols-[272px_minmax(0,1fr)_328px]">
+        <LeftPanel />
+        <PreviewHost />
+        <Inspector />
+      </div>
+      <ShortcutSheet open={dialog === 'shortcuts'} onClose={() => setDialog(null)} />
+      <VersionsDialog open={dialog === 'versions'} onClose={() => setDialog(null)} />
+      <PageDialog mode="create" open={dialog === 'new-page'} onClose={() => setDialog(null)} />
+      <PageDialog mode="edit" open={dialog === 'page-settings'} onClose={() => setDialog(null)} />
+    </div>
+    </MediaContext>
+  );
+}
+
+function StartProblem({ error, storeDomain, retry }: { error: unknown; storeDomain: string; retry: () => void }) {
+  const { controller } = useStudio();
+  const sites = useEditor((s) => s.session?.sites ?? null);
+  const notOwner = error instanceof StudioApiError && error.status === 403;
+  const here = typeof window === 'undefined' ? null : window.location;
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 p-6">
+      <div className="w-full max-w-md space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="text-lg font-semibold">{notOwner ? 'This store is not yours to edit' : 'The studio could not open this store'}</h1>
+        <p className="text-sm text-slate-600">{notOwner ? `You are signed in, but ${storeDomain} belongs to another owner.` : problemText(error)}</p>
+        {notOwner && sites?.length ? (
+          <div>
+            <p className="text-sm font-medium text-slate-700">Your stores</p>
+            <ul className="mt-1 space-y-1 text-sm">
+              {sites.map((site) => (
+                <li key={site.webId}>
+                  <a className="text-indigo-700 underline hover:text-indigo-900" href={`${here?.protocol ?? 'https:'}//${site.domain}${here?.port ? `:${here.port}` : ''}/editor`}>
+                    {site.title} ({site.domain})
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <div className="flex gap-2">
+          {notOwner ? null : (
+            <Button tone="primary" onClick={retry}>
+              Try again
+            </Button>
+          )}
+          <Button onClick={() => void controller.signOut()}>Sign out</Button>
+        </div>
+      </div>
+    </main>
+  );
+}

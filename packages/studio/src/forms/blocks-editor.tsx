@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import type { SectionNode } from '@vitrine/commerce';
+import type { SectionDefinition } from '@vitrine/sections';
+import { IconButton } from '../ui/button.tsx';
+import { ChevronDownIcon, ChevronUpIcon, PlusIcon, TrashIcon } from '../ui/icons.tsx';
+import { SettingsForm } from './settings-form.tsx';
+
+/** What the blocks editor may do to the section's blocks. */
+export interface BlockActions {
+  add(): void;
+  remove(blockId: string): void;
+  move(from: number, to: number): void;
+  set(blockId: string, key: string, value: unknown): void;
+}
+
+/** The repeated items of a section (slides, features, plans…): add up to the maximum, remove, reorder, edit each. */
+export function BlocksEditor({ section, definition, actions }: { section: SectionNode; definition: SectionDefinition; actions: BlockActions }) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const spec = definition.blocks;
+  if (!spec) return null;
+  const blocks = section.blocks ?? [];
+  const full = blocks.length >= spec.max;
+  const noun = spec.name;
+  return (
+    <div className="space-y-2">
+      {blocks.length === 0 ? <p className="text-sm text-slate-500">No {noun}s yet.</p> : null}
+      <ol className="space-y-2" aria-label={`${noun}s`}>
+        {blocks.map((block, index) => {
+          const settings = definition.readBlock(block.settings);
+          const title = blockTitle(settings) || `${capital(noun)} ${index + 1}`;
+          const isOpen = open.has(block.id);
+          return (
+            <li key={block.id} className="rounded-md border border-slate-200 bg-white">
+              <div className="flex items-center gap-1 px-1 py-1">
+                <button
+                  type="button"
+                  aria-expanded={isOpen}
+                  onClick={() => setOpen((current) => toggled(current, block.id))}
+                  className="flex min-w-0 flex-1 items-center gap-1.5 rounded px-1 py-0.5 text-left text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
+                >
+                  <span aria-hidden="true" className={`transition-transform ${isOpen ? 'rotate-180' : ''}`}>
+                    <ChevronDownIcon />
+                  </span>
+                  <span className="truncate">{title}</span>
+                </button>
+                <IconButton label={`Move ${title} up`} disabled={index === 0} onClick={() => actions.move(index, index - 1)}>
+                  <ChevronUpIcon />
+                </IconButton>
+                <IconButton label={`Move ${title} down`} disabled={index === blocks.length - 1} onClick={() => actions.move(index, index + 1)}>
+                  <ChevronDownIcon />
+                </IconButton>
+                <IconButton label={`Remove ${title}`} onClick={() => actions.remove(block.id)} className="hover:text-red-700">
+                  <TrashIcon />
+                </IconButton>
+              </div>
+              {isOpen ? (
+                <div className="border-t border-slate-200 px-3 py-3">
+                  <SettingsForm schema={spec.settings} fields={spec.fields} values={settings} onChange={(key, value) => actions.set(block.id, key, value)} />
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        type="button"
+        onClick={actions.add}
+        disabled={full}
+        className="flex w-full items-center justify-center gap-1.5 rounded-md border border-dashed border-slate-300 py-2 text-sm font-medium text-slate-700 hover:border-indigo-400 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:border-slate-300"
+      >
+        <PlusIcon /> {full ? `At most ${spec.max} ${noun}s` : `Add ${noun}`}
+      </button>
+    </div>
+  );
+}
+
+const toggled = (set: ReadonlySet<string>, id: string): ReadonlySet<string> => {
+  const next = new Set(set);
+  if (!next.delete(id)) next.add(id);
+  return next;
+};
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function blockTitle(settings: Record<string, unknown>): string {
+  for (const key of ['title', 'heading', 'name', 'label', 'field_name', 'question', 'network', 'text']) {
+    const value = settings[key];
+    if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 48);
+  }
+  return '';
+}

@@ -1,0 +1,147 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { fieldControls, sectionRegistry, sectionStyle, type FieldControl, type FieldHint } from '@vitrine/sections';
+import { SettingsForm } from './settings-form.tsx';
+import { styleFields } from './style-fields.ts';
+
+afterEach(cleanup);
+
+const hex = z.union([z.literal(''), z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/)]);
+const id = z.number().int().min(0).default(0);
+/** One setting per control the studio can draw, with a schema like the sections use for it. */
+const schemas: Record<FieldControl, z.ZodType> = {
+  text: z.string().max(10).default('Hello'),
+  textarea: z.string().max(400).default('Some text'),
+  richtext: z.string().default('<p>Rich</p>'),
+  color: hex.default('#112233'),
+  image: z.string().max(2048).default('/media/1/a.webp'),
+  url: z.string().max(2048).default('/shop'),
+  select: z.enum(['small', 'large']).default('small'),
+  range: z.number().int().min(0).max(90).default(30),
+  toggle: z.boolean().default(false),
+  number: z.number().int().min(0).max(400).nullable().default(null),
+  product: id,
+  category: id,
+  brand: id,
+};
+const schema = z.object(schemas as Record<string, z.ZodType>);
+const fields: Record<string, FieldHint> = Object.fromEntries(
+  fieldControls.map((control) => [
+    control,
+    { label: `The ${control}`, control, ...(control === 'select' ? { options: [{ value: 'small', label: 'Small' }, { value: 'large', label: 'Large' }] } : {}), ...(control === 'range' ? { min: 0, max: 90, step: 5 } : {}) },
+  ]),
+);
+
+function form(values = schema.parse({})) {
+  const onChange = vi.fn();
+  render(<SettingsForm schema={schema} fields={fields} values={values} onChange={onChange} />);
+  return onChange;
+}
+
+/** How each control is changed by the owner, and the value the form must store. */
+const edits: Record<FieldControl, { element: () => HTMLElement; act: (element: HTMLElement) => void; stored: unknown }> = {
+  text: { element: () => screen.getByRole('textbox', { name: 'The text' }), act: (e) => fireEvent.change(e, { target: { value: 'Hi' } }), stored: 'Hi' },
+  textarea: { element: () => screen.getByRole('textbox', { name: 'The textarea' }), act: (e) => fireEvent.change(e, { target: { value: 'Longer words' } }), stored: 'Longer words' },
+  richtext: {
+    element: () => screen.getByRole('textbox', { name: 'The richtext' }),
+    act: (e) => {
+      e.innerHTML = '<p><b>Bold</b></p>';
+      fireEvent.input(e);
+    },
+    stored: '<p><b>Bold</b></p>',
+  },
+  color: { element: () => screen.getByRole('textbox', { name: 'The color' }), act: (e) => fireEvent.change(e, { target: { value: '#abcdef' } }), stored: '#abcdef' },
+  image: { element: () => screen.getByRole('textbox', { name: 'The image' }), act: (e) => fireEvent.change(e, { target: { value: '/media/1/b.webp' } }), stored: '/media/1/b.webp' },
+  url: { element: () => screen.getByRole('textbox', { name: 'The url' }), act: (e) => fireEvent.change(e, { target: { value: 'https://example.com' } }), stored: 'https://example.com' },
+  select: { element: () => screen.getByRole('combobox', { name: 'The select' }), act: (e) => fireEvent.change(e, { target: { value: 'large' } }), stored: 'large' },
+  range: { element: () => screen.getByRole('slider', { name: 'The range' }), act: (e) => fireEvent.change(e, { target: { value: '45' } }), stored: 45 },
+  toggle: { element: () => screen.getByRole('switch', { name: 'The toggle' }), act: (e) => fireEvent.click(e), stored: true },
+  number: { element: () => screen.getByRole('spinbutton', { name: 'The number' }), act: (e) => fireEvent.change(e, { target: { value: '120' } }), stored: 120 },
+  product: { element: () => screen.getByRole('spinbutton', { name: 'The product' }), act: (e) => fireEvent.change(e, { target: { value: '12' } }), stored: 12 },
+  category: { element: () => screen.getByRole('spinbutton', { name: 'The category' }), act: (e) => fireEvent.change(e, { target: { value: '3' } }), stored: 3 },
+  brand: { element: () => screen.getByRole('spinbutton', { name: 'The brand' }), act: (e) => fireEvent.change(e, { target: { value: '5' } }), stored: 5 },
+};
+
+describe('a form generated from field hints and a zod schema', () => {
+  it.each(fieldControls.map((control) => [control]))('draws a labelled %s control that stores a value of the schema’s type', (control) => {
+    const onChange = form();
+    const edit = edits[control];
+    const element = edit.element();
+    edit.act(element);
+    expect(onChange).toHaveBeenCalledWith(control, edit.stored);
+    expect(schemas[control].safeParse(edit.stored).success).toBe(true);
+  });
+
+  it('covers every control the registry can name', () => {
+    expect(Object.keys(edits).sort()).toEqual([...fieldControls].sort());
+  });
+
+  it('keeps a value the schema refuses out of the store and says why beside it', () => {
+    const onChange = form();
+    const text = screen.getByRole('textbox', { name: 'The text' });
+    fireEvent.change(text, { target: { value: 'far too long for ten' } });
+    expect(onChange).not.toHaveBeenCalled();
+    expect(text).toHaveProperty('value', 'far too long for ten');
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe('Use at most 10 characters.');
+    fireEvent.change(text, { target: { value: 'Short' } });
+    expect(onChange).toHaveBeenCalledWith('text', 'Short');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuses a colour that is not hex, and lets an optional colour be cleared', () => {
+    const onChange = form();
+    const color = screen.getByRole('textbox', { name: 'The color' });
+    fireEvent.change(color, { target: { value: 'red' } });
+    expect(screen.getByRole('alert').textContent).toMatch(/hex colour/);
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(onChange).toHaveBeenCalledWith('color', '');
+  });
+
+  it('an emptied number goes back to “theme default” (null) or to the schema’s default', () => {
+    const onChange = form({ ...schema.parse({}), number: 40, category: 3 });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'The number' }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'The category' }), { target: { value: '' } });
+    expect(onChange).toHaveBeenCalledWith('number', null);
+    expect(onChange).toHaveBeenCalledWith('category', 0);
+  });
+
+  it('refuses a number outside the schema’s bounds', () => {
+    const onChange = form();
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'The number' }), { target: { value: '999' } });
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe('Use 400 or less.');
+  });
+
+  it('a select with number values stores numbers', () => {
+    const onChange = vi.fn();
+    const sorting = z.object({ sort: z.number().int().min(1).max(8).default(1) });
+    render(<SettingsForm schema={sorting} fields={{ sort: { label: 'Order', control: 'select', options: [{ value: 1, label: 'popularity' }, { value: 7, label: 'recently added' }] } }} values={{ sort: 1 }} onChange={onChange} />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Order' }), { target: { value: '7' } });
+    expect(onChange).toHaveBeenCalledWith('sort', 7);
+  });
+});
+
+describe('every section of the registry gets its form', () => {
+  it.each(Object.values(sectionRegistry).map((d) => [d.name, d]))('%s: one labelled control per field hint, blocks included', (_name, definition) => {
+    const { container } = render(
+      <div>
+        <SettingsForm schema={definition.settings} fields={definition.fields} values={definition.readSettings({})} onChange={() => {}} />
+        {definition.blocks ? <SettingsForm schema={definition.blocks.settings} fields={definition.blocks.fields} values={definition.readBlock({})} onChange={() => {}} /> : null}
+      </div>,
+    );
+    const expected = Object.keys(definition.fields).length + Object.keys(definition.blocks?.fields ?? {}).length;
+    const labels = [...container.querySelectorAll('label')].filter((label) => label.htmlFor);
+    expect(labels).toHaveLength(expected);
+    for (const label of labels) expect(within(container).getAllByLabelText(label.textContent!.replace(/\s+$/, ''), { exact: false }).length).toBeGreaterThan(0);
+  });
+
+  it('the style form of §3.10 has a control for every style setting', () => {
+    render(<SettingsForm schema={sectionStyle} fields={styleFields} values={sectionStyle.parse({})} onChange={() => {}} />);
+    expect(Object.keys(styleFields).sort()).toEqual(Object.keys(sectionStyle.shape).sort());
+    for (const hint of Object.values(styleFields)) expect(screen.getByLabelText(hint.label, { exact: false })).toBeTruthy();
+  });
+});

@@ -1,0 +1,212 @@
+import { useMemo, useState, type DragEvent } from 'react';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { SectionNode } from '@vitrine/commerce';
+import { useEditor, useStudio } from '../context.tsx';
+import { PALETTE_DRAG_TYPE, takePaletteDrop } from '../frame/palette-drag.ts';
+import { sectionLabel } from '../state/section-ops.ts';
+import { IconButton } from '../ui/button.tsx';
+import { DuplicateIcon, EyeIcon, EyeOffIcon, GripIcon, TrashIcon } from '../ui/icons.tsx';
+
+const rowClass = (selected: boolean, hovered: boolean) =>
+  `group flex items-center gap-1 rounded-md border px-1 py-1 text-sm ${selected ? 'border-indigo-300 bg-indigo-50' : hovered ? 'border-slate-300 bg-white' : 'border-transparent bg-white hover:border-slate-300'}`;
+
+function SectionName({ section }: { section: SectionNode }) {
+  const { type, detail } = sectionLabel(section);
+  return (
+    <span className="min-w-0 flex-1">
+      <span className={`block truncate font-medium ${section.hidden ? 'text-slate-400 line-through' : 'text-slate-800'}`}>{type}</span>
+      {detail ? <span className="block truncate text-xs text-slate-600">{detail}</span> : null}
+    </span>
+  );
+}
+
+function RowActions({ section, inPage }: { section: SectionNode; inPage: boolean }) {
+  const { store } = useStudio();
+  const { type } = sectionLabel(section);
+  const state = store.getState();
+  return (
+    <span className="flex opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 group-aria-[current=true]:opacity-100" data-row-actions>
+      <IconButton label={section.hidden ? `Show ${type}` : `Hide ${type}`} onClick={() => state.toggleHidden(section.id)} className="size-7">
+        {section.hidden ? <EyeOffIcon /> : <EyeIcon />}
+      </IconButton>
+      {inPage ? (
+        <IconButton label={`Duplicate ${type}`} onClick={() => state.duplicateSection(section.id)} className="size-7">
+          <DuplicateIcon />
+        </IconButton>
+      ) : null}
+      <IconButton label={`Delete ${type}`} onClick={() => state.removeSection(section.id)} className="size-7 hover:text-red-700">
+        <TrashIcon />
+      </IconButton>
+    </span>
+  );
+}
+
+function SortableRow({ section }: { section: SectionNode }) {
+  const { store } = useStudio();
+  const selected = useEditor((s) => s.selectedId === section.id);
+  const hovered = useEditor((s) => s.hoveredId === section.id);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: section.id });
+  const { type } = sectionLabel(section);
+  return (
+    <li
+      ref={setNodeRef}
+      data-outline-id={section.id}
+      aria-current={selected ? 'true' : undefined}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={`${rowClass(selected, hovered)} ${isDragging ? 'relative z-10 shadow-lg' : ''}`}
+      onPointerEnter={() => store.getState().hover(section.id)}
+      onPointerLeave={() => store.getState().hover(null)}
+    >
+      <button
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={`Reorder ${type}`}
+        className="flex size-7 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-500 active:cursor-grabbing"
+      >
+        <GripIcon />
+      </button>
+      <button type="button" onClick={() => store.getState().select(section.id)} className="flex min-w-0 flex-1 rounded px-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-500">
+        <SectionName section={section} />
+      </button>
+      <RowActions section={section} inPage />
+    </li>
+  );
+}
+
+function GlobalRow({ slot }: { slot: 'header' | 'footer' }) {
+  const { store } = useStudio();
+  const section = useEditor((s) => s.docs.theme?.[slot] ?? null);
+  const selected = useEditor((s) => section !== null && s.selectedId === section.id);
+  const hovered = useEditor((s) => section !== null && s.hoveredId === section.id);
+  if (!section) {
+    return (
+      <li>
+        <button
+          type="button"
+          onClick={() => store.getState().addSection(slot === 'header' ? 1 : 2)}
+          className="w-full rounded-md border border-dashed border-slate-300 px-2 py-1.5 text-left text-xs text-slate-600 hover:border-indigo-400 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        >
+          + Add a store {slot}
+        </button>
+      </li>
+    );
+  }
+  return (
+    <li aria-current={selected ? 'true' : undefined} className={rowClass(selected, hovered)} onPointerEnter={() => store.getState().hover(section.id)} onPointerLeave={() => store.getState().hover(null)}>
+      <span className="flex size-7 shrink-0 items-center justify-center text-[10px] font-semibold text-slate-600 uppercase" title="Shared by every page">
+        All
+      </span>
+      <button type="button" onClick={() => store.getState().select(section.id)} className="flex min-w-0 flex-1 rounded px-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-500">
+        <SectionName section={section} />
+      </button>
+      <RowActions section={section} inPage={false} />
+    </li>
+  );
+}
+
+/**
+ * The outline of the page: the theme's header and footer (shared by every page) around the page's sections, which
+ * reorder by dragging their handles with the mouse, or from the keyboard (Space, arrows, Space). New sections can be
+ * dropped in from the palette.
+ */
+export function Outline() {
+  const { store } = useStudio();
+  const sections = useEditor((s) => s.docs.page?.sections);
+  const ids = useMemo(() => (sections ?? []).map((s) => s.id), [sections]);
+  const [dropAt, setDropAt] = useState<number | null>(null);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  const name = (id: string | number) => {
+    const section = sections?.find((s) => s.id === id);
+    return section ? sectionLabel(section).type : 'section';
+  };
+  const position = (id: string | number | undefined) => (id === undefined ? '' : `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${name(active.id)}, ${position(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `${name(active.id)} moved to ${position(over.id)}.` : `${name(active.id)} is no longer over the list.`),
+    onDragEnd: ({ active, over }) => (over ? `${name(active.id)} dropped at ${position(over.id)}.` : `${name(active.id)} dropped where it was.`),
+    onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled; it is back in its place.`,
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    store.getState().moveSection(String(active.id), ids.indexOf(String(over.id)));
+  };
+
+  const paletteIndex = (event: DragEvent<HTMLElement>) => {
+    const rows = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-outline-id]')];
+    const index = rows.findIndex((row) => {
+      const rect = row.getBoundingClientRect();
+      return event.clientY < rect.top + rect.height / 2;
+    });
+    return index < 0 ? rows.length : index;
+  };
+  const fromPalette = (event: DragEvent<HTMLElement>) => event.dataTransfer.types.includes(PALETTE_DRAG_TYPE);
+
+  if (!sections) return null;
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+      <ul className="space-y-1" aria-label="Store header">
+        <GlobalRow slot="header" />
+      </ul>
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <ol
+          aria-label="Page sections"
+          className="relative my-1 min-h-16 space-y-1 rounded-md border-l-2 border-slate-200 py-1 pl-1"
+          onDragOver={(event) => {
+            if (!fromPalette(event)) return;
+            event.preventDefault();
+            event.dataTransfer.dropEffect = 'copy';
+            setDropAt(paletteIndex(event));
+          }}
+          onDragLeave={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropAt(null);
+          }}
+          onDrop={(event) => {
+            setDropAt(null);
+            if (!fromPalette(event)) return;
+            event.preventDefault();
+            try {
+              const { id } = JSON.parse(event.dataTransfer.getData(PALETTE_DRAG_TYPE)) as { id: string };
+              const type = takePaletteDrop(id);
+              if (type !== null) store.getState().addSection(type, paletteIndex(event));
+            } catch {
+              // Not one of ours.
+            }
+          }}
+        >
+          {sections.length === 0 ? <li className="px-2 py-4 text-center text-xs text-slate-500">This page has no sections yet. Add one from the list below.</li> : null}
+          {sections.map((section, index) => (
+            <SortableRowWithDrop key={section.id} section={section} showLine={dropAt === index} />
+          ))}
+          {dropAt !== null && dropAt >= sections.length ? <DropLine /> : null}
+        </ol>
+      </SortableContext>
+      <ul className="space-y-1" aria-label="Store footer">
+        <GlobalRow slot="footer" />
+      </ul>
+    </DndContext>
+  );
+}
+
+const DropLine = () => <li aria-hidden="true" className="h-0.5 rounded bg-indigo-600" />;
+
+function SortableRowWithDrop({ section, showLine }: { section: SectionNode; showLine: boolean }) {
+  return (
+    <>
+      {showLine ? <DropLine /> : null}
+      <SortableRow section={section} />
+    </>
+  );
+}

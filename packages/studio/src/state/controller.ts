@@ -1,0 +1,294 @@
+import { castDraft } from 'immer';
+import {
+  MAX_UPLOAD_BYTES,
+  themeDocument,
+  type PageDocument,
+  type PublishedVersionSummary,
+  type SetMaintenanceRequest,
+  type StudioMaintenanceSettings,
+  type StudioPage,
+  type StudioTheme,
+  type ThemeDocument,
+} from '@vitrine/commerce';
+import { readThemeSettings } from '@vitrine/theme-engine';
+import { StudioApiError, type PageFields, type StudioApi } from '../api/client.ts';
+import { fileToBase64, type MediaFile } from '../forms/media-context.tsx';
+import { createAutosaver, type Autosaver } from './autosave.ts';
+import type { EditorStore, Scope, StudioSession } from './editor-store.ts';
+
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The studio's work with the server: loading, saving (through the autosavers), publishing, versions and pages. */
+export interface StudioController {
+  signIn(email: string, password: string): Promise<StudioSession>;
+  signOut(): Promise<void>;
+  /** Loads the pages and the theme, and opens the page last edited here (or home). */
+  start(): Promise<void>;
+  openPage(pageId: number): Promise<void>;
+  /** After a conflict: drops this tab's draft and loads the server's. */
+  loadTheirs(scope: Scope): Promise<void>;
+  /** After a conflict: saves this tab's draft over the server's. */
+  keepMine(scope: Scope): Promise<void>;
+  retrySave(scope: Scope): void;
+  /** Saves whatever is unsaved now. */
+  saveNow(): Promise<void>;
+  /** Saves, then makes the page and the theme live for shoppers. */
+  publish(): Promise<void>;
+  versions(scope: Scope): Promise<PublishedVersionSummary[]>;
+  restoreVersion(scope: Scope, version: number): Promise<void>;
+  createPage(fields: PageFields): Promise<void>;
+  updatePage(fields: PageFields): Promise<void>;
+  deletePage(pageId: number): Promise<void>;
+  uploadMedia(file: File): Promise<MediaFile>;
+  getMaintenance(): Promise<StudioMaintenanceSettings>;
+  setMaintenance(settings: SetMaintenanceRequest): Promise<StudioMaintenanceSettings>;
+  listMedia(): Promise<MediaFile[]>;
+  dispose(): void;
+}
+
+/** Says in words what went wrong with a call. */
+export function problemText(error: unknown): string {
+  return error instanceof Error ? error.message : 'Something went wrong.';
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Creates the controller over a store and the Studio API; `host` keeps one store's keys apart from another's. */
+export function createStudioController({ store, api, host, storage = typeof localStorage === 'undefined' ? null : localStorage, autosaveDelay }: {
+  store: EditorStore;
+  api: StudioApi;
+  host: string;
+  storage?: KeyValueStorage | null;
+  autosaveDelay?: number;
+}): StudioController {
+  const key = (name: string) => `vitrine.studio.${host}.${name}`;
+  const savers: { page: Autosaver<PageDocument>; theme: Autosaver<ThemeDocument> } = {
+    page: createAutosaver<PageDocument>(
+      store,
+      {
+        scope: 'page',
+        document: (state) => state.docs.page,
+        save: (document, revision) => api.savePage(store.getState().pageInfo!.pageId, revision, document),
+        backupKey: (state) => (state.pageInfo ? key(`page.${state.pageInfo.pageId}`) : null),
+      },
+      { storage, ...(autosaveDelay === undefined ? {} : { delay: autosaveDelay }) },
+    ),
+    theme: createAutosaver<ThemeDocument>(
+      store,
+      {
+        scope: 'theme',
+        document: (state) => state.docs.theme,
+        save: (document, revision) => api.saveTheme(revision, document),
+        backupKey: (state) => (state.themeInfo ? key(`theme.${state.themeInfo.themeId}`) : null),
+      },
+      { storage, ...(autosaveDelay === undefined ? {} : { delay: autosaveDelay }) },
+    ),
+  };
+  let themeUnpublished = false;
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.save.theme.revision !== previous.save.theme.revision && state.save.theme.status !== 'conflict') themeUnpublished = true;
+  });
+
+  /**
+   * Shows a draft from the server, then puts back what this browser had not yet saved: quietly when it was based on
+   * the same revision, as a conflict (keep mine / load theirs) when the server moved on in the meantime.
+   */
+  function adoptWithBackup<S extends Scope>(scope: S, document: S extends 'page' ? PageDocument : ThemeDocument, revision: number) {
+    const saver = savers[scope] as Autosaver<typeof document>;
+    const backupKey = scope === 'page' ? key(`page.${store.getState().pageInfo?.pageId}`) : key(`theme.${store.getState().themeInfo?.themeId}`);
+    const backup = saver.readBackup(backupKey);
+    if (!backup || sameJson(backup.document, document)) {
+      if (backup) storage?.removeItem(backupKey);
+      return;
+    }
+    if (backup.revision !== revision) {
+      store.getState().setSave(scope, {
+        status: 'conflict',
+        message: `This browser kept changes to the ${scope} that were never saved, but the ${scope} was saved elsewhere since. Keep yours (overwriting the newer version) or load the newer version.`,
+      });
+    }
+    store.getState().edit((docs) => {
+      if (scope === 'page') docs.page = castDraft(backup.document as PageDocument);
+      else docs.theme = castDraft(backup.document as ThemeDocument);
+    });
+    if (backup.revision === revision) store.getState().notify(`Restored changes to the ${scope} that had not been saved yet.`, 'info');
+  }
+
+  function showPage(page: StudioPage) {
+    savers.page.adopt(page.draft);
+    store.getState().loadPage({ pageId: page.pageId, pageTypeId: page.pageTypeId, publishedVersion: page.publishedVersion }, page.draft, page.draftRevision);
+    storage?.setItem(key('lastPage'), String(page.pageId));
+    adoptWithBackup('page', page.draft, page.draftRevision);
+  }
+
+  function showTheme(theme: StudioTheme) {
+    // Settings are completed with their defaults once, so every edit writes into a whole, valid theme.
+    const parsed = themeDocument.parse(theme.draft);
+    const document = { ...parsed, settings: readThemeSettings(parsed.settings).settings as Record<string, unknown> };
+    savers.theme.adopt(document);
+    store.getState().loadTheme({ themeId: theme.themeId, name: theme.name, publishedVersion: theme.publishedVersion }, document, theme.draftRevision);
+    themeUnpublished = theme.hasUnpublishedChanges;
+    adoptWithBackup('theme', document, theme.draftRevision);
+  }
+
+  async function refreshPages() {
+    store.getState().setPages(await api.getPages());
+  }
+
+  async function flushAll() {
+    await Promise.all([savers.page.flush(), savers.theme.flush()]);
+  }
+
+  return {
+    async signIn(email, password) {
+      const session = await api.signIn(email, password);
+      storage?.setItem('vitrine.studio.session', JSON.stringify(session));
+      store.getState().setSession(session);
+      return session;
+    },
+    async signOut() {
+      await flushAll().catch(() => {});
+      await api.signOut().catch(() => {});
+      storage?.removeItem('vitrine.studio.session');
+      store.getState().setSession(null);
+    },
+    async start() {
+      const [pages, theme] = await Promise.all([api.getPages(), api.getTheme()]);
+      store.getState().setPages(pages);
+      showTheme(theme);
+      const last = Number(storage?.getItem(key('lastPage')));
+      const first = pages.find((p) => p.pageId === last) ?? pages.find((p) => p.pageTypeId === 1) ?? pages[0];
+      if (first) showPage(await api.getPage(first.pageId));
+    },
+    async openPage(pageId) {
+      if (store.getState().pageInfo?.pageId === pageId) return;
+      await savers.page.flush();
+      showPage(await api.getPage(pageId));
+    },
+    async loadTheirs(scope) {
+      if (scope === 'page') {
+        const pageId = store.getState().pageInfo?.pageId;
+        if (pageId === undefined) return;
+        storage?.removeItem(key(`page.${pageId}`));
+        showPage(await api.getPage(pageId));
+      } else {
+        const themeId = store.getState().themeInfo?.themeId;
+        if (themeId !== undefined) storage?.removeItem(key(`theme.${themeId}`));
+        showTheme(await api.getTheme());
+      }
+      store.getState().notify(`Loaded the latest saved ${scope}.`, 'info');
+    },
+    async keepMine(scope) {
+      const revision = scope === 'page' ? (await api.getPage(store.getState().pageInfo!.pageId)).draftRevision : (await api.getTheme()).draftRevision;
+      await savers[scope].overwrite(revision);
+      store.getState().notify(`Your version of the ${scope} is saved.`, 'success');
+    },
+    retrySave(scope) {
+      savers[scope].retryNow();
+    },
+    async saveNow() {
+      await flushAll();
+    },
+    async publish() {
+      await flushAll();
+      const state = store.getState();
+      const info = state.pageInfo;
+      if (!info) return;
+      const page = await api.publishPage(info.pageId, state.save.page.revision);
+      if (themeUnpublished && state.themeInfo) {
+        await api.publishTheme(store.getState().save.theme.revision);
+        themeUnpublished = false;
+      }
+      store.setState((s) => {
+        if (s.pageInfo) s.pageInfo.publishedVersion = page.publishedVersion;
+      });
+      store.getState().notify(`Published. Shoppers now see version ${page.publishedVersion}.`, 'success');
+      await refreshPages().catch(() => {});
+    },
+    async versions(scope) {
+      const list = scope === 'page' ? await api.getVersions(store.getState().pageInfo!.pageId) : await api.getThemeVersions();
+      return [...list].sort((a, b) => b.version - a.version);
+    },
+    async restoreVersion(scope, version) {
+      // Unsaved edits are saved first, so the restored draft replaces a known state and nothing half-saved is lost.
+      await savers[scope].flush().catch(() => {});
+      if (scope === 'page') {
+        const pageId = store.getState().pageInfo!.pageId;
+        await api.rollback(pageId, version);
+        const page = await api.getPage(pageId);
+        savers.page.adopt(page.draft);
+        storage?.removeItem(key(`page.${pageId}`));
+        store.getState().replaceFromServer('page', page.draft, page.draftRevision);
+      } else {
+        await api.rollbackTheme(version);
+        const theme = await api.getTheme();
+        const parsed = themeDocument.parse(theme.draft);
+        const document = { ...parsed, settings: readThemeSettings(parsed.settings).settings as Record<string, unknown> };
+        savers.theme.adopt(document);
+        storage?.removeItem(key(`theme.${theme.themeId}`));
+        store.getState().replaceFromServer('theme', document, theme.draftRevision);
+        themeUnpublished = true;
+      }
+      store.getState().notify(`Version ${version} is back in the draft. Publish to make it live.`, 'success');
+      await refreshPages().catch(() => {});
+    },
+    async createPage(fields) {
+      await savers.page.flush();
+      const page = await api.createPage(fields);
+      await refreshPages();
+      showPage(page);
+      store.getState().notify(`Created “${fields.title}”.`, 'success');
+    },
+    async updatePage(fields) {
+      const info = store.getState().pageInfo;
+      if (!info) return;
+      await savers.page.flush();
+      const summary = await api.updatePage(info.pageId, fields);
+      // The page's fields live in its draft too (the server changed both); take them without an undo entry.
+      store.setState((s) => {
+        if (!s.docs.page) return;
+        s.docs.page.title = summary.title;
+        s.docs.page.slug = summary.slug;
+        s.docs.page.seo = summary.seo;
+        s.save.page.revision = summary.draftRevision;
+      });
+      savers.page.adopt(store.getState().docs.page);
+      await refreshPages();
+      store.getState().notify('Page settings saved.', 'success');
+    },
+    async deletePage(pageId) {
+      await api.deletePage(pageId);
+      storage?.removeItem(key(`page.${pageId}`));
+      const wasOpen = store.getState().pageInfo?.pageId === pageId;
+      await refreshPages();
+      if (wasOpen) {
+        const home = store.getState().pages.find((p) => p.pageTypeId === 1) ?? store.getState().pages[0];
+        if (home) showPage(await api.getPage(home.pageId));
+      }
+      store.getState().notify('Page deleted.', 'success');
+    },
+    async uploadMedia(file) {
+      if (file.size > MAX_UPLOAD_BYTES) throw new StudioApiError(413, 'FILE_TOO_LARGE', `Images may be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+      return api.uploadMedia(file.name, await fileToBase64(file));
+    },
+    listMedia: () => api.getMedia(),
+    getMaintenance: () => api.getMaintenance(),
+    setMaintenance: (settings) => api.setMaintenance(settings),
+    dispose() {
+      unsubscribe();
+      savers.page.dispose();
+      savers.theme.dispose();
+    },
+  };
+}
+
+/** The owner's session kept in this browser, if it is still readable. */
+export function storedSession(storage: KeyValueStorage | null = typeof localStorage === 'undefined' ? null : localStorage): StudioSession | null {
+  try {
+    const raw = storage?.getItem('vitrine.studio.session');
+    const session = raw ? (JSON.parse(raw) as StudioSession) : null;
+    return session && typeof session.sessionToken === 'string' ? session : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,380 @@
+import { applyPatches, castDraft, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+import { createStore, type Mutate, type StoreApi } from 'zustand/vanilla';
+import { immer } from 'zustand/middleware/immer';
+import { tempId, type PageDocument, type SectionNode, type ThemeDocument } from '@vitrine/commerce';
+import { sectionRegistry } from '@vitrine/sections';
+import type { BreakpointName } from '@vitrine/theme-engine';
+import type { StudioPageSummary } from '@vitrine/commerce';
+import {
+  cloneWithNewIds,
+  createSection,
+  findSection,
+  locateSection,
+  moveItem,
+  type Documents,
+} from './section-ops.ts';
+
+enablePatches();
+
+/** What is saved as one draft on the server. */
+export type Scope = 'page' | 'theme';
+/** The save state the top bar shows for a draft. */
+export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'error' | 'conflict';
+
+export interface SaveState {
+  status: SaveStatus;
+  /** The server's draft revision this tab's edits are based on; sent with every save (the version check). */
+  revision: number;
+  /** What went wrong, in words for the owner (error and conflict). */
+  message: string | null;
+  savedAt: number | null;
+}
+
+/** One undoable change: the immer patches that made it and the ones that take it back. */
+export interface HistoryEntry {
+  patches: Patch[];
+  inverse: Patch[];
+  /** Changes with the same key in quick succession (typing in one field) are merged into one entry. */
+  key: string | null;
+  at: number;
+}
+
+/** The page being edited, besides its document. */
+export interface PageInfo {
+  pageId: number;
+  pageTypeId: number;
+  /** 0 until first published. */
+  publishedVersion: number;
+}
+
+export interface ThemeInfo {
+  themeId: number;
+  name: string;
+  publishedVersion: number;
+}
+
+/** The right-hand panel: the selected section's settings, the theme, or the store's settings. */
+export type Panel = 'section' | 'theme' | 'store';
+
+/** The signed-in owner, the sites they own and the bearer token of their studio session. */
+export interface StudioSession {
+  owner: { ownerId: number; name: string; email: string };
+  sites: { webId: number; title: string; domain: string }[];
+  sessionToken: string;
+}
+
+/** A short message for the owner at the foot of the screen. */
+export interface Notice {
+  id: number;
+  text: string;
+  tone: 'info' | 'success' | 'error';
+}
+
+const HISTORY_LIMIT = 300;
+const COALESCE_MS = 1200;
+
+export interface EditorState {
+  session: StudioSession | null;
+  /** The site's pages as the page picker lists them. */
+  pages: StudioPageSummary[];
+  docs: Documents;
+  pageInfo: PageInfo | null;
+  themeInfo: ThemeInfo | null;
+  save: Record<Scope, SaveState>;
+  selectedId: string | null;
+  hoveredId: string | null;
+  panel: Panel;
+  breakpoint: BreakpointName;
+  history: { past: HistoryEntry[]; future: HistoryEntry[] };
+  /** Editing (outlines, selection, inline text) or plain viewing in the frame. */
+  mode: 'edit' | 'view';
+  notice: Notice | null;
+
+  setSession(session: StudioSession | null): void;
+  setPages(pages: StudioPageSummary[]): void;
+  setMode(mode: 'edit' | 'view'): void;
+  notify(text: string, tone?: Notice['tone']): void;
+  dismissNotice(): void;
+  /** Shows a page's draft: no undo history carries over from another page. */
+  loadPage(info: PageInfo, document: PageDocument, revision: number): void;
+  loadTheme(info: ThemeInfo, document: ThemeDocument, revision: number): void;
+  /** Changes the documents through an immer recipe, recording the change for undo. */
+  edit(recipe: (docs: Draft<Documents>) => void, coalesceKey?: string): void;
+  undo(): void;
+  redo(): void;
+
+  addSection(type: number, index?: number): string | null;
+  insertSection(section: SectionNode, index?: number): string | null;
+  moveSection(id: string, toIndex: number): void;
+  removeSection(id: string): void;
+  duplicateSection(id: string): string | null;
+  toggleHidden(id: string): void;
+  setSetting(id: string, key: string, value: unknown): void;
+  setStyle(id: string, key: string, value: unknown): void;
+  addBlock(id: string): void;
+  removeBlock(id: string, blockId: string): void;
+  moveBlock(id: string, from: number, to: number): void;
+  setBlockSetting(id: string, blockId: string, key: string, value: unknown): void;
+  /** Sets one theme setting at a path such as `['colors', 'brand']`. */
+  setThemeSetting(path: readonly string[], value: unknown): void;
+
+  select(id: string | null): void;
+  hover(id: string | null): void;
+  setPanel(panel: Panel): void;
+  setBreakpoint(breakpoint: BreakpointName): void;
+  setSave(scope: Scope, patch: Partial<SaveState>): void;
+  /** Replaces a draft's document from the server (a restored version) without an undo entry. */
+  replaceFromServer(scope: Scope, document: PageDocument | ThemeDocument, revision: number): void;
+}
+
+/** The editor's store. */
+export type EditorStore = Mutate<StoreApi<EditorState>, [['zustand/immer', never]]>;
+
+const freshSave = (revision = 0): SaveState => ({ status: 'saved', revision, message: null, savedAt: null });
+
+/** The section with `id` inside a draft, wherever it lives, for recipes to change. */
+function draftSection(docs: Draft<Documents>, id: string): Draft<SectionNode> | null {
+  return findSection(docs as Documents, id) as Draft<SectionNode> | null;
+}
+
+/**
+ * The studio's one store: the page and theme drafts, selection, save states and the undo history. Every change to
+ * the drafts goes through `edit`, which records immer patches, so every change can be undone and redone.
+ */
+export function createEditorStore(initial: Partial<Pick<EditorState, 'breakpoint' | 'session'>> = {}): EditorStore {
+  return createStore<EditorState>()(
+    immer((set, get) => {
+      const edit: EditorState['edit'] = (recipe, coalesceKey) => {
+        const [next, patches, inverse] = produceWithPatches(get().docs, recipe);
+        if (patches.length === 0) return;
+        const now = Date.now();
+        set((state) => {
+          state.docs = castDraft(next);
+          const past = state.history.past;
+          const last = past[past.length - 1];
+          if (coalesceKey && last && last.key === coalesceKey && now - last.at < COALESCE_MS && state.history.future.length === 0) {
+            last.patches = castDraft([...last.patches, ...patches]);
+            last.inverse = castDraft([...inverse, ...last.inverse]);
+            last.at = now;
+          } else {
+            past.push(castDraft({ patches, inverse, key: coalesceKey ?? null, at: now }));
+            if (past.length > HISTORY_LIMIT) past.splice(0, past.length - HISTORY_LIMIT);
+          }
+          state.history.future = [];
+        });
+      };
+
+      const travel = (from: 'past' | 'future') => {
+        const entry = get().history[from].at(-1);
+        if (!entry) return;
+        const docs = applyPatches(get().docs, from === 'past' ? entry.inverse : entry.patches);
+        set((state) => {
+          state.history[from].pop();
+          state.history[from === 'past' ? 'future' : 'past'].push(castDraft({ ...entry, key: null }));
+          state.docs = castDraft(docs);
+          if (!locateSection(docs, state.selectedId)) state.selectedId = null;
+        });
+      };
+
+      const pageSections = (docs: Draft<Documents>) => docs.page?.sections ?? null;
+
+      let noticeId = 0;
+      return {
+        session: initial.session ?? null,
+        pages: [],
+        mode: 'edit',
+        notice: null,
+        setSession(session) {
+          set({ session });
+        },
+        setPages(pages) {
+          set({ pages: castDraft(pages) });
+        },
+        setMode(mode) {
+          set({ mode });
+        },
+        notify(text, tone = 'info') {
+          set({ notice: { id: ++noticeId, text, tone } });
+        },
+        dismissNotice() {
+          set({ notice: null });
+        },
+        docs: { page: null, theme: null },
+        pageInfo: null,
+        themeInfo: null,
+        save: { page: freshSave(), theme: freshSave() },
+        selectedId: null,
+        hoveredId: null,
+        panel: 'section',
+        breakpoint: initial.breakpoint ?? 'desktop',
+        history: { past: [], future: [] },
+
+        loadPage(info, document, revision) {
+          set((state) => {
+            state.docs.page = castDraft(document);
+            state.pageInfo = info;
+            state.save.page = freshSave(revision);
+            state.history = { past: [], future: [] };
+            state.selectedId = null;
+            state.hoveredId = null;
+          });
+        },
+        loadTheme(info, document, revision) {
+          set((state) => {
+            state.docs.theme = castDraft(document);
+            state.themeInfo = info;
+            state.save.theme = freshSave(revision);
+          });
+        },
+        edit,
+        undo: () => travel('past'),
+        redo: () => travel('future'),
+
+        addSection(type, index) {
+          // Header and footer are the theme's, shared by every page: adding one fills the theme's empty slot.
+          if (type === 1 || type === 2) {
+            const slot = type === 1 ? 'header' : 'footer';
+            if (!get().docs.theme || get().docs.theme![slot]) return null;
+            const section = createSection(type);
+            edit((docs) => {
+              docs.theme![slot] = castDraft(section);
+            });
+            set({ selectedId: section.id, panel: 'section' });
+            return section.id;
+          }
+          return get().insertSection(createSection(type), index);
+        },
+        insertSection(section, index) {
+          if (!get().docs.page || !sectionRegistry[section.type as keyof typeof sectionRegistry]) return null;
+          edit((docs) => {
+            const sections = pageSections(docs)!;
+            sections.splice(index ?? sections.length, 0, castDraft(section));
+          });
+          set({ selectedId: section.id, panel: 'section' });
+          return section.id;
+        },
+        moveSection(id, toIndex) {
+          edit((docs) => {
+            const sections = pageSections(docs);
+            if (!sections) return;
+            moveItem(sections, sections.findIndex((s) => s.id === id), toIndex);
+          });
+        },
+        removeSection(id) {
+          const place = locateSection(get().docs, id);
+          if (!place) return;
+          const order = get().docs.page?.sections.map((s) => s.id) ?? [];
+          edit((docs) => {
+            if (place.scope === 'page') docs.page!.sections.splice(place.index, 1);
+            else docs.theme![place.slot] = null;
+          });
+          if (get().selectedId === id) {
+            // Selection moves to the neighbour, so pressing Delete repeatedly walks down the page.
+            const neighbour = place.scope === 'page' ? (order[place.index + 1] ?? order[place.index - 1] ?? null) : null;
+            set({ selectedId: neighbour });
+          }
+        },
+        duplicateSection(id) {
+          const place = locateSection(get().docs, id);
+          if (!place || place.scope !== 'page') return null;
+          const copy = cloneWithNewIds(get().docs.page!.sections[place.index]!);
+          return get().insertSection(copy, place.index + 1);
+        },
+        toggleHidden(id) {
+          edit((docs) => {
+            const section = draftSection(docs, id);
+            if (!section) return;
+            if (section.hidden) delete section.hidden;
+            else section.hidden = true;
+          });
+        },
+        setSetting(id, key, value) {
+          edit((docs) => {
+            const section = draftSection(docs, id);
+            if (section) section.settings[key] = castDraft(value);
+          }, `setting:${id}:${key}`);
+        },
+        setStyle(id, key, value) {
+          edit((docs) => {
+            const section = draftSection(docs, id);
+            if (section) section.style[key] = castDraft(value);
+          }, `style:${id}:${key}`);
+        },
+        addBlock(id) {
+          edit((docs) => {
+            const section = draftSection(docs, id);
+            const spec = section && sectionRegistry[section.type as keyof typeof sectionRegistry]?.blocks;
+            if (!section || !spec) return;
+            const blocks = (section.blocks ??= []);
+            if (blocks.length >= spec.max) return;
+            const definition = sectionRegistry[section.type as keyof typeof sectionRegistry]!;
+            blocks.push({ id: tempId(), settings: castDraft(definition.readBlock({})) });
+          });
+        },
+        removeBlock(id, blockId) {
+          edit((docs) => {
+            const section = draftSection(docs, id);
+            if (!section?.blocks) return;
+            const index = section.blocks.findIndex((b) => b.id === blockId);
+            if (index >= 0) section.blocks.splice(index, 1);
+          });
+        },
+        moveBlock(id, from, to) {
+          edit((docs) => {
+            const section = draftSection(docs, id);
+            if (section?.blocks) moveItem(section.blocks, from, to);
+          });
+        },
+        setBlockSetting(id, blockId, key, value) {
+          edit((docs) => {
+            const block = draftSection(docs, id)?.blocks?.find((b) => b.id === blockId);
+            if (block) block.settings[key] = castDraft(value);
+          }, `block:${id}:${blockId}:${key}`);
+        },
+        setThemeSetting(path, value) {
+          edit((docs) => {
+            if (!docs.theme || path.length === 0) return;
+            let node = docs.theme.settings as Record<string, unknown>;
+            for (const key of path.slice(0, -1)) {
+              const child = node[key];
+              if (typeof child !== 'object' || child === null || Array.isArray(child)) node[key] = {};
+              node = node[key] as Record<string, unknown>;
+            }
+            node[path.at(-1)!] = castDraft(value);
+          }, `theme:${path.join('.')}`);
+        },
+
+        select(id) {
+          set((state) => {
+            state.selectedId = id;
+            if (id) state.panel = 'section';
+          });
+        },
+        hover(id) {
+          if (get().hoveredId !== id) set({ hoveredId: id });
+        },
+        setPanel(panel) {
+          set({ panel });
+        },
+        setBreakpoint(breakpoint) {
+          set({ breakpoint });
+        },
+        setSave(scope, patch) {
+          set((state) => {
+            Object.assign(state.save[scope], patch);
+          });
+        },
+        replaceFromServer(scope, document, revision) {
+          set((state) => {
+            if (scope === 'page') state.docs.page = castDraft(document as PageDocument);
+            else state.docs.theme = castDraft(document as ThemeDocument);
+            state.save[scope] = freshSave(revision);
+            // Patches recorded against the old draft no longer fit the new one.
+            state.history = { past: [], future: [] };
+            if (!locateSection(state.docs as Documents, state.selectedId)) state.selectedId = null;
+          });
+        },
+      };
+    }),
+  );
+}

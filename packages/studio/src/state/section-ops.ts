@@ -1,0 +1,61 @@
+import type { PageDocument, SectionNode, ThemeDocument } from '@vitrine/commerce';
+import { tempId } from '@vitrine/commerce';
+import { sectionRegistry } from '@vitrine/sections';
+
+/** The documents the owner edits: the current page's draft and the site theme's draft (settings, header, footer). */
+export interface Documents {
+  page: PageDocument | null;
+  theme: ThemeDocument | null;
+}
+
+/** Where a section lives: in the page at an index, or in the theme as the global header or footer. */
+export type SectionPlace = { scope: 'page'; index: number } | { scope: 'theme'; slot: 'header' | 'footer' };
+
+/** Finds a section by id in the page or the theme. */
+export function locateSection(docs: Documents, id: string | null): SectionPlace | null {
+  if (!id) return null;
+  const index = docs.page?.sections.findIndex((s) => s.id === id) ?? -1;
+  if (index >= 0) return { scope: 'page', index };
+  if (docs.theme?.header?.id === id) return { scope: 'theme', slot: 'header' };
+  if (docs.theme?.footer?.id === id) return { scope: 'theme', slot: 'footer' };
+  return null;
+}
+
+/** The section with this id, wherever it lives. */
+export function findSection(docs: Documents, id: string | null): SectionNode | null {
+  const place = locateSection(docs, id);
+  if (!place) return null;
+  return place.scope === 'page' ? docs.page!.sections[place.index]! : docs.theme![place.slot]!;
+}
+
+/** A new section of a type with its defaults, fresh temp ids for it and its blocks. */
+export function createSection(type: number): SectionNode {
+  const definition = sectionRegistry[type as keyof typeof sectionRegistry];
+  if (!definition) throw new Error(`Unknown section type ${type}`);
+  return definition.create(tempId(), tempId);
+}
+
+/** A copy of a section with new ids for it and its blocks, so it can sit beside the original or on another page. */
+export function cloneWithNewIds(section: SectionNode): SectionNode {
+  const copy = structuredClone(section);
+  copy.id = tempId();
+  if (copy.blocks) copy.blocks = copy.blocks.map((block) => ({ ...block, id: tempId() }));
+  return copy;
+}
+
+/** Moves one item of an array to a new index, in place. */
+export function moveItem<T>(list: T[], from: number, to: number): void {
+  const target = Math.max(0, Math.min(to, list.length - 1));
+  if (from === target || from < 0 || from >= list.length) return;
+  const [item] = list.splice(from, 1);
+  list.splice(target, 0, item!);
+}
+
+/** A short, human name for a section in the outline: its type, and its heading or title when it has one. */
+export function sectionLabel(section: SectionNode): { type: string; detail: string } {
+  const definition = sectionRegistry[section.type as keyof typeof sectionRegistry];
+  const type = definition ? definition.name : `Unknown section (${section.type})`;
+  const settings = section.settings as Record<string, unknown>;
+  const detail = ['heading', 'title', 'store_name', 'label', 'text'].map((key) => settings[key]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  return { type: type.charAt(0).toUpperCase() + type.slice(1), detail: detail ? detail.trim().slice(0, 60) : '' };
+}

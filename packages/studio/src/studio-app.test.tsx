@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { fakeStudioServer } from './api/fake-server.fixture.ts';
+import { memoryStorage } from './state/editor.fixture.ts';
+import { createStudio, StudioApp } from './studio-app.tsx';
+
+let server: ReturnType<typeof fakeStudioServer>;
+beforeEach(() => {
+  server = fakeStudioServer();
+  // The native dialog is not in jsdom; the studio's dialogs only need it to open and close.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+afterEach(cleanup);
+
+async function signedIn() {
+  const studio = createStudio('shop.test', { fetch: server.fetch as typeof fetch, storage: memoryStorage(), autosaveDelay: 50 });
+  render(<StudioApp storeDomain="shop.test" studio={studio} />);
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'owner@shop.test' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  await screen.findByRole('list', { name: 'Page sections' });
+  return studio;
+}
+
+it('says why a sign-in failed, in the server’s words', async () => {
+  render(<StudioApp storeDomain="shop.test" studio={createStudio('shop.test', { fetch: server.fetch as typeof fetch, storage: memoryStorage() })} />);
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'owner@shop.test' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect((await screen.findByRole('alert')).textContent).toBe('Email or password is incorrect');
+});
+
+it('signs in to the editor: top bar, outline, palette of 22, preview frame and settings', async () => {
+  await signedIn();
+  expect(screen.getByRole('combobox', { name: 'Page' })).toHaveProperty('value', '7');
+  expect(within(screen.getByRole('radiogroup', { name: 'Preview width' })).getAllByRole('radio').map((r) => r.textContent)).toEqual(['320', '375', '425', '768', '1024', '1280', '1600']);
+  expect(within(screen.getByRole('list', { name: 'Section types' })).getAllByRole('button')).toHaveLength(22);
+  expect(screen.getByTitle('Store preview').getAttribute('src')).toBe('/preview');
+  expect(screen.getByText('No section selected')).toBeTruthy();
+});
+
+it('selecting a section shows its generated settings; an edit can be undone with the keyboard', async () => {
+  const studio = await signedIn();
+  fireEvent.click(screen.getByRole('button', { name: /^Hero banner/ }));
+  const heading = screen.getByRole('textbox', { name: 'Heading' });
+  fireEvent.change(heading, { target: { value: 'New words' } });
+  expect(studio.store.getState().docs.page!.sections[0]!.settings.heading).toBe('New words');
+  act(() => void fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true }));
+  expect(studio.store.getState().docs.page!.sections[0]!.settings.heading).toBe('Welcome');
+  expect(screen.getByRole('textbox', { name: 'Heading' })).toHaveProperty('value', 'Welcome');
+  act(() => void fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true, shiftKey: true }));
+  expect(screen.getByRole('textbox', { name: 'Heading' })).toHaveProperty('value', 'New words');
+});
+
+it('shows the save state: unsaved, then saved once the server has it', async () => {
+  const studio = await signedIn();
+  fireEvent.click(screen.getByRole('button', { name: /^Content/ }));
+  fireEvent.change(screen.getByRole('textbox', { name: 'Heading' }), { target: { value: 'Where we began' } });
+  expect(screen.getByText('Unsaved changes')).toBeTruthy();
+  expect(await screen.findByText('All changes saved')).toBeTruthy();
+  expect(server.pages.get(7)!.draft.sections[1]!.settings.heading).toBe('Where we began');
+  expect(studio.store.getState().save.page.revision).toBe(4);
+});
+
+it('the palette adds a section after the selected one', async () => {
+  const studio = await signedIn();
+  fireEvent.click(screen.getByRole('button', { name: /^Hero banner/ }));
+  fireEvent.click(within(screen.getByRole('list', { name: 'Section types' })).getByRole('button', { name: 'pricing' }));
+  expect(studio.store.getState().docs.page!.sections.map((s) => s.type)).toEqual([6, 16, 8, 9]);
+});
+
+it('opens the shortcut sheet with ?', async () => {
+  await signedIn();
+  act(() => void fireEvent.keyDown(document.body, { key: '?' }));
+  expect(screen.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeTruthy();
+  expect(screen.getByText('Undo')).toBeTruthy();
+});

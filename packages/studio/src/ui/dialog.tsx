@@ -1,0 +1,49 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * A modal on the native `<dialog>`: the browser traps focus, Escape closes it and the page behind is inert.
+ * `onClose` runs however it closes.
+ */
+export function Dialog({ open, title, onClose, children, footer, wide = false }: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal?.();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      aria-labelledby="dialog-title"
+      className={`m-auto w-full rounded-xl border border-slate-200 p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 ${wide ? 'max-w-2xl' : 'max-w-md'}`}
+    >
+      {open ? (
+        <div className="flex max-h-[85vh] flex-col">
+          <header className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
+            <h2 id="dialog-title" className="text-base font-semibold">
+              {title}
+            </h2>
+            <button type="button" onClick={onClose} className="rounded-md px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500" aria-label="Close">
+              ✕
+            </button>
+          </header>
+          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          {footer ? <footer className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</footer> : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
