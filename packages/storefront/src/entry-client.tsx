@@ -26,14 +26,20 @@ if (store) sessionStorage.setItem('vt.store', store);
 const api = new ApiClient({ store });
 const data = httpData(api, { domain: store ?? window.location.hostname, themeId: boot.themeId });
 
-keepTrackingCode();
-rememberViewport();
-window.addEventListener('resize', () => rememberViewport(), { passive: true });
+// The studio's preview frame runs the site in builder mode (§6): it keeps no visitor state, so previewing at 320px
+// does not set this browser's viewport cookie, and nothing is tracked or reloaded under the owner's hands.
+const builder = window.location.pathname.startsWith('/preview');
+
+if (!builder) {
+  keepTrackingCode();
+  rememberViewport();
+  window.addEventListener('resize', () => rememberViewport(), { passive: true });
+}
 window.addEventListener('vite:preloadError', (event) => {
   event.preventDefault();
   reloadOnChunkFailure(window.location.pathname);
 });
-watchForNewBuild(boot.buildId);
+if (!builder) watchForNewBuild(boot.buildId);
 
 // Pages a shopper points at (or tabs to) are fetched ahead, so the click finds them ready.
 const appRoots = new Set(routeTable.map((route) => route.path.split('/')[0]).filter(Boolean));
@@ -44,8 +50,10 @@ function prefetchLinkTarget(event: Event) {
   if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(slug) || appRoots.has(slug.split('/')[0]!)) return;
   data.prefetchPage(slug);
 }
-document.addEventListener('pointerover', prefetchLinkTarget, { passive: true });
-document.addEventListener('focusin', prefetchLinkTarget);
+if (!builder) {
+  document.addEventListener('pointerover', prefetchLinkTarget, { passive: true });
+  document.addEventListener('focusin', prefetchLinkTarget);
+}
 
 /**
  * Start-up (§4): tokens belong to this site, a stored user without a signed-in token is cleared with the cart
@@ -69,7 +77,7 @@ async function startSession() {
     if (error instanceof ApiCallError && /^CODE_\d{4}$/.test(error.code)) window.location.assign(`/store-not-found?ec=${error.code}`);
   }
 }
-void startSession();
+if (!builder) void startSession();
 
 // The server rendered this page and left its loader data in window.__staticRouterHydrationData,
 // which createBrowserRouter picks up, so nothing is fetched twice.
