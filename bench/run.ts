@@ -7,6 +7,7 @@ import { loadProblems } from './load.ts';
 import { ensureBuilt, startProductionServer } from './processes.ts';
 import { decimals, loadTable, machineLine, settingsLine, textTable } from './report.ts';
 import { benchSsr } from './ssr.ts';
+import { benchStudio, studioTable, type StudioBenchResult } from './studio.ts';
 
 async function main(): Promise<number> {
   await ensureBuilt();
@@ -22,6 +23,8 @@ async function main(): Promise<number> {
   const ssr = await benchSsr(server);
   console.log('bench: image route, cold resizes, cached hits and the static original…');
   const images = await benchImageRoute(server);
+  console.log('bench: the studio in Chromium, home pages of 25, 100 and 250 sections…');
+  const studio = await benchStudio(server);
 
   console.log('');
   console.log(machineLine());
@@ -41,6 +44,7 @@ async function main(): Promise<number> {
   console.log('Static baseline: a bare node:http process answering every request with the captured SSR body and content-type.');
   printCpu(cpu);
   printImages(images);
+  printStudio(studio);
 
   const problems = [...loadProblems('SSR', ssr.ssr), ...loadProblems('SSR cached', ssr.cached), ...loadProblems('static', ssr.static)];
   if (problems.length > 0) {
@@ -91,6 +95,14 @@ function printImages(images: ImageRouteResult) {
     ),
   );
   console.log(`cold / static: ${decimals(images.coldPerStatic, 1)}x   cached / static: ${decimals(images.cachedPerStatic, 2)}x  (mean latency)`);
+}
+
+function printStudio(studio: StudioBenchResult) {
+  console.log('');
+  console.log('Studio in Chromium (headless, 1440×900, signed in; the seeded home page\'s draft replaced through SavePage by N sections cycled from the registry\'s defaults):');
+  const { header, rows, notes } = studioTable(studio);
+  console.log(textTable(header, rows));
+  console.log(notes.join('\n'));
 }
 
 cleanupOnSignals();

@@ -1,0 +1,288 @@
+// The studio in Chromium: editor load, edit and reorder latency, blocking time while typing, on home pages of 25, 100
+// and 250 sections saved as drafts through the Studio API; and the gzipped JavaScript of the studio and the preview.
+// Prints numbers only: nothing here asserts a timing.
+import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import type { SectionNode } from '@vitrine/commerce';
+import { sectionRegistry } from '@vitrine/sections';
+import { chromiumFlags } from '../playwright.config.ts';
+import { onCleanup } from './cleanup.ts';
+import { repoRoot, type ProductionServer } from './processes.ts';
+
+export const STUDIO_SIZES = [25, 100, 250] as const;
+const EDITS = 20;
+const REORDERS = 10;
+const LOADS = 2;
+const OWNER = { email: 'owner@harbor.test', password: 'harbor-owner-demo' };
+/** Page section types cycled to fill a page (header and footer, 1 and 2, belong to the theme). */
+const PAGE_TYPES = Object.keys(sectionRegistry)
+  .map(Number)
+  .filter((type) => type > 2);
+/** The hero banner: the section whose heading the edit benchmark types into. */
+const HERO = 6;
+
+export interface StudioSizeResult {
+  sections: number;
+  /** Navigation to /editor until the frame holds every section, one value per load. */
+  loadMs: number[];
+  editP50Ms: number;
+  editP95Ms: number;
+  reorderP50Ms: number;
+  reorderP95Ms: number;
+  /** Sum over long tasks of (duration − 50 ms) while typing 20 characters, and how many long tasks there were. */
+  blockingMs: number;
+  longTasks: number;
+}
+
+export interface StudioBenchResult {
+  sizes: StudioSizeResult[];
+  js: { studio: { file: string; raw: number; gzip: number }[]; preview: { file: string; raw: number; gzip: number }[] };
+}
+
+interface Answer {
+  status: number;
+  json: unknown;
+}
+
+/** A Studio call with Host localhost (node:http: fetch will not set Host). */
+function studioCall(port: number, method: 'GET' | 'POST', path: string, token?: string, body?: unknown): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { host: `localhost:${port}`, accept: 'application/json' };
+    if (token) headers['authorization'] = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const req = request({ host: '127.0.0.1', port, method, path: `/api/Studio/${path}`, headers, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        try {
+          resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) });
+        } catch {
+          resolve({ status: res.statusCode ?? 0, json: text });
+        }
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error(`${path} timed out`)));
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+function ok<T>(answer: Answer, what: string): T {
+  if (answer.status !== 200) throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.json).slice(0, 300)}`);
+  return (answer.json as { data: T }).data;
+}
+
+/** N sections cycled through the registry's defaults (`create()`), ids unique per size. */
+function sectionsFor(count: number): SectionNode[] {
+  return Array.from({ length: count }, (_, i) => {
+    const type = PAGE_TYPES[i % PAGE_TYPES.length]! as keyof typeof sectionRegistry;
+    return sectionRegistry[type].create(`bench-${count}-${i}`);
+  });
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+/** Milliseconds from navigating to /editor until the frame's page holds `count` sections. */
+async function measureLoad(page: Page, url: string, count: number): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit' });
+  return page.waitForFunction(
+    (n) => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Store preview"]');
+      const found = frame?.contentDocument?.querySelectorAll('.wxb-canvas [data-section-id]').length ?? 0;
+      return found >= n ? performance.now() : false;
+    },
+    count,
+    { polling: 'raf', timeout: 60_000 },
+  ).then((handle) => handle.jsonValue() as Promise<number>);
+}
+
+/** Installs the page-side clocks: keydown time, and a watcher of the frame's canvas that resolves on a condition. */
+async function installProbes(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __keyAt: number };
+    window.addEventListener('keydown', () => (w.__keyAt = performance.now()), true);
+  });
+}
+
+/**
+ * Arms a watcher on the frame's canvas (same-origin, so observed from the studio page, timed by the studio page's
+ * clock): resolves with the ms from the last keydown to the mutation after which the hero's heading reads the text
+ * (`kind` text, `arg` is "id\0text") or the sections' order differs from now (`kind` order).
+ */
+async function armWatch(page: Page, kind: 'text' | 'order', arg: string): Promise<void> {
+  await page.evaluate(
+    ({ kind, arg }) => {
+      const w = window as unknown as { __keyAt: number; __watch: Promise<number> };
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Store preview"]')!;
+      const doc = frame.contentDocument!;
+      const canvas = doc.querySelector('.wxb-canvas')!;
+      const order = () => [...canvas.querySelectorAll<HTMLElement>('[data-section-id]')].map((e) => e.dataset['sectionId']).join();
+      const before = order();
+      w.__watch = new Promise<number>((resolve) => {
+        const done = kind === 'text' ? () => (doc.querySelector(`[data-section-id="${arg.split('\u0000')[0]}"] h1`)?.textContent ?? '') === arg.split('\u0000')[1] : () => order() !== before;
+        const observer = new (frame.contentWindow as unknown as typeof globalThis).MutationObserver(() => {
+          if (!done()) return;
+          const at = performance.now();
+          observer.disconnect();
+          resolve(at - w.__keyAt);
+        });
+        observer.observe(canvas, { childList: true, subtree: true, characterData: true });
+      });
+    },
+    { kind, arg },
+  );
+}
+
+const watched = (page: Page) => page.evaluate(() => (window as unknown as { __watch: Promise<number> }).__watch);
+
+async function benchSize(browser: Browser, port: number, session: unknown, count: number): Promise<StudioSizeResult> {
+  const origin = `http://localhost:${port}`;
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'vitrine.studio.session', value: JSON.stringify(session) }] }] },
+  });
+  // tsx (esbuild, keepNames) wraps named functions in the code page.evaluate ships with `__name(…)`; the page needs it.
+  await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
+  try {
+    const page = await context.newPage();
+    // One warm-up load (HTTP cache, compiled code), then the measured ones.
+    await measureLoad(page, `${origin}/editor`, count);
+    const loadMs: number[] = [];
+    for (let i = 0; i < LOADS; i++) loadMs.push(await measureLoad(page, `${origin}/editor`, count));
+    await installProbes(page);
+
+    // Edit latency: the first hero banner, its Heading field, one character at a time.
+    const heroId = `bench-${count}-${PAGE_TYPES.indexOf(HERO)}`;
+    const row = page.getByRole('list', { name: 'Page sections' }).locator(`li[data-outline-id="${heroId}"]`);
+    await row.locator('button').nth(1).click();
+    const heading = page.getByRole('complementary', { name: 'Settings' }).getByLabel('Heading', { exact: true });
+    await heading.click();
+    await heading.press('End');
+    let text = await heading.inputValue();
+    const edits: number[] = [];
+    for (let i = 0; i < EDITS; i++) {
+      const char = String.fromCharCode(97 + (i % 26));
+      text += char;
+      await armWatch(page, 'text', `${heroId}\u0000${text}`);
+      await page.keyboard.press(char);
+      edits.push(await watched(page));
+      await page.waitForTimeout(30);
+    }
+
+    // Blocking time while typing 20 more characters at a brisk typist's pace.
+    await page.evaluate(() => {
+      const w = window as unknown as { __long: PerformanceEntry[]; __longObserver: PerformanceObserver };
+      w.__long = [];
+      w.__longObserver = new PerformanceObserver((list) => w.__long.push(...list.getEntries()));
+      w.__longObserver.observe({ type: 'longtask' });
+    });
+    await page.keyboard.type('twenty more letters!', { delay: 60 });
+    await page.waitForTimeout(300);
+    const long = await page.evaluate(() => {
+      const w = window as unknown as { __long: PerformanceEntry[]; __longObserver: PerformanceObserver };
+      w.__longObserver.disconnect();
+      return w.__long.map((entry) => entry.duration);
+    });
+
+    // Reorder latency: the selected section one step down and back up with Alt+Arrow, from keydown to the frame's order.
+    await row.locator('button').nth(1).focus();
+    const reorders: number[] = [];
+    for (let i = 0; i < REORDERS; i++) {
+      await armWatch(page, 'order', '');
+      await page.keyboard.press(i % 2 === 0 ? 'Alt+ArrowDown' : 'Alt+ArrowUp');
+      reorders.push(await watched(page));
+      await page.waitForTimeout(50);
+    }
+    return {
+      sections: count,
+      loadMs,
+      editP50Ms: percentile(edits, 50),
+      editP95Ms: percentile(edits, 95),
+      reorderP50Ms: percentile(reorders, 50),
+      reorderP95Ms: percentile(reorders, 95),
+      blockingMs: long.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0),
+      longTasks: long.length,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function gzipped(dir: string, match: (file: string) => boolean) {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.js') && match(file))
+    .sort()
+    .map((file) => {
+      const bytes = readFileSync(join(dir, file));
+      return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    });
+}
+
+/** The studio's whole built JS, and the storefront's entry plus the preview chunk (what /preview loads). */
+export function studioJsSizes(): StudioBenchResult['js'] {
+  return {
+    studio: gzipped(join(repoRoot, 'packages/studio/dist/assets'), () => true),
+    preview: gzipped(join(repoRoot, 'packages/storefront/dist/assets'), (file) => file.startsWith('entry-client-') || file.startsWith('preview-frame-')),
+  };
+}
+
+export async function benchStudio(server: ProductionServer): Promise<StudioBenchResult> {
+  const port = Number(new URL(server.origin).port);
+  const session = ok<{ sessionToken: string }>(await studioCall(port, 'POST', 'SignIn', undefined, OWNER), 'SignIn');
+  const token = session.sessionToken;
+  const { pages } = ok<{ pages: { pageId: number; pageTypeId: number }[] }>(await studioCall(port, 'GET', 'GetPages', token), 'GetPages');
+  const home = pages.find((p) => p.pageTypeId === 1);
+  if (!home) throw new Error('The demo store has no home page');
+
+  const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: chromiumFlags });
+  onCleanup(() => browser.close());
+  const sizes: StudioSizeResult[] = [];
+  try {
+    for (const count of STUDIO_SIZES) {
+      const { page } = ok<{ page: { draftRevision: number; draft: Record<string, unknown> } }>(await studioCall(port, 'GET', `GetPage?PageID=${home.pageId}`, token), 'GetPage');
+      ok<unknown>(await studioCall(port, 'POST', 'SavePage', token, { pageId: home.pageId, draftRevision: page.draftRevision, document: { ...page.draft, sections: sectionsFor(count) } }), `SavePage (${count} sections)`);
+      sizes.push(await benchSize(browser, port, session, count));
+    }
+  } finally {
+    await browser.close();
+  }
+  return { sizes, js: studioJsSizes() };
+}
+
+const fmt = (value: number, digits = 0) => new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+
+/** The results as rows: metric, one column per page size, Puck's reference and the target. */
+export function studioTable(result: StudioBenchResult): { header: string[]; rows: string[][]; notes: string[] } {
+  const col = (pick: (size: StudioSizeResult) => string) => result.sizes.map(pick);
+  const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
+  const studioGzip = result.js.studio.reduce((sum, f) => sum + f.gzip, 0);
+  const studioMain = result.js.studio.filter((f) => !f.file.startsWith('worker-')).reduce((sum, f) => sum + f.gzip, 0);
+  const previewGzip = result.js.preview.reduce((sum, f) => sum + f.gzip, 0);
+  const header = ['metric', ...result.sizes.map((s) => `${s.sections} sections`), 'Puck (ref.)', 'target'];
+  const blank = result.sizes.map(() => '');
+  const rows = [
+    ['editor load → frame shows every section, ms (median of ' + LOADS + ')', ...col((s) => fmt(percentile(s.loadMs, 50))), '≈ 1,000 at 250', '≤ 500 at 250'],
+    [`edit latency p50, ms (${EDITS} keystrokes, keydown → frame DOM)`, ...col((s) => fmt(s.editP50Ms, 1)), '≈ 20', ''],
+    [`edit latency p95, ms`, ...col((s) => fmt(s.editP95Ms, 1)), '≈ 30', '≤ 8'],
+    [`reorder latency p50, ms (${REORDERS} Alt+↑/↓, keydown → frame order)`, ...col((s) => fmt(s.reorderP50Ms, 1)), '≈ 100', '≤ 25'],
+    [`reorder latency p95, ms`, ...col((s) => fmt(s.reorderP95Ms, 1)), '', ''],
+    ['blocking time typing 20 chars, ms (Σ long task − 50)', ...col((s) => fmt(s.blockingMs, 0)), '', '0'],
+    ['long tasks while typing', ...col((s) => String(s.longTasks)), '', '0'],
+    ['studio JS gzipped (all of dist/assets/*.js)', kb(studioGzip), ...blank.slice(1), '233 KB', '≤ 120 KB'],
+    ['studio JS gzipped without the theme worker', kb(studioMain), ...blank.slice(1), '', ''],
+    ['preview JS gzipped (storefront entry + preview chunk)', kb(previewGzip), ...blank.slice(1), '', ''],
+  ];
+  const notes = [
+    ...result.js.studio.map((f) => `  studio   ${f.file}: ${fmt(f.raw)} B, ${fmt(f.gzip)} B gzipped`),
+    ...result.js.preview.map((f) => `  preview  ${f.file}: ${fmt(f.raw)} B, ${fmt(f.gzip)} B gzipped`),
+    `  load runs (ms): ${result.sizes.map((s) => `${s.sections}: ${s.loadMs.map((v) => fmt(v)).join(', ')}`).join('; ')}`,
+  ];
+  return { header, rows, notes };
+}

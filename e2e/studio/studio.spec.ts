@@ -1,0 +1,419 @@
+import { request } from 'node:http';
+import { test as base, expect, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { startStore, type RunningStore } from '../fixtures/server.ts';
+
+/**
+ * The owner's studio, end to end: the real production server with the demo seed, Chromium driving /editor as the
+ * owner would. A server of its own (these tests publish, which would change pages other files check), shared by
+ * the tests of this file. Each test makes its own changes (its own hero banner), so none depends on another.
+ */
+const harbor = { email: 'owner@harbor.test', password: 'harbor-owner-demo' };
+const atelier = { email: 'owner@atelier.test', password: 'atelier-owner-demo' };
+
+interface StudioSession {
+  owner: { ownerId: number; name: string; email: string };
+  sites: { webId: number; title: string; domain: string }[];
+  sessionToken: string;
+}
+
+const test = base.extend<object, { studio: RunningStore; harborSession: StudioSession }>({
+  studio: [
+    async ({}, use) => {
+      const store = await startStore();
+      await use(store);
+      await store.stop();
+    },
+    { scope: 'worker' },
+  ],
+  // One API sign-in for the tests that do not test signing in (the studio allows 5 sign-ins per account per 15 min).
+  harborSession: [async ({ studio }, use) => use(await apiSignIn(studio, 'localhost', harbor)), { scope: 'worker' }],
+});
+
+/** A call to the server with a chosen Host (node:http: fetch will not set Host, and Node need not resolve *.localhost). */
+function call(store: RunningStore, host: string, method: 'GET' | 'POST', path: string, token?: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { host: `${host}:${store.port}`, accept: 'application/json' };
+    if (token) headers['authorization'] = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const req = request({ host: '127.0.0.1', port: store.port, method, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown = null;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = text;
+        }
+        resolve({ status: res.statusCode ?? 0, json });
+      });
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+async function apiSignIn(store: RunningStore, host: string, who: { email: string; password: string }): Promise<StudioSession> {
+  const answer = await call(store, host, 'POST', '/api/Studio/SignIn', undefined, who);
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  return (answer.json as { data: StudioSession }).data;
+}
+
+/** A browser context already signed in to the studio, the way the studio keeps its session (localStorage). */
+async function signedInContext(browser: Browser, store: RunningStore, session: StudioSession): Promise<BrowserContext> {
+  return browser.newContext({
+    storageState: {
+      cookies: [],
+      origins: [{ origin: store.url('localhost', '').replace(/\/$/, ''), localStorage: [{ name: 'vitrine.studio.session', value: JSON.stringify(session) }] }],
+    },
+  });
+}
+
+const frameOf = (page: Page): FrameLocator => page.frameLocator('iframe[title="Store preview"]');
+const outline = (page: Page): Locator => page.getByRole('list', { name: 'Page sections' });
+const outlineRow = (page: Page, id: string): Locator => outline(page).locator(`li[data-outline-id="${id}"]`);
+
+/** Opens /editor and waits until the preview shows the page's sections. */
+async function openEditor(page: Page, store: RunningStore) {
+  await page.goto(store.url('localhost', '/editor'));
+  await expect(outline(page)).toBeVisible({ timeout: 30_000 });
+  await expect(frameOf(page).locator('.wxb-canvas [data-section-id]').first()).toBeVisible({ timeout: 30_000 });
+}
+
+/** The page's section ids in the outline's order. */
+async function outlineOrder(page: Page): Promise<string[]> {
+  return outline(page)
+    .locator('li[data-outline-id]')
+    .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['outlineId']!));
+}
+
+/** The page's section ids in the frame's order (the craft canvas, without the theme's header and footer). */
+async function frameOrder(page: Page): Promise<string[]> {
+  return frameOf(page)
+    .locator('.wxb-canvas [data-section-id]')
+    .evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset['sectionId']!));
+}
+
+/** Waits until every save (page and theme) reached the server. */
+async function allSaved(page: Page) {
+  await expect(page.locator('[data-save-status]')).toHaveAttribute('data-save-status', 'saved', { timeout: 15_000 });
+}
+
+/** Adds a hero banner from the palette; returns its section id (it is selected once added). */
+async function addHeroBanner(page: Page): Promise<string> {
+  const before = await outlineOrder(page);
+  await page.getByRole('list', { name: 'Section types' }).getByRole('button', { name: 'hero banner', exact: true }).click();
+  await expect(outline(page).locator('li[data-outline-id]')).toHaveCount(before.length + 1);
+  const id = await outline(page).locator('li[aria-current="true"]').getAttribute('data-outline-id');
+  expect(id).toBeTruthy();
+  expect(before).not.toContain(id);
+  return id!;
+}
+
+const settings = (page: Page): Locator => page.getByRole('complementary', { name: 'Settings' });
+
+test('the owner signs in and gets the editor: top bar, outline, palette, preview and settings', async ({ page, studio }) => {
+  await page.goto(studio.url('localhost', '/editor'));
+  await expect(page.getByRole('heading', { name: 'Sign in to edit your store' })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Email').fill(harbor.email);
+  await page.getByLabel('Password').fill(harbor.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('combobox', { name: 'Page' })).toBeVisible();
+  await expect(outline(page).locator('li[data-outline-id]')).toHaveCount(7);
+  await expect(page.getByRole('list', { name: 'Section types' })).toBeVisible();
+  await expect(settings(page).getByRole('tab', { name: 'Section' })).toBeVisible();
+  // The preview draws the seeded draft; the outline and the frame agree on the order.
+  await expect(frameOf(page).getByRole('heading', { name: 'Made to be used every day' })).toBeVisible({ timeout: 30_000 });
+  expect(await frameOrder(page)).toEqual(await outlineOrder(page));
+});
+
+test('adds a hero banner from the palette and edits its heading; the frame changes without a reload', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  const id = await addHeroBanner(page);
+  const frame = frameOf(page);
+  const section = frame.locator(`[data-section-id="${id}"]`);
+  await expect(section.getByRole('heading', { name: 'Welcome to our store' })).toBeVisible();
+
+  // A marker on the frame's window: were the frame reloaded, it would be gone.
+  await frame.locator('body').evaluate(() => ((window as unknown as { __studioMarker: number }).__studioMarker = 42));
+  const heading = settings(page).getByLabel('Heading', { exact: true });
+  await expect(heading).toHaveValue('Welcome to our store');
+  await heading.fill('Linen for every season');
+  await expect(section.getByRole('heading', { name: 'Linen for every season' })).toBeVisible();
+  await expect(section.getByRole('heading', { name: 'Welcome to our store' })).toHaveCount(0);
+  expect(await frame.locator('body').evaluate(() => (window as unknown as { __studioMarker?: number }).__studioMarker)).toBe(42);
+  await expect(outlineRow(page, id)).toContainText('Linen for every season');
+  await allSaved(page);
+  await context.close();
+});
+
+test('reorders sections by dragging in the outline and with the keyboard; the frame follows', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  const start = await outlineOrder(page);
+  expect(start.length).toBeGreaterThanOrEqual(3);
+  expect(await frameOrder(page)).toEqual(start);
+
+  // Mouse: drag the third section's handle above the first row.
+  const moved = start[2]!;
+  const handle = outlineRow(page, moved).getByRole('button', { name: /^Reorder / });
+  const from = (await handle.boundingBox())!;
+  const target = (await outlineRow(page, start[0]!).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 5 });
+  await page.mouse.move(from.x + from.width / 2, target.y + 2, { steps: 15 });
+  await page.mouse.up();
+  const afterMouse = [moved, start[0]!, start[1]!, ...start.slice(3)];
+  await expect.poll(() => outlineOrder(page)).toEqual(afterMouse);
+  await expect.poll(() => frameOrder(page)).toEqual(afterMouse);
+
+  // Keyboard (dnd-kit's keyboard sensor): focus the handle, Space to pick up, ArrowDown twice, Space to drop.
+  const keyHandle = outlineRow(page, moved).getByRole('button', { name: /^Reorder / });
+  await keyHandle.focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(100);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(100);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(100);
+  await page.keyboard.press('Space');
+  await expect.poll(() => outlineOrder(page)).toEqual(start);
+  await expect.poll(() => frameOrder(page)).toEqual(start);
+
+  // And one step up, by keyboard again.
+  await keyHandle.focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(100);
+  await page.keyboard.press('ArrowUp');
+  await page.waitForTimeout(100);
+  await page.keyboard.press('Space');
+  const afterUp = [start[0]!, moved, start[1]!, ...start.slice(3)];
+  await expect.poll(() => outlineOrder(page)).toEqual(afterUp);
+  await expect.poll(() => frameOrder(page)).toEqual(afterUp);
+  await allSaved(page);
+  await context.close();
+});
+
+// FIXME (the only one): craft.js moves a section in the frame by native HTML5 drag and drop (its handle is
+// `draggable="true"`, the move comes from dragstart/dragover/drop). Driven by Playwright 1.65's mouse in Debian's headless
+// Chromium, the handle inside the same-origin /preview iframe receives pointerdown, mousedown and every mousemove
+// (26 of them, button held), but Chromium never starts a drag there: no dragstart, dragover or drop fires, at the
+// scaled desktop width and at 375 px (scale 1) alike, so the order cannot change. Playwright's Chromium drag support
+// intercepts drags through the page's input pipeline and does not start one from a draggable inside a child frame
+// here; synthetic DragEvents would not be the user's gesture. The test stays as the user would do it, for when the
+// harness can drive it.
+test.fixme('drags a section by its handle inside the frame', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  const start = await outlineOrder(page);
+  const moved = start[2]!;
+  const frame = frameOf(page);
+  // Select it (the row's name button) so the frame draws its outline and drag handle.
+  await outlineRow(page, moved).locator('button').nth(1).click();
+  const handle = frame.locator('.wxb-outline-selected .wxb-handle');
+  await expect(handle).toBeVisible();
+  await expect(handle).toHaveAttribute('draggable', 'true');
+  // Bring the section above it (start[1]) to the top of the frame, so the handle and the drop place both show.
+  const above = frame.locator(`[data-section-id="${start[1]}"]`);
+  await above.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  const from = (await handle.boundingBox())!;
+  const target = (await above.boundingBox())!;
+  const iframe = (await page.locator('iframe[title="Store preview"]').boundingBox())!;
+  expect(from.y).toBeGreaterThan(iframe.y);
+  expect(from.y + from.height).toBeLessThan(iframe.y + iframe.height);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 - 10, { steps: 5 });
+  await page.mouse.move(target.x + target.width / 2, target.y + 8, { steps: 20 });
+  await page.mouse.up();
+  const expected = [start[0]!, moved, start[1]!, ...start.slice(3)];
+  await expect.poll(() => frameOrder(page)).toEqual(expected);
+  await expect.poll(() => outlineOrder(page)).toEqual(expected);
+  await allSaved(page);
+  await context.close();
+});
+
+test('undo and redo, by button and by Ctrl+Z / Ctrl+Shift+Z, restore the heading', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  const id = await addHeroBanner(page);
+  const section = frameOf(page).locator(`[data-section-id="${id}"]`);
+  const heading = settings(page).getByLabel('Heading', { exact: true });
+  await heading.fill('First words');
+  await expect(section.getByRole('heading', { name: 'First words' })).toBeVisible();
+  // Typing in one field within 1.2 s is one undo step (editor-store's COALESCE_MS); the owner pauses between the two.
+  await page.waitForTimeout(1500);
+  await heading.fill('Second words');
+  await expect(section.getByRole('heading', { name: 'Second words' })).toBeVisible();
+
+  const undo = page.getByRole('button', { name: 'Undo (Ctrl+Z)' });
+  const redo = page.getByRole('button', { name: 'Redo (Ctrl+Shift+Z)' });
+  await undo.click();
+  await expect(heading).toHaveValue('First words');
+  await expect(section.getByRole('heading', { name: 'First words' })).toBeVisible();
+  await redo.click();
+  await expect(heading).toHaveValue('Second words');
+  await expect(section.getByRole('heading', { name: 'Second words' })).toBeVisible();
+
+  // The keyboard, from outside a text field.
+  await page.getByRole('heading', { name: /Outline/ }).click();
+  await page.keyboard.press('Control+z');
+  await expect(heading).toHaveValue('First words');
+  await expect(section.getByRole('heading', { name: 'First words' })).toBeVisible();
+  await page.keyboard.press('Control+Shift+z');
+  await expect(heading).toHaveValue('Second words');
+  await expect(section.getByRole('heading', { name: 'Second words' })).toBeVisible();
+  // Two steps back is the banner as the palette added it.
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await expect(heading).toHaveValue('Welcome to our store');
+  await expect(section.getByRole('heading', { name: 'Welcome to our store' })).toBeVisible();
+  await page.keyboard.press('Control+Shift+z');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(heading).toHaveValue('Second words');
+  await expect(section.getByRole('heading', { name: 'Second words' })).toBeVisible();
+  await allSaved(page);
+  await context.close();
+});
+
+test('switches the preview to the 375 px breakpoint', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  const radio = page.getByRole('radio', { name: 'Mobile medium, 375 pixels' });
+  await radio.click();
+  await expect(radio).toHaveAttribute('aria-checked', 'true');
+  const iframe = page.locator('iframe[title="Store preview"]');
+  await expect.poll(async () => (await iframe.boundingBox())?.width).toBe(375);
+  expect(await frameOf(page).locator('body').evaluate(() => window.innerWidth)).toBe(375);
+  await context.close();
+});
+
+test('changes the primary button colour in the theme panel; the frame recolours', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  const button = frameOf(page).locator('.vt-btn-primary').first();
+  await expect(button).toBeVisible();
+  const before = await button.evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(before).not.toBe('rgb(194, 24, 91)');
+
+  await settings(page).getByRole('tab', { name: 'Theme' }).click();
+  const buttons = settings(page).locator('details', { has: page.locator('summary', { hasText: /^Buttons$/ }) });
+  await buttons.locator('summary').click();
+  const background = buttons.getByRole('group', { name: 'Primary', exact: true }).getByLabel('Background', { exact: true });
+  await background.fill('#c2185b');
+  await expect.poll(() => button.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(194, 24, 91)');
+  await allSaved(page);
+  await context.close();
+});
+
+test('reloading /editor finds the draft intact', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  const id = await addHeroBanner(page);
+  await settings(page).getByLabel('Heading', { exact: true }).fill('Kept across a reload');
+  await expect(frameOf(page).locator(`[data-section-id="${id}"]`).getByRole('heading', { name: 'Kept across a reload' })).toBeVisible();
+  await allSaved(page);
+  const order = await outlineOrder(page);
+
+  await page.reload();
+  await expect(outline(page)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => outlineOrder(page)).toEqual(order);
+  await expect(frameOf(page).locator(`[data-section-id="${id}"]`).getByRole('heading', { name: 'Kept across a reload' })).toBeVisible({ timeout: 30_000 });
+  expect(await frameOrder(page)).toEqual(order);
+  await expect(outlineRow(page, id)).toContainText('Kept across a reload');
+  await context.close();
+});
+
+test('a shopper never sees a draft that was saved but not published', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  const id = await addHeroBanner(page);
+  await settings(page).getByLabel('Heading', { exact: true }).fill('Secret draft heading');
+  await expect(frameOf(page).locator(`[data-section-id="${id}"]`).getByRole('heading', { name: 'Secret draft heading' })).toBeVisible();
+  await allSaved(page);
+
+  const shopper = await browser.newContext();
+  const store = await shopper.newPage();
+  await store.goto(studio.url('localhost', '/'));
+  await expect(store.getByRole('heading', { name: 'Made to be used every day' })).toBeVisible();
+  await expect(store.getByText('Secret draft heading')).toHaveCount(0);
+  await expect(store.locator(`[data-section-id="${id}"]`)).toHaveCount(0);
+  // Nor in the HTML the server sends.
+  const html = await call(studio, 'localhost', 'GET', '/');
+  expect(html.status).toBe(200);
+  expect(String(html.json)).not.toContain('Secret draft heading');
+  await shopper.close();
+  await context.close();
+});
+
+test('publishing shows the change on the storefront, in a new context without the studio', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  const id = await addHeroBanner(page);
+  await settings(page).getByLabel('Heading', { exact: true }).fill('Published for everyone');
+  await expect(frameOf(page).locator(`[data-section-id="${id}"]`).getByRole('heading', { name: 'Published for everyone' })).toBeVisible();
+  const publishAnswer = page.waitForResponse((response) => response.url().includes('/api/Studio/PublishPage') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  expect((await publishAnswer).status()).toBe(200);
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
+  await allSaved(page);
+
+  const shopper = await browser.newContext();
+  const store = await shopper.newPage();
+  // The guest page cache keeps a page for up to a second.
+  await expect
+    .poll(
+      async () => {
+        await store.goto(studio.url('localhost', '/'));
+        return store.locator(`[data-section-id="${id}"]`).getByRole('heading', { name: 'Published for everyone' }).count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  await expect(store.locator('iframe[title="Store preview"]')).toHaveCount(0);
+  await shopper.close();
+  await context.close();
+});
+
+test("the other store's owner gets 403 on this store's Studio calls", async ({ studio, harborSession }) => {
+  const other = await apiSignIn(studio, 'second.localhost', atelier);
+  expect(other.sites.map((s) => s.domain)).not.toContain('localhost');
+  const asOther = (method: 'GET' | 'POST', path: string, body?: unknown) => call(studio, 'localhost', method, `/api/Studio/${path}`, other.sessionToken, body);
+
+  const pages = await asOther('GET', 'GetPages');
+  expect(pages.status).toBe(403);
+  expect((pages.json as { error: { code: string } }).error.code).toBe('NOT_SITE_OWNER');
+  expect((await asOther('GET', 'GetTheme')).status).toBe(403);
+
+  // Not even a write: this store's home page and its revision, read with the right owner's token.
+  const mine = await call(studio, 'localhost', 'GET', '/api/Studio/GetPages', harborSession.sessionToken);
+  expect(mine.status).toBe(200);
+  const home = (mine.json as { data: { pages: { pageId: number; pageTypeId: number }[] } }).data.pages.find((p) => p.pageTypeId === 1)!;
+  const page = await call(studio, 'localhost', 'GET', `/api/Studio/GetPage?PageID=${home.pageId}`, harborSession.sessionToken);
+  expect(page.status).toBe(200);
+  type PageAnswer = { data: { page: { draft: unknown; draftRevision: number } } };
+  const { draft, draftRevision } = (page.json as PageAnswer).data.page;
+  expect((await asOther('GET', `GetPage?PageID=${home.pageId}`)).status).toBe(403);
+  expect((await asOther('POST', 'SavePage', { pageId: home.pageId, draftRevision, document: draft })).status).toBe(403);
+  expect((await asOther('POST', 'PublishPage', { pageId: home.pageId, draftRevision })).status).toBe(403);
+  // Nothing changed: the draft's revision is the same.
+  const after = await call(studio, 'localhost', 'GET', `/api/Studio/GetPage?PageID=${home.pageId}`, harborSession.sessionToken);
+  expect((after.json as PageAnswer).data.page.draftRevision).toBe(draftRevision);
+
+  // On their own store the same token works.
+  expect((await call(studio, 'second.localhost', 'GET', '/api/Studio/GetPages', other.sessionToken)).status).toBe(200);
+});
