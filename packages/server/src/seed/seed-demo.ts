@@ -266,7 +266,7 @@ function demoHeader(): SectionNode {
       { id: 'menu-sections', settings: { label: 'Sections', link: '/sections' } },
       { id: 'menu-contact', settings: { label: 'Contact', link: '/contact' } },
     ],
-    style: { ...header.style, padding_top: 0, padding_bottom: 0 },
+    style: { ...header.style, padding_top: 12, padding_bottom: 12 },
   };
 }
 
