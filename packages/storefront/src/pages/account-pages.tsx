@@ -191,6 +191,16 @@ export function SignUpPage() {
   );
 }
 
+/** A new password and its repetition, as the reset and change forms ask for them. */
+function NewPasswordFields({ name, error, mismatch }: { name: string; error: string | undefined; mismatch: boolean }) {
+  return (
+    <>
+      <Field label="New password" name={name} type="password" autoComplete="new-password" minLength={8} required hint="At least 8 characters" error={error} />
+      <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required error={mismatch ? 'The passwords do not match' : undefined} />
+    </>
+  );
+}
+
 /** /forgotpassword: asks for a reset link; the answer never says whether the email has an account. */
 export function ForgotPasswordPage() {
   const api = useApi();
@@ -265,8 +275,7 @@ export function ResetPasswordPage() {
               {error.message} <Link to="/forgotpassword">Ask for a new link</Link>.
             </FormNotice>
           ) : null}
-          <Field label="New password" name="password" type="password" autoComplete="new-password" minLength={8} required hint="At least 8 characters" error={fieldError('password')} />
-          <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required error={mismatch ? 'The passwords do not match' : undefined} />
+          <NewPasswordFields name="password" error={fieldError('password')} mismatch={mismatch} />
           <SubmitButton busy={busy}>
             Save the new password
           </SubmitButton>
@@ -306,8 +315,7 @@ export function ChangePasswordPage() {
       >
         {error && !error.field ? <FormNotice kind="error">{error.message}</FormNotice> : null}
         <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={fieldError('currentPassword')} />
-        <Field label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={8} required hint="At least 8 characters" error={fieldError('newPassword')} />
-        <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required error={mismatch ? 'The passwords do not match' : undefined} />
+        <NewPasswordFields name="newPassword" error={fieldError('newPassword')} mismatch={mismatch} />
         <SubmitButton busy={busy}>
           Change password
         </SubmitButton>
