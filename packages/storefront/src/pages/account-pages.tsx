@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router-dom';
 import { tokenPair } from '@vitrine/commerce';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { ApiCallError } from '../client/api-client.ts';
 import { useCart } from '../client/cart.ts';
 import { useSession } from '../client/session.ts';
 import { ROOT_ROUTE_ID, type RootData } from '../root.tsx';
-import { Field, FormNotice, SubmitButton } from '../ui/field.tsx';
+import { AppForm, Field, FormNotice, SubmitButton } from '../ui/field.tsx';
 import { PageShell } from './page-shell.tsx';
 
 const userSchema = z.object({
@@ -43,8 +43,6 @@ function useSubmit() {
   return { busy, error, run, fieldError: (name: string) => (error?.field === name ? error.message : undefined) };
 }
 
-const formValues = (event: FormEvent<HTMLFormElement>) => Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-
 /** /signin: customers sign in with email and password, then go back where they were. */
 export function SignInPage() {
   const api = useApi();
@@ -55,13 +53,9 @@ export function SignInPage() {
   const setUser = useSession((s) => s.setUser);
   return (
     <PageShell heading="Sign in" breadcrumbs={[{ label: 'Sign in' }]} narrow>
-      <form
-        className="vt-form"
-        method="post"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const { email, password } = formValues(event);
+      <AppForm
+        onValues={(values) => {
+          const { email, password } = values;
           void run(async () => {
             const answer = await api.call('/api/Auth/SignIn', signedIn, { body: { email, password } });
             if (answer.tokens) setTokens(answer.tokens);
@@ -79,7 +73,7 @@ export function SignInPage() {
         <p className="vt-form-links">
           <Link to="/forgotpassword">Forgot your password?</Link> · <Link to="/signup">Create an account</Link>
         </p>
-      </form>
+      </AppForm>
     </PageShell>
   );
 }
@@ -123,13 +117,9 @@ export function SignUpPage() {
   }
   return (
     <PageShell heading="Create an account" breadcrumbs={[{ label: 'Sign up' }]} narrow>
-      <form
-        className="vt-form"
-        method="post"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const v = formValues(event);
+      <AppForm
+        onValues={(values) => {
+          const v = values;
           void run(async () => {
             const answer = await api.call(
               '/api/Auth/SignUp',
@@ -186,7 +176,7 @@ export function SignUpPage() {
         <p className="vt-form-links">
           Already have an account? <Link to="/signin">Sign in</Link>
         </p>
-      </form>
+      </AppForm>
     </PageShell>
   );
 }
@@ -211,13 +201,9 @@ export function ForgotPasswordPage() {
       {sent ? (
         <FormNotice kind="success">If an account exists for that email, we have sent it a link to choose a new password. The link works once, for one hour.</FormNotice>
       ) : (
-        <form
-          className="vt-form"
-          method="post"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            const { email } = formValues(event);
+        <AppForm
+          onValues={(values) => {
+            const { email } = values;
             void run(async () => {
               await api.call('/api/Auth/ForgotPassword', z.unknown(), { body: { email } });
               setSent(true);
@@ -230,7 +216,7 @@ export function ForgotPasswordPage() {
           <SubmitButton busy={busy}>
             Send the link
           </SubmitButton>
-        </form>
+        </AppForm>
       )}
     </PageShell>
   );
@@ -255,13 +241,9 @@ export function ResetPasswordPage() {
           This link is not complete. <Link to="/forgotpassword">Ask for a new one</Link>.
         </FormNotice>
       ) : (
-        <form
-          className="vt-form"
-          method="post"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            const { password, confirm } = formValues(event);
+        <AppForm
+          onValues={(values) => {
+            const { password, confirm } = values;
             setMismatch(password !== confirm);
             if (password !== confirm) return;
             void run(async () => {
@@ -279,7 +261,7 @@ export function ResetPasswordPage() {
           <SubmitButton busy={busy}>
             Save the new password
           </SubmitButton>
-        </form>
+        </AppForm>
       )}
     </PageShell>
   );
@@ -294,14 +276,9 @@ export function ChangePasswordPage() {
   return (
     <PageShell heading="Change Password" breadcrumbs={[{ label: 'My Account', to: '/account' }, { label: 'Change Password' }]} narrow>
       {done ? <FormNotice kind="success">Your password has been changed.</FormNotice> : null}
-      <form
-        className="vt-form"
-        method="post"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = event.currentTarget;
-          const { currentPassword, newPassword, confirm } = formValues(event);
+      <AppForm
+        onValues={(values, form) => {
+                    const { currentPassword, newPassword, confirm } = values;
           setMismatch(newPassword !== confirm);
           if (newPassword !== confirm) return;
           void run(async () => {
@@ -319,7 +296,7 @@ export function ChangePasswordPage() {
         <SubmitButton busy={busy}>
           Change password
         </SubmitButton>
-      </form>
+      </AppForm>
     </PageShell>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
-import { Field, FormNotice, SubmitButton } from '../ui/field.tsx';
+import { AppForm, Field, FormNotice, SubmitButton } from '../ui/field.tsx';
 import { PageShell } from './page-shell.tsx';
 
 /** /contact: a message to the store, checked here and again on the server, stored and mailed to the owner. */
@@ -17,13 +17,8 @@ export function ContactPage() {
       {sent ? (
         <FormNotice kind="success">Thank you — your message has been sent. We will reply as soon as we can.</FormNotice>
       ) : (
-        <form
-          className="vt-form"
-          method="post"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+        <AppForm
+          onValues={(values) => {
             const found: Record<string, string> = {};
             if (!values['name']?.trim()) found['name'] = 'Name is a required field';
             if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values['email'] ?? '')) found['email'] = values['email'] ? 'Email must be a valid email' : 'Email is a required field';
@@ -68,7 +63,7 @@ export function ContactPage() {
           <SubmitButton busy={busy}>
             {busy ? 'Sending…' : 'Send message'}
           </SubmitButton>
-        </form>
+        </AppForm>
       )}
     </PageShell>
   );

@@ -5,7 +5,7 @@ import { useApi } from '../app-context.tsx';
 import { useSession } from '../client/session.ts';
 import type { MaintenanceSettings } from '../data.ts';
 import type { RouteMeta } from '../meta.ts';
-import { Field, SubmitButton } from '../ui/field.tsx';
+import { AppForm, Field, SubmitButton } from '../ui/field.tsx';
 import { useToast } from '../ui/toasts.tsx';
 
 export interface MaintenanceData {
@@ -27,13 +27,9 @@ export function MaintenancePage() {
         <h1 className="vt-h2">{maintenance.heading || 'We will be back soon'}</h1>
         {maintenance.description ? <p className="vt-maintenance-text">{maintenance.description}</p> : null}
         {maintenance.isPasswordProtected === '1' ? (
-          <form
-            className="vt-form"
-            method="post"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              const password = String(new FormData(event.currentTarget).get('password') ?? '');
+          <AppForm
+            onValues={(values) => {
+              const password = values['password'] ?? '';
               if (!password) {
                 setError('Password is a required field');
                 return;
@@ -60,7 +56,7 @@ export function MaintenancePage() {
             <SubmitButton busy={busy}>
               Enter
             </SubmitButton>
-          </form>
+          </AppForm>
         ) : null}
       </div>
     </main>

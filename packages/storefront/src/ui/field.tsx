@@ -44,3 +44,23 @@ export function SubmitButton({ busy, children, ...rest }: { busy?: boolean } & B
     </button>
   );
 }
+
+/**
+ * A form of the shopper app: posted by the app (never by the browser on its own), with its fields' values by name.
+ * Fields validate in the app, so the browser's own bubbles stay off.
+ */
+export function AppForm({ onValues, children }: { onValues: (values: Record<string, string>, form: HTMLFormElement) => void; children: ReactNode }) {
+  return (
+    <form
+      className="vt-form"
+      method="post"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onValues(Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>, event.currentTarget);
+      }}
+    >
+      {children}
+    </form>
+  );
+}
