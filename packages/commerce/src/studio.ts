@@ -153,6 +153,8 @@ export const draftConflictAnswer = z.object({
   error: z.object({
     code: z.literal('DRAFT_CONFLICT'),
     message: z.string(),
+    /** `Studio/Publish` names the draft at fault: `page.draftRevision` or `theme.draftRevision`. */
+    field: z.string().optional(),
     /** The revision stored now; reload the draft to get it. */
     draftRevision,
     updatedAt: timestamp,
@@ -164,9 +166,32 @@ export type DraftConflictAnswer = z.infer<typeof draftConflictAnswer>;
 export const publishPageRequest = z.object({ pageId, draftRevision });
 export type PublishPageRequest = z.infer<typeof publishPageRequest>;
 
+/** `POST /api/Studio/PublishTheme`: compiles the draft's CSS and makes both live. */
+export const publishThemeRequest = z.object({ draftRevision });
+export type PublishThemeRequest = z.infer<typeof publishThemeRequest>;
+
+/** What one publish made live: the new version, and when. */
+export const publishedDraft = z.object({ publishedVersion: version, publishedAt: timestamp });
+export type PublishedDraft = z.infer<typeof publishedDraft>;
+
 /** `Studio/PublishPage`, `Studio/PublishTheme` answer. Shoppers see the new version from the next request on. */
-export const publishAnswer = z.object({ data: z.object({ publishedVersion: version, publishedAt: timestamp }) });
+export const publishAnswer = z.object({ data: publishedDraft });
 export type PublishAnswer = z.infer<typeof publishAnswer>;
+
+/**
+ * `POST /api/Studio/Publish`: publishes a page's draft and the theme's draft together, in one transaction, so that
+ * shoppers never see the new page with the old theme. Each must still be at its `draftRevision`: a conflict on
+ * either is a 409 DRAFT_CONFLICT naming it (`page.draftRevision`, `theme.draftRevision`) and publishes neither.
+ * Either may be left out; not both (400 naming `body`).
+ */
+export const publishDraftsRequest = z
+  .object({ page: publishPageRequest.optional(), theme: publishThemeRequest.optional() })
+  .refine((body) => body.page !== undefined || body.theme !== undefined, 'must name a page, a theme or both to publish');
+export type PublishDraftsRequest = z.infer<typeof publishDraftsRequest>;
+
+/** `Studio/Publish` answer: what was published, each as `Studio/PublishPage` and `Studio/PublishTheme` answer it. */
+export const publishDraftsAnswer = z.object({ data: z.object({ page: publishedDraft.optional(), theme: publishedDraft.optional() }) });
+export type PublishDraftsAnswer = z.infer<typeof publishDraftsAnswer>;
 
 /** One published version of a page or theme. For a theme `sectionCount` counts its header and footer. */
 export const publishedVersionSummary = z.object({ version, publishedAt: timestamp, sectionCount: z.number().int().min(0) });
@@ -257,10 +282,6 @@ export type StudioThemeAnswer = z.infer<typeof studioThemeAnswer>;
 export const saveThemeRequest = z.object({ draftRevision, document: themeDocument });
 export type SaveThemeRequest = z.input<typeof saveThemeRequest>;
 
-/** `POST /api/Studio/PublishTheme`: compiles the draft's CSS and makes both live. */
-export const publishThemeRequest = z.object({ draftRevision });
-export type PublishThemeRequest = z.infer<typeof publishThemeRequest>;
-
 /** `POST /api/Studio/RollbackTheme`: makes a published version of the theme the draft again. */
 export const rollbackThemeRequest = z.object({ version });
 export type RollbackThemeRequest = z.infer<typeof rollbackThemeRequest>;
@@ -301,3 +322,42 @@ export type MediaItem = z.infer<typeof mediaItem>;
 /** `Studio/GetMedia` answer, newest first. */
 export const mediaListAnswer = z.object({ data: z.object({ media: z.array(mediaItem) }) });
 export type MediaListAnswer = z.infer<typeof mediaListAnswer>;
+
+/** How many products `Studio/GetCatalogueChoices` lists at most. */
+export const CATALOGUE_PRODUCT_CHOICES = 200;
+
+/**
+ * A category a section's category picker offers. `parentId` places it in the tree (null at the top level);
+ * `productCount` counts the published products in it and its sub-categories: what a product grid picking it shows.
+ */
+export const categoryChoice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parentId: z.number().int().nullable(),
+  productCount: z.number().int().min(0),
+});
+export type CategoryChoice = z.infer<typeof categoryChoice>;
+
+/** A brand a section's brand picker offers, with the number of its published products. */
+export const brandChoice = z.object({ id: z.number().int(), name: z.string(), productCount: z.number().int().min(0) });
+export type BrandChoice = z.infer<typeof brandChoice>;
+
+/** A published product a section's product picker offers. */
+export const productChoice = z.object({ id: z.number().int(), name: z.string() });
+export type ProductChoice = z.infer<typeof productChoice>;
+
+/**
+ * What the studio's category, brand and product pickers offer: the store's own categories and brands, each sorted
+ * by name, and its first `CATALOGUE_PRODUCT_CHOICES` published products by name. A setting's value is the chosen id
+ * (0: any).
+ */
+export const catalogueChoices = z.object({
+  categories: z.array(categoryChoice),
+  brands: z.array(brandChoice),
+  products: z.array(productChoice).max(CATALOGUE_PRODUCT_CHOICES),
+});
+export type CatalogueChoices = z.infer<typeof catalogueChoices>;
+
+/** `GET /api/Studio/GetCatalogueChoices` answer. */
+export const catalogueChoicesAnswer = z.object({ data: catalogueChoices });
+export type CatalogueChoicesAnswer = z.infer<typeof catalogueChoicesAnswer>;

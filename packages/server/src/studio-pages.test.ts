@@ -365,6 +365,8 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
       ['/api/Studio/PublishTheme', { draftRevision: 1 }],
       ['/api/Studio/GetThemeVersions'],
       ['/api/Studio/RollbackTheme', { version: 1 }],
+      ['/api/Studio/Publish', { page: { pageId: secondHome, draftRevision: 1 }, theme: { draftRevision: 1 } }],
+      ['/api/Studio/GetCatalogueChoices'],
       ['/api/Studio/UploadMedia', { fileName: 'mine.png', base64: png }],
       ['/api/Studio/GetMedia'],
     ];

@@ -16,8 +16,10 @@ import { HttpError, parseRequest } from './errors.ts';
 import { registerMaintenanceApi } from './maintenance-api.ts';
 import { requireSite } from './site.ts';
 import { registerStudioApi } from './studio-api.ts';
+import { registerStudioCatalogueApi } from './studio-catalogue-api.ts';
 import { registerStudioMediaApi } from './studio-media-api.ts';
 import { registerStudioPagesApi } from './studio-pages-api.ts';
+import { registerStudioPublishApi } from './studio-publish-api.ts';
 import { registerStudioThemeApi } from './studio-theme-api.ts';
 
 export interface ApiDeps {
@@ -151,6 +153,8 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerStudioApi(app, deps);
   registerStudioPagesApi(app, deps);
   registerStudioThemeApi(app, deps);
+  registerStudioPublishApi(app, deps);
   registerStudioMediaApi(app, deps);
+  registerStudioCatalogueApi(app, deps);
   registerFormsApi(app, deps);
 }

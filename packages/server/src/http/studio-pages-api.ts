@@ -12,6 +12,8 @@ import {
   savePageRequest,
   studioPageQuery,
   updatePageRequest,
+  type PublishPageRequest,
+  type PublishedDraft,
   type StudioPage,
   type StudioPageSummary,
 } from '@vitrine/commerce';
@@ -38,13 +40,16 @@ interface SummaryRow {
   has_unpublished_changes: boolean;
 }
 
-/** A page or theme draft saved since the editor loaded it: 409 with the revision stored now, nothing written. */
-export function draftConflict(kind: 'page' | 'theme', current: { draft_revision: number; updated_at: Date }): HttpError {
+/**
+ * A page or theme draft saved since the editor loaded it: 409 with the revision stored now, nothing written.
+ * `field` names the draft at fault when a call carries two (`Studio/Publish`).
+ */
+export function draftConflict(kind: 'page' | 'theme', current: { draft_revision: number; updated_at: Date }, field?: string): HttpError {
   return new HttpError(
     409,
     'DRAFT_CONFLICT',
     `This ${kind} was changed in another tab or by someone else since you opened it, so your changes were not saved. Reload to get the latest version, then make your changes again.`,
-    undefined,
+    field,
     undefined,
     { draftRevision: current.draft_revision, updatedAt: current.updated_at.toISOString() },
   );
@@ -55,7 +60,7 @@ export function documentRefused(problem: DocumentProblem): HttpError {
   return new HttpError(400, 'BAD_REQUEST', `${problem.path}: ${problem.message}`, problem.path);
 }
 
-const pageNotFound = () => new HttpError(404, 'PAGE_NOT_FOUND', 'This store has no such page', 'pageId');
+const pageNotFound = (field = 'pageId') => new HttpError(404, 'PAGE_NOT_FOUND', 'This store has no such page', field);
 
 /** Whether the draft differs from what shoppers see (jsonb compares by value, whatever the key order). */
 const hasUnpublishedChanges = sql<boolean>`(pages.published is null or pages.draft <> pages.published)`.as('has_unpublished_changes');
@@ -113,8 +118,8 @@ export async function ensureSystemPages(db: Db, webId: number): Promise<void> {
   });
 }
 
-/** The page's row, locked for the rest of the transaction; 404 when the store has no such page. */
-async function lockPage(trx: Trx, webId: number, pageId: number) {
+/** The page's row, locked for the rest of the transaction; 404 (naming `field`) when the store has no such page. */
+async function lockPage(trx: Trx, webId: number, pageId: number, field?: string) {
   const row = await trx
     .selectFrom('pages')
     .select(['page_id', 'page_type_id', 'slug', 'title', 'draft_revision', 'published_version', 'updated_at', seoOfDraft])
@@ -122,8 +127,34 @@ async function lockPage(trx: Trx, webId: number, pageId: number) {
     .where('page_id', '=', pageId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw pageNotFound();
+  if (!row) throw pageNotFound(field);
   return row;
+}
+
+/**
+ * Publishes a page's draft inside `trx`, the one way every publish call does it: locks the page, refuses a draft
+ * saved since `draftRevision` (409, nothing written), then makes the draft what shoppers see and keeps it as the
+ * next version. `at` prefixes the fields refusals name when the page is one part of a body (`page.`).
+ */
+export async function publishPageDraft(trx: Trx, webId: number, request: PublishPageRequest, publishedAt: Date, at = ''): Promise<PublishedDraft> {
+  const page = await lockPage(trx, webId, request.pageId, `${at}pageId`);
+  if (page.draft_revision !== request.draftRevision) throw draftConflict('page', page, at ? `${at}draftRevision` : undefined);
+  const version = page.published_version + 1;
+  await trx
+    .updateTable('pages')
+    .set({ published: sql<string>`draft`, published_version: version, published_at: publishedAt })
+    .where('web_id', '=', webId)
+    .where('page_id', '=', page.page_id)
+    .execute();
+  // Copied inside the database: a big page makes no round trip.
+  await trx
+    .insertInto('page_versions')
+    .columns(['web_id', 'page_id', 'version', 'document', 'published_at'])
+    .expression((eb) =>
+      eb.selectFrom('pages').select(['web_id', 'page_id', 'published_version', 'draft', 'published_at']).where('web_id', '=', webId).where('page_id', '=', page.page_id),
+    )
+    .execute();
+  return { publishedVersion: version, publishedAt: publishedAt.toISOString() };
 }
 
 /**
@@ -212,27 +243,7 @@ export function registerStudioPagesApi(app: FastifyInstance, { db }: ApiDeps): v
   app.post('/api/Studio/PublishPage', async (request) => {
     const { webId } = await requireOwner(db, request);
     const body = parseRequest(publishPageRequest, request.body, 'body');
-    return db.transaction().execute(async (trx) => {
-      const page = await lockPage(trx, webId, body.pageId);
-      if (page.draft_revision !== body.draftRevision) throw draftConflict('page', page);
-      const version = page.published_version + 1;
-      const publishedAt = new Date();
-      await trx
-        .updateTable('pages')
-        .set({ published: sql<string>`draft`, published_version: version, published_at: publishedAt })
-        .where('web_id', '=', webId)
-        .where('page_id', '=', page.page_id)
-        .execute();
-      // Copied inside the database: a big page makes no round trip.
-      await trx
-        .insertInto('page_versions')
-        .columns(['web_id', 'page_id', 'version', 'document', 'published_at'])
-        .expression((eb) =>
-          eb.selectFrom('pages').select(['web_id', 'page_id', 'published_version', 'draft', 'published_at']).where('web_id', '=', webId).where('page_id', '=', page.page_id),
-        )
-        .execute();
-      return { data: { publishedVersion: version, publishedAt: publishedAt.toISOString() } };
-    });
+    return { data: await db.transaction().execute((trx) => publishPageDraft(trx, webId, body, new Date())) };
   });
 
   app.get('/api/Studio/GetVersions', async (request) => {

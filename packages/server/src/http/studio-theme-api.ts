@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { publishThemeRequest, rollbackThemeRequest, saveThemeRequest } from '@vitrine/commerce';
+import { sql, type Transaction } from 'kysely';
+import { publishThemeRequest, rollbackThemeRequest, saveThemeRequest, type PublishThemeRequest, type PublishedDraft } from '@vitrine/commerce';
 import { compileTheme } from '@vitrine/theme-engine';
 import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 import { checkThemeDocument, defaultThemeDocument, readStoredTheme } from '../studio-documents.ts';
 import type { ApiDeps } from './api.ts';
 import { HttpError, parseRequest } from './errors.ts';
@@ -37,17 +38,41 @@ export async function activeThemeId(db: Db, webId: number): Promise<number> {
   });
 }
 
+/** The active theme's row, locked for the rest of the transaction. */
+const lockTheme = (trx: Transaction<Database>, webId: number, themeId: number) =>
+  trx
+    .selectFrom('themes')
+    .select(['theme_id', 'draft', 'draft_revision', 'published_version', 'updated_at'])
+    .where('web_id', '=', webId)
+    .where('theme_id', '=', themeId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+
+/**
+ * Publishes the theme's draft inside `trx`, the one way every publish call does it: locks the theme, refuses a
+ * draft saved since `draftRevision` (409, nothing written), compiles its CSS and makes both what shoppers see, kept
+ * as the next version. `at` prefixes the field a refusal names when the theme is one part of a body (`theme.`).
+ */
+export async function publishThemeDraft(trx: Transaction<Database>, webId: number, themeId: number, request: PublishThemeRequest, publishedAt: Date, at = ''): Promise<PublishedDraft> {
+  const theme = await lockTheme(trx, webId, themeId);
+  if (theme.draft_revision !== request.draftRevision) throw draftConflict('theme', theme, at ? `${at}draftRevision` : undefined);
+  // The published document is the one shoppers' pages parse: read it as the studio does, so it always parses.
+  const document = readStoredTheme(theme.draft);
+  const compiled = compileTheme(document.settings);
+  const json = JSON.stringify(document);
+  const version = theme.published_version + 1;
+  await trx
+    .updateTable('themes')
+    .set({ draft: json, published: json, published_css: compiled.css, published_version: version, published_at: publishedAt })
+    .where('web_id', '=', webId)
+    .where('theme_id', '=', themeId)
+    .execute();
+  await trx.insertInto('theme_versions').values({ web_id: webId, theme_id: themeId, version, document: json, css: compiled.css, published_at: publishedAt }).execute();
+  return { publishedVersion: version, publishedAt: publishedAt.toISOString() };
+}
+
 /** The studio's theme calls: open, save, publish, versions and rollback of the store's active theme. */
 export function registerStudioThemeApi(app: FastifyInstance, { db }: ApiDeps): void {
-  /** The active theme's row, locked for the rest of the transaction. */
-  const lockTheme = (trx: Db, webId: number, themeId: number) =>
-    trx
-      .selectFrom('themes')
-      .select(['theme_id', 'draft', 'draft_revision', 'published_version', 'updated_at'])
-      .where('web_id', '=', webId)
-      .where('theme_id', '=', themeId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
 
   app.get('/api/Studio/GetTheme', async (request) => {
     const { webId } = await requireOwner(db, request);
@@ -107,24 +132,7 @@ export function registerStudioThemeApi(app: FastifyInstance, { db }: ApiDeps): v
     const { webId } = await requireOwner(db, request);
     const body = parseRequest(publishThemeRequest, request.body, 'body');
     const themeId = await activeThemeId(db, webId);
-    return db.transaction().execute(async (trx) => {
-      const theme = await lockTheme(trx, webId, themeId);
-      if (theme.draft_revision !== body.draftRevision) throw draftConflict('theme', theme);
-      // The published document is the one shoppers' pages parse: read it as the studio does, so it always parses.
-      const document = readStoredTheme(theme.draft);
-      const compiled = compileTheme(document.settings);
-      const json = JSON.stringify(document);
-      const version = theme.published_version + 1;
-      const publishedAt = new Date();
-      await trx
-        .updateTable('themes')
-        .set({ draft: json, published: json, published_css: compiled.css, published_version: version, published_at: publishedAt })
-        .where('web_id', '=', webId)
-        .where('theme_id', '=', themeId)
-        .execute();
-      await trx.insertInto('theme_versions').values({ web_id: webId, theme_id: themeId, version, document: json, css: compiled.css, published_at: publishedAt }).execute();
-      return { data: { publishedVersion: version, publishedAt: publishedAt.toISOString() } };
-    });
+    return { data: await db.transaction().execute((trx) => publishThemeDraft(trx, webId, themeId, body, new Date())) };
   });
 
   app.get('/api/Studio/GetThemeVersions', async (request) => {

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_PRODUCT_CHOICES, catalogueChoicesAnswer, type CatalogueChoices } from '@vitrine/commerce';
+import { backends, signInOwner, startTestServer, studioCaller, type TestServer } from './test-support.ts';
+
+describe.each(backends)("the studio's catalogue choices on $name", ({ create }) => {
+  let server: TestServer;
+  let drop: () => Promise<void>;
+  let store1: number;
+  let store2: number;
+  let studio: ReturnType<typeof studioCaller>;
+
+  const choices = async (caller = studio, host = 'localhost'): Promise<CatalogueChoices> => {
+    const response = await caller('/api/Studio/GetCatalogueChoices', { host });
+    expect(response.status).toBe(200);
+    return catalogueChoicesAnswer.parse(await response.json()).data;
+  };
+  const idsOf = async (table: 'categories' | 'brands' | 'products', webId: number) => {
+    const column = ({ categories: 'category_id', brands: 'brand_id', products: 'product_id' } as const)[table];
+    return (await server.db.selectFrom(table).select(`${column} as id`).where('web_id', '=', webId).execute()).map((row) => row.id as number).sort((a, b) => a - b);
+  };
+  const sortedIds = (list: { id: number }[]) => list.map((item) => item.id).sort((a, b) => a - b);
+
+  beforeAll(async () => {
+    const database = await create();
+    drop = database.drop;
+    server = await startTestServer(database.url);
+    const sites = await server.db.selectFrom('site_domains').select(['domain', 'web_id']).execute();
+    store1 = sites.find((s) => s.domain === 'localhost')!.web_id!;
+    store2 = sites.find((s) => s.domain === 'second.localhost')!.web_id!;
+    studio = studioCaller(server, await signInOwner(server, 'owner@harbor.test', 'harbor-owner-demo'));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await drop?.();
+  });
+
+  it("lists the store's categories as a tree and its brands, by name, each with the products a section picking it shows", async () => {
+    const { categories, brands, products } = await choices();
+    const kitchen = categories.find((c) => c.name === 'Kitchen')!;
+    expect(categories.map((c) => [c.name, c.parentId === null ? null : categories.find((p) => p.id === c.parentId)!.name, c.productCount])).toEqual([
+      ['Cookware', 'Kitchen', 3],
+      // Its own five and Cookware's three: a product grid of Kitchen shows them all.
+      ['Kitchen', null, 8],
+      ['Lighting', null, 4],
+      ['Living', null, 5],
+      ['Outdoor', null, 7],
+    ]);
+    expect(categories.find((c) => c.name === 'Cookware')!.parentId).toBe(kitchen.id);
+    expect(brands.map((b) => b.name)).toEqual(['Fjord Works', 'Kinfolk Goods', 'Old Mill', 'Saltmarsh']);
+    // The seed deals its 24 products round the four brands.
+    expect(brands.map((b) => b.productCount)).toEqual([6, 6, 6, 6]);
+    expect(products).toHaveLength(24);
+    expect(products.slice(0, 3).map((p) => p.name)).toEqual(['Arc Floor Lamp', 'Brass Desk Lamp', 'Camp Blanket']);
+    expect(products.map((p) => p.name)).toEqual([...products.map((p) => p.name)].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(sortedIds(products)).toEqual(await idsOf('products', store1));
+  });
+
+  it("gives each owner their own store's choices only, and another store's owner a 403", async () => {
+    const mine = await choices();
+    expect(sortedIds(mine.categories)).toEqual(await idsOf('categories', store1));
+    expect(sortedIds(mine.brands)).toEqual(await idsOf('brands', store1));
+
+    const owner2 = studioCaller(server, await signInOwner(server, 'owner@atelier.test', 'atelier-owner-demo'));
+    const theirs = await choices(owner2, 'second.localhost');
+    expect(theirs.categories.map((c) => c.name)).toEqual(['Accessories', 'Bags', 'Men', 'Shoes', 'Women']);
+    expect(theirs.brands.map((b) => b.name)).toEqual(['Corde & Co', 'Maison Vell', 'Nordlys']);
+    expect(sortedIds(theirs.categories)).toEqual(await idsOf('categories', store2));
+    expect(sortedIds(theirs.brands)).toEqual(await idsOf('brands', store2));
+    expect(sortedIds(theirs.products)).toEqual(await idsOf('products', store2));
+
+    for (const [caller, host, path, status, code] of [
+      [studio, 'second.localhost', '/api/Studio/GetCatalogueChoices', 403, 'NOT_SITE_OWNER'],
+      [studio, 'localhost', '/api/Studio/GetCatalogueChoices?store=second.localhost', 403, 'NOT_SITE_OWNER'],
+      [owner2, 'localhost', '/api/Studio/GetCatalogueChoices', 403, 'NOT_SITE_OWNER'],
+      [studioCaller(server, null), 'localhost', '/api/Studio/GetCatalogueChoices', 401, 'SESSION_MISSING'],
+    ] as const) {
+      const response = await caller(path, { host });
+      expect(response.status, `${host}${path}`).toBe(status);
+      const body = (await response.json()) as { data?: unknown; error?: { code: string } };
+      expect(body.error?.code).toBe(code);
+      expect(body).not.toHaveProperty('data');
+    }
+  });
+
+  it('leaves unpublished products out of the counts and the product list', async () => {
+    const hidden = await server.db.selectFrom('products').select(['product_id', 'brand_id']).where('web_id', '=', store1).where('name', '=', 'Dutch Oven').executeTakeFirstOrThrow();
+    const before = await choices();
+    await server.db.updateTable('products').set({ is_published: false }).where('product_id', '=', hidden.product_id).execute();
+    try {
+      const after = await choices();
+      const count = (list: { name: string; productCount: number }[], name: string) => list.find((c) => c.name === name)!.productCount;
+      expect([count(after.categories, 'Cookware'), count(after.categories, 'Kitchen'), count(after.categories, 'Living')]).toEqual([2, 7, 5]);
+      const brand = before.brands.find((b) => b.id === hidden.brand_id)!;
+      expect(after.brands.find((b) => b.id === brand.id)!.productCount).toBe(brand.productCount - 1);
+      expect(after.products.map((p) => p.id)).not.toContain(hidden.product_id);
+      expect(after.products).toHaveLength(before.products.length - 1);
+    } finally {
+      await server.db.updateTable('products').set({ is_published: true }).where('product_id', '=', hidden.product_id).execute();
+    }
+  });
+
+  it(`lists the first ${CATALOGUE_PRODUCT_CHOICES} products by name, and still every category and brand`, async () => {
+    const fillers = Array.from({ length: CATALOGUE_PRODUCT_CHOICES + 5 }, (_, n) => ({
+      web_id: store1,
+      name: `Aaa filler ${String(n).padStart(3, '0')}`,
+      slug: `aaa-filler-${n}`,
+      sku: `FILL-${n}`,
+      price: 100,
+    }));
+    // Inserted last first, so that the list's order is the names', not the ids'.
+    await server.db.insertInto('products').values(fillers.reverse()).execute();
+    try {
+      const { categories, brands, products } = await choices();
+      expect(products).toHaveLength(CATALOGUE_PRODUCT_CHOICES);
+      expect(products[0]!.name).toBe('Aaa filler 000');
+      expect(products.at(-1)!.name).toBe(`Aaa filler ${CATALOGUE_PRODUCT_CHOICES - 1}`);
+      expect(products.map((p) => p.name)).not.toContain('Arc Floor Lamp');
+      expect(categories).toHaveLength(5);
+      expect(brands).toHaveLength(4);
+    } finally {
+      await server.db.deleteFrom('products').where('web_id', '=', store1).where('sku', 'like', 'FILL-%').execute();
+    }
+  });
+});
