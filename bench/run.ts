@@ -6,28 +6,58 @@ import { benchImageRoute, type ImageRouteResult } from './image-route.ts';
 import { loadProblems } from './load.ts';
 import { ensureBuilt, startProductionServer } from './processes.ts';
 import { decimals, loadTable, machineLine, settingsLine, textTable } from './report.ts';
-import { benchSsr } from './ssr.ts';
+import { benchSsr, type SsrBenchResult } from './ssr.ts';
 import { benchStudio, studioTable, type StudioBenchResult } from './studio.ts';
+
+/** `npm run bench -- studio` runs only the named benchmarks (cpu, ssr, images, studio); no names runs them all. */
+const wanted = new Set(process.argv.slice(2));
+const runs = (name: string) => wanted.size === 0 || wanted.has(name);
 
 async function main(): Promise<number> {
   await ensureBuilt();
   // First, while nothing else of ours runs: the in-process benchmarks, in a child with React's production build.
-  console.log('bench: compileTheme and a 100-section server render (child process, NODE_ENV=production)…');
-  const cpu = await benchCpu();
+  let cpu: CpuBenchResult | undefined;
+  if (runs('cpu')) {
+    console.log('bench: compileTheme and a 100-section server render (child process, NODE_ENV=production)…');
+    cpu = await benchCpu();
+  }
 
   console.log('bench: starting the production server (fresh embedded database, seeding the demo stores)…');
   const server = await startProductionServer();
   console.log(`bench: server ready on ${server.origin}`);
 
-  console.log('bench: GET / (SSR home page) and its static twin…');
-  const ssr = await benchSsr(server);
-  console.log('bench: image route, cold resizes, cached hits and the static original…');
-  const images = await benchImageRoute(server);
-  console.log('bench: the studio in Chromium, home pages of 25, 100 and 250 sections…');
-  const studio = await benchStudio(server);
+  let ssr: SsrBenchResult | undefined;
+  if (runs('ssr')) {
+    console.log('bench: GET / (SSR home page) and its static twin…');
+    ssr = await benchSsr(server);
+  }
+  let images: ImageRouteResult | undefined;
+  if (runs('images')) {
+    console.log('bench: image route, cold resizes, cached hits and the static original…');
+    images = await benchImageRoute(server);
+  }
+  let studio: StudioBenchResult | undefined;
+  if (runs('studio')) {
+    console.log('bench: the studio in Chromium, home pages of 25, 100 and 250 sections…');
+    studio = await benchStudio(server);
+  }
 
   console.log('');
   console.log(machineLine());
+  if (ssr) printSsr(ssr);
+  if (cpu) printCpu(cpu);
+  if (images) printImages(images);
+  if (studio) printStudio(studio);
+
+  const problems = ssr ? [...loadProblems('SSR', ssr.ssr), ...loadProblems('SSR cached', ssr.cached), ...loadProblems('static', ssr.static)] : [];
+  if (problems.length > 0) {
+    console.error(`\nbench FAILED, the numbers above do not measure the page:\n  ${problems.join('\n  ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+function printSsr(ssr: SsrBenchResult) {
   console.log(settingsLine(ssr.settings));
   console.log('');
   console.log(`GET / with Host localhost: the seeded "Harbor & Pine" home page, ${ssr.bodyBytes.toLocaleString('en-US')} body bytes, ${ssr.contentType}`);
@@ -42,16 +72,6 @@ async function main(): Promise<number> {
   console.log(`SSR / static req/s: ${ssr.ratio.toFixed(3)}  (static serves ${(1 / ssr.ratio).toFixed(1)}x as many requests per second)`);
   console.log(`SSR guest (page cache) / static req/s: ${(ssr.cached.requestsPerSecond / ssr.static.requestsPerSecond).toFixed(3)}`);
   console.log('Static baseline: a bare node:http process answering every request with the captured SSR body and content-type.');
-  printCpu(cpu);
-  printImages(images);
-  printStudio(studio);
-
-  const problems = [...loadProblems('SSR', ssr.ssr), ...loadProblems('SSR cached', ssr.cached), ...loadProblems('static', ssr.static)];
-  if (problems.length > 0) {
-    console.error(`\nbench FAILED, the numbers above do not measure the page:\n  ${problems.join('\n  ')}`);
-    return 1;
-  }
-  return 0;
 }
 
 function printCpu({ themes, page }: CpuBenchResult) {
