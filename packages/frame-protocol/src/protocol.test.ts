@@ -11,7 +11,7 @@ describe('the two unions', () => {
     expect(typesOf(frameMessage)).toEqual([...new Set(frameSamples.map((m) => m.type))].sort());
     expect(typesOf(studioMessage)).toEqual([...new Set(studioSamples.map((m) => m.type))].sort());
     expect(typesOf(studioMessage)).toEqual(
-      ['FOCUS_COMPONENT', 'GET_SECTION_CLASSES', 'SET_COMPONENT', 'SET_CREATOR_THEME_CSS', 'SET_MODE', 'SET_SETTINGS'],
+      ['FOCUS_COMPONENT', 'GET_SECTION_CLASSES', 'HOVER_COMPONENT', 'SET_COMPONENT', 'SET_CREATOR_THEME_CSS', 'SET_MODE', 'SET_ORDER', 'SET_SETTINGS'],
     );
   });
 
@@ -29,7 +29,7 @@ describe('the two unions', () => {
   });
 
   it('carries the protocol version in the first handshake', () => {
-    expect(PROTOCOL_VERSION).toBe(1);
+    expect(PROTOCOL_VERSION).toBe(2);
     expect(frameMessage.safeParse({ type: 'IFRAME_LOADED', payload: { sectionIds: [] } }).success).toBe(false);
   });
 });
@@ -51,6 +51,11 @@ describe('malformed messages are refused', () => {
     ['settings that are not a record', { type: 'SET_SETTINGS', payload: { settings: ['a'] } }],
     ['css over 500 000 characters', { type: 'SET_CREATOR_THEME_CSS', payload: { css: 'a'.repeat(500_001) } }],
     ['an unknown mode', { type: 'SET_MODE', payload: { mode: 'debug' } }],
+    ['a page type 5', { type: 'SET_COMPONENT', payload: { page: { sections: [], pageTypeId: 5 } } }],
+    ['a header that is not a section', { type: 'SET_COMPONENT', payload: { page: { sections: [], header: { id: 'h' } } } }],
+    ['an order with a bad id', { type: 'SET_ORDER', payload: { sectionIds: ['a', 'b c'] } }],
+    ['an order that is not a list', { type: 'SET_ORDER', payload: { sectionIds: 'a,b' } }],
+    ['a hover without its id', { type: 'HOVER_COMPONENT', payload: {} }],
   ];
   it.each(bad)('studio message with %s', (_what, data) => {
     expect(studioMessage.safeParse(data).success).toBe(false);
@@ -67,6 +72,8 @@ describe('malformed messages are refused', () => {
     ['an empty settings path', { type: 'TEXT_EDITED', payload: { sectionId: 'a', path: '', value: 'x' } }],
     ['classes that are not strings', { type: 'SECTION_CLASSES', payload: { sectionId: 'a', classes: [1] } }],
     ['a protocol version 0', { type: 'IFRAME_LOADED', payload: { protocolVersion: 0, sectionIds: [] } }],
+    ['a key press without its modifiers', { type: 'KEY_PRESSED', payload: { key: 'z' } }],
+    ['an empty key', { type: 'KEY_PRESSED', payload: { key: '', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false } }],
   ];
   it.each(badFrame)('frame message with %s', (_what, data) => {
     expect(frameMessage.safeParse(data).success).toBe(false);

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** The version of this protocol; bump it when a message changes shape, and the studio compares it on IFRAME_LOADED. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 // Ids end up in DOM lookups on the frame side, so they are held to the page document's id alphabet.
 const sectionId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _');
@@ -23,6 +23,29 @@ const section = z.looseObject({
   style: settingsRecord,
   blocks: z.array(block).max(200).optional(),
   hidden: z.boolean().optional(),
+});
+
+/**
+ * A whole page as the frame draws it: the page's sections in order, the theme's header and footer around them, and
+ * the page's address and type (§3.15), by which the frame finds what the published page's sections loaded.
+ */
+const page = z.object({
+  sections: z.array(section).max(500),
+  header: section.nullable().optional(),
+  footer: section.nullable().optional(),
+  slug: z.string().max(200).optional(),
+  pageTypeId: z.number().int().min(1).max(4).optional(),
+});
+/** A whole page in SET_COMPONENT. */
+export type FramePage = z.infer<typeof page>;
+
+/** A key pressed in the frame, outside in-place text editing, for the studio's shortcuts (Ctrl+Z while the frame has focus). */
+const keyPress = z.object({
+  key: z.string().min(1).max(32),
+  ctrlKey: z.boolean(),
+  metaKey: z.boolean(),
+  shiftKey: z.boolean(),
+  altKey: z.boolean(),
 });
 
 // ─── frame → studio ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -53,6 +76,8 @@ export const frameMessage = z.discriminatedUnion('type', [
     type: z.literal('TEXT_EDITED'),
     payload: z.object({ sectionId, path: z.string().min(1).max(200), value: z.string().max(100_000) }),
   }),
+  /** A key pressed in the frame that may be one of the studio's shortcuts. */
+  z.object({ type: z.literal('KEY_PRESSED'), payload: keyPress }),
 ]);
 /** A message from the preview frame to the studio. */
 export type FrameMessage = z.infer<typeof frameMessage>;
@@ -65,7 +90,7 @@ export const studioMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('SET_COMPONENT'),
     payload: z.union([
-      z.strictObject({ page: z.looseObject({ sections: z.array(section).max(500) }) }),
+      z.strictObject({ page }),
       z.strictObject({ section }),
     ]),
   }),
@@ -77,6 +102,10 @@ export const studioMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('GET_SECTION_CLASSES'), payload: z.object({ sectionId }) }),
   /** Replace the creator's custom theme CSS. */
   z.object({ type: z.literal('SET_CREATOR_THEME_CSS'), payload: z.object({ css: z.string().max(500_000) }) }),
+  /** The page's sections in a new order (the same ids the frame shows); cheaper than sending the whole page again. */
+  z.object({ type: z.literal('SET_ORDER'), payload: z.object({ sectionIds: z.array(sectionId).max(500) }) }),
+  /** Outline a section as hovered (the pointer is over its row in the studio's outline), or none. */
+  z.object({ type: z.literal('HOVER_COMPONENT'), payload: z.object({ sectionId: sectionId.nullable() }) }),
   /** Switch between editing (selection, hover outlines, inline text) and plain viewing. */
   z.object({ type: z.literal('SET_MODE'), payload: z.object({ mode: z.enum(['edit', 'view']) }) }),
 ]);

@@ -22,16 +22,24 @@ export const frameSamples: FrameMessage[] = [
   { type: 'SECTION_HOVERED', payload: { sectionId: null } },
   { type: 'SECTION_MOVED', payload: { sectionId: hero.id, toIndex: 0 } },
   { type: 'TEXT_EDITED', payload: { sectionId: hero.id, path: 'heading', value: 'Summer sale' } },
+  { type: 'KEY_PRESSED', payload: { key: 'z', ctrlKey: true, metaKey: false, shiftKey: false, altKey: false } },
 ];
 
 /** One valid message of every studio → frame type. */
 export const studioSamples: StudioMessage[] = [
-  { type: 'SET_COMPONENT', payload: { page: { slug: 'home', sections: [hero, { id: 'footer', type: 2, settings: {}, style: {} }] } } },
+  { type: 'SET_COMPONENT', payload: { page: { slug: 'home', sections: [hero, { id: 'about', type: 7, settings: {}, style: {} }] } } },
+  {
+    type: 'SET_COMPONENT',
+    payload: { page: { slug: '', pageTypeId: 1, sections: [hero], header: { id: 'header', type: 1, settings: {}, style: {} }, footer: null } },
+  },
   { type: 'SET_COMPONENT', payload: { section: hero } },
   { type: 'SET_SETTINGS', payload: { settings: { primary_color: '#112233', rounded_corners: true } } },
   { type: 'FOCUS_COMPONENT', payload: { sectionId: hero.id } },
   { type: 'GET_SECTION_CLASSES', payload: { sectionId: hero.id } },
   { type: 'SET_CREATOR_THEME_CSS', payload: { css: '.hero { color: red }' } },
+  { type: 'SET_ORDER', payload: { sectionIds: ['about', hero.id] } },
+  { type: 'HOVER_COMPONENT', payload: { sectionId: hero.id } },
+  { type: 'HOVER_COMPONENT', payload: { sectionId: null } },
   { type: 'SET_MODE', payload: { mode: 'edit' } },
   { type: 'SET_MODE', payload: { mode: 'view' } },
 ];

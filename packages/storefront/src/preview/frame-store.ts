@@ -4,6 +4,7 @@ import { immer } from 'zustand/middleware/immer';
 import { createStore, type Mutate, type StoreApi } from 'zustand/vanilla';
 import { castDraft } from 'immer';
 import { sectionNode, type SectionNode } from '@vitrine/commerce';
+import type { FramePage } from '@vitrine/frame-protocol';
 
 /**
  * The preview frame's own store: the sections the studio last sent, kept by id so that an update to one section
@@ -28,7 +29,9 @@ export interface FrameState {
   /** Raised to draw a section afresh (after its text was edited in place, the browser changed its DOM). */
   remounts: Record<string, number>;
 
-  setPage(page: { sections: readonly unknown[]; header?: unknown; footer?: unknown; slug?: unknown; pageTypeId?: unknown }): void;
+  setPage(page: FramePage): void;
+  /** Puts the page's sections in a new order; false (nothing changes) unless it holds exactly the ids shown. */
+  setOrder(ids: readonly string[]): boolean;
   /** Replaces one section the frame already shows; false when the id is unknown. */
   setSection(section: unknown): boolean;
   setThemeSettings(settings: Record<string, unknown>): void;
@@ -76,7 +79,7 @@ export function createFrameStore(): FrameStore {
           next[section.id] = sameSection(previous[section.id], section) ? previous[section.id]! : section;
         }
         const order = sections.map((s) => s.id);
-        const where = typeof page.slug === 'string' && typeof page.pageTypeId === 'number' ? { slug: page.slug, pageTypeId: page.pageTypeId } : null;
+        const where = page.slug !== undefined && page.pageTypeId !== undefined ? { slug: page.slug, pageTypeId: page.pageTypeId } : null;
         set((state) => {
           state.received = true;
           if (where?.slug !== state.page?.slug || where?.pageTypeId !== state.page?.pageTypeId) state.page = where;
@@ -87,6 +90,14 @@ export function createFrameStore(): FrameStore {
           if (state.selectedId && !next[state.selectedId]) state.selectedId = null;
           if (state.hoveredId && !next[state.hoveredId]) state.hoveredId = null;
         });
+      },
+      setOrder(ids) {
+        const shown = get().order;
+        const known = new Set(shown);
+        if (ids.length !== shown.length || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) return false;
+        if (ids.every((id, i) => id === shown[i])) return true;
+        set({ order: [...ids] });
+        return true;
       },
       setSection(value) {
         const section = readSection(value);

@@ -35,6 +35,12 @@ export function handleStudioMessage(message: StudioMessage, { store, send, doc }
         console.warn(`[preview] SET_COMPONENT for unknown section ${message.payload.section.id}`);
       }
       return;
+    case 'SET_ORDER':
+      if (!state.setOrder(message.payload.sectionIds)) console.warn('[preview] SET_ORDER does not match the sections shown; waiting for the next page');
+      return;
+    case 'HOVER_COMPONENT':
+      state.hover(message.payload.sectionId);
+      return;
     case 'SET_SETTINGS':
       state.setThemeSettings(message.payload.settings);
       return;

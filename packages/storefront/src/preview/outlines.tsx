@@ -25,13 +25,15 @@ function useSectionBox(id: string): Box | null {
         return old && old.top === next.top && old.left === next.left && old.width === next.width && old.height === next.height ? old : next;
       });
     };
-    measure();
+    // Measured before the next paint, not at once: a forced layout here would sit between an edit and its commit.
+    const frame = requestAnimationFrame(measure);
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     observer?.observe(document.body);
     const element = sectionElement(document, id);
     if (element) observer?.observe(element);
     window.addEventListener('resize', measure);
     return () => {
+      cancelAnimationFrame(frame);
       observer?.disconnect();
       window.removeEventListener('resize', measure);
     };

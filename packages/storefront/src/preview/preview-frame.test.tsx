@@ -68,6 +68,30 @@ it('reorders on a new page order without drawing unchanged sections again', () =
   expect(renders).toEqual(before);
 });
 
+it('SET_ORDER reorders the sections shown, drawing none of them again, and refuses an order of other ids', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  handle({ type: 'SET_COMPONENT', payload: { page: { sections: [hero('a', 'A'), hero('b', 'B'), hero('c', 'C')] } } });
+  mount();
+  const before = { ...renders };
+  handle({ type: 'SET_ORDER', payload: { sectionIds: ['c', 'a', 'b'] } });
+  expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['C', 'A', 'B']);
+  expect(renders).toEqual(before);
+  handle({ type: 'SET_ORDER', payload: { sectionIds: ['a', 'b', 'x'] } });
+  handle({ type: 'SET_ORDER', payload: { sectionIds: ['a', 'a', 'b'] } });
+  expect(store.getState().order).toEqual(['c', 'a', 'b']);
+  expect(warn).toHaveBeenCalledTimes(2);
+  warn.mockRestore();
+});
+
+it('HOVER_COMPONENT outlines the section hovered in the studio without telling the studio back', () => {
+  handle({ type: 'SET_COMPONENT', payload: { page: { sections: [hero('a', 'A')] } } });
+  handle({ type: 'HOVER_COMPONENT', payload: { sectionId: 'a' } });
+  expect(store.getState().hoveredId).toBe('a');
+  handle({ type: 'HOVER_COMPONENT', payload: { sectionId: null } });
+  expect(store.getState().hoveredId).toBeNull();
+  expect(sent).toEqual([]);
+});
+
 it('keeps the header and footer that ride along with the page', () => {
   const header = { ...hero('theme-header', 'Top'), type: 1 };
   handle({ type: 'SET_COMPONENT', payload: { page: { sections: [hero('a', 'A')], header, footer: null } } });

@@ -35,8 +35,8 @@ function useStudioChannel(store: FrameStore): (message: FrameMessage) => void {
 }
 
 /**
- * Builder mode: selection and hover by pointer, in-place heading editing by double-click, and nothing that leaves
- * the page (links, form posts). Listeners sit on the window in the capture phase, ahead of the sections' own.
+ * Builder mode: selection and hover by pointer, in-place heading editing by double-click, the studio's shortcuts
+ * while the frame has focus, and nothing that leaves the page (links, form posts). Listeners sit on the window in the capture phase, ahead of the sections' own.
  */
 function useBuilderEvents(store: FrameStore, send: (message: FrameMessage) => void) {
   useEffect(() => {
@@ -77,6 +77,14 @@ function useBuilderEvents(store: FrameStore, send: (message: FrameMessage) => vo
       store.getState().hover(null);
       send({ type: 'SECTION_HOVERED', payload: { sectionId: null } });
     };
+    const onKey = (event: KeyboardEvent) => {
+      if (store.getState().mode !== 'edit' || editing(event.target) || event.isComposing || !mayBeShortcut(event)) return;
+      // Ctrl+C over text selected in the page copies that text, as it would anywhere.
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'c' && window.getSelection()?.toString()) return;
+      if (event.key !== 'Escape') event.preventDefault();
+      const { key, ctrlKey, metaKey, shiftKey, altKey } = event;
+      send({ type: 'KEY_PRESSED', payload: { key, ctrlKey, metaKey, shiftKey, altKey } });
+    };
     const onSubmit = (event: SubmitEvent) => {
       event.preventDefault();
       event.stopPropagation();
@@ -86,6 +94,7 @@ function useBuilderEvents(store: FrameStore, send: (message: FrameMessage) => vo
     window.addEventListener('pointerover', onOver, true);
     document.documentElement.addEventListener('pointerleave', onLeave);
     window.addEventListener('submit', onSubmit, true);
+    window.addEventListener('keydown', onKey);
     const stopDrops = acceptPaletteDrops(window, { store, send });
     return () => {
       window.removeEventListener('click', onClick, true);
@@ -93,9 +102,15 @@ function useBuilderEvents(store: FrameStore, send: (message: FrameMessage) => vo
       window.removeEventListener('pointerover', onOver, true);
       document.documentElement.removeEventListener('pointerleave', onLeave);
       window.removeEventListener('submit', onSubmit, true);
+      window.removeEventListener('keydown', onKey);
       stopDrops();
     };
   }, [store, send]);
+}
+
+/** Keys the studio may have a shortcut for (the studio decides): with Ctrl, ⌘ or Alt, and a few single keys. */
+function mayBeShortcut({ key, ctrlKey, metaKey, altKey }: KeyboardEvent): boolean {
+  return ctrlKey || metaKey || (altKey && key.startsWith('Arrow')) || ['Delete', 'Backspace', 'Escape', 'h', 'H', '?'].includes(key);
 }
 
 /** The theme's header or footer from the studio's draft; not a craft node, since it belongs to every page. */

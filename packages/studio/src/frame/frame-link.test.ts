@@ -79,13 +79,60 @@ describe('the studio’s end of the frame protocol', () => {
     expect(sent.map((m) => 'section' in m.payload && m.payload.section.id)).toEqual(['theme-header', 'theme-header']);
   });
 
-  it('sends the whole page when sections are added, removed or reordered, and after an undo of it', async () => {
+  it('sends only the new order when sections are reordered, and back after an undo', async () => {
     await handshake();
     store.getState().moveSection('offer', 0);
+    expect(sent).toEqual([{ type: 'SET_ORDER', payload: { sectionIds: ['offer', 'hero', 'story'] } }]);
+    sent = [];
+    store.getState().undo();
+    // immer's undo patches bring back copies of the sections, which ride along; no whole page is sent.
+    expect(sent[0]).toEqual({ type: 'SET_ORDER', payload: { sectionIds: ['hero', 'story', 'offer'] } });
+    expect(sent.slice(1).every((m) => m.type === 'SET_COMPONENT' && 'section' in m.payload)).toBe(true);
+  });
+
+  it('sends the new order and the changed section when both change at once', async () => {
+    await handshake();
+    store.getState().edit((docs) => {
+      const [hero, story, offer] = docs.page!.sections;
+      story!.settings['heading'] = 'Moved and changed';
+      docs.page!.sections = [story!, hero!, offer!];
+    });
+    expect(sent).toEqual([
+      { type: 'SET_ORDER', payload: { sectionIds: ['story', 'hero', 'offer'] } },
+      { type: 'SET_COMPONENT', payload: { section: store.getState().docs.page!.sections[0] } },
+    ]);
+  });
+
+  it('sends the whole page when sections are added or removed, and after an undo of it', async () => {
+    await handshake();
+    store.getState().addSection(12, 1);
     store.getState().removeSection('story');
     store.getState().undo();
-    expect(types()).toEqual(['SET_COMPONENT', 'SET_COMPONENT', 'SET_COMPONENT']);
-    expect(sent.every((m) => 'page' in m.payload)).toBe(true);
+    const pages = sent.filter((m) => m.type === 'SET_COMPONENT');
+    expect(pages).toHaveLength(3);
+    expect(pages.every((m) => 'page' in m.payload)).toBe(true);
+  });
+
+  it('outlines in the frame the section hovered in the outline, and does not echo the frame’s own hover', async () => {
+    await handshake();
+    store.getState().hover('story');
+    store.getState().hover(null);
+    fromFrame({ type: 'SECTION_HOVERED', payload: { sectionId: 'offer' } });
+    expect(store.getState().hoveredId).toBe('offer');
+    expect(sent).toEqual([
+      { type: 'HOVER_COMPONENT', payload: { sectionId: 'story' } },
+      { type: 'HOVER_COMPONENT', payload: { sectionId: null } },
+    ]);
+  });
+
+  it('replays a shortcut key pressed in the frame on the studio’s window', async () => {
+    await handshake();
+    const heard: string[] = [];
+    const listen = (event: KeyboardEvent) => heard.push(`${event.ctrlKey ? 'Ctrl+' : ''}${event.key}`);
+    window.addEventListener('keydown', listen);
+    fromFrame({ type: 'KEY_PRESSED', payload: { key: 'z', ctrlKey: true, metaKey: false, shiftKey: false, altKey: false } });
+    window.removeEventListener('keydown', listen);
+    expect(heard).toEqual(['Ctrl+z']);
   });
 
   it('sends theme settings and CSS compiled off the main thread once typing pauses; the newest CSS wins', async () => {

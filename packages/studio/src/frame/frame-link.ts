@@ -33,13 +33,16 @@ export interface FrameLink {
 }
 
 /**
- * Keeps the preview frame in step with the store and the store with the frame: sends what changed (one section,
- * the page, theme settings and compiled CSS, focus, mode) and turns the frame's reports (selection, hover, a moved
- * section, edited text) into store changes, so the store stays the one source of truth.
+ * Keeps the preview frame in step with the store and the store with the frame: sends what changed (one section, a
+ * new order, the page, theme settings and compiled CSS, focus, hover, mode) and turns the frame's reports
+ * (selection, hover, a moved section, edited text, shortcut keys) into store changes, so the store stays the one
+ * source of truth.
  */
 export function connectFrame({ store, self, frame, origin, compileCss, onStatus, themeDelay = 120 }: FrameLinkOptions): FrameLink {
   let ready = false;
   let selectedByFrame: string | null = null;
+  /** The hover the frame reported last, until the store has taken it (undefined: none pending). */
+  let hoveredByFrame: string | null | undefined;
   let themeTimer: ReturnType<typeof setTimeout> | undefined;
   let cssRequest = 0;
   const waiting = new Map<string, ((classes: string[] | null) => void)[]>();
@@ -89,7 +92,12 @@ export function connectFrame({ store, self, frame, origin, compileCss, onStatus,
         state.select(message.payload.sectionId);
         return;
       case 'SECTION_HOVERED':
+        hoveredByFrame = message.payload.sectionId;
         state.hover(message.payload.sectionId);
+        return;
+      case 'KEY_PRESSED':
+        // Replayed on the studio's window, where the editor's shortcuts listen, as if pressed here.
+        self.dispatchEvent(new KeyboardEvent('keydown', { ...message.payload, bubbles: true, cancelable: true }));
         return;
       case 'SECTION_MOVED': {
         const { sectionId, toIndex } = message.payload;
@@ -142,6 +150,11 @@ export function connectFrame({ store, self, frame, origin, compileCss, onStatus,
       // A section the owner clicked in the frame is already in view; only selections made here scroll the frame.
       if (state.selectedId !== selectedByFrame) send({ type: 'FOCUS_COMPONENT', payload: { sectionId: state.selectedId } });
       selectedByFrame = null;
+    }
+    if (state.hoveredId !== previous.hoveredId) {
+      // The frame already outlines what the pointer is over there; rows hovered in the outline are shown to it.
+      if (state.hoveredId !== hoveredByFrame) send({ type: 'HOVER_COMPONENT', payload: { sectionId: state.hoveredId } });
+      hoveredByFrame = undefined;
     }
     if (state.mode !== previous.mode) send({ type: 'SET_MODE', payload: { mode: state.mode } });
   });

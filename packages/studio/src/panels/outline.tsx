@@ -1,4 +1,5 @@
-import { useMemo, useState, type DragEvent } from 'react';
+import { memo, useState, type DragEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import {
   closestCenter,
   DndContext,
@@ -14,7 +15,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { SectionNode } from '@vitrine/commerce';
 import { useEditor, useStudio } from '../context.tsx';
 import { PALETTE_DRAG_TYPE, takePaletteDrop } from '../frame/palette-drag.ts';
-import { sectionLabel } from '../state/section-ops.ts';
+import { pageSection, sectionLabel } from '../state/section-ops.ts';
 import { IconButton } from '../ui/button.tsx';
 import { DuplicateIcon, EyeIcon, EyeOffIcon, GripIcon, TrashIcon } from '../ui/icons.tsx';
 
@@ -52,11 +53,14 @@ function RowActions({ section, inPage }: { section: SectionNode; inPage: boolean
   );
 }
 
-function SortableRow({ section }: { section: SectionNode }) {
+/** One page section's row; it reads its own section, so an edit to one section redraws one row. */
+const SortableRow = memo(function SortableRow({ id }: { id: string }) {
   const { store } = useStudio();
-  const selected = useEditor((s) => s.selectedId === section.id);
-  const hovered = useEditor((s) => s.hoveredId === section.id);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: section.id });
+  const section = useEditor((s) => pageSection(s.docs, id));
+  const selected = useEditor((s) => s.selectedId === id);
+  const hovered = useEditor((s) => s.hoveredId === id);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  if (!section) return null;
   const { type } = sectionLabel(section);
   return (
     <li
@@ -83,7 +87,7 @@ function SortableRow({ section }: { section: SectionNode }) {
       <RowActions section={section} inPage />
     </li>
   );
-}
+});
 
 function GlobalRow({ slot }: { slot: 'header' | 'footer' }) {
   const { store } = useStudio();
@@ -123,16 +127,16 @@ function GlobalRow({ slot }: { slot: 'header' | 'footer' }) {
  */
 export function Outline() {
   const { store } = useStudio();
-  const sections = useEditor((s) => s.docs.page?.sections);
-  const ids = useMemo(() => (sections ?? []).map((s) => s.id), [sections]);
+  // The ids alone: typing in a section's settings leaves them equal, so the outline does not redraw its rows.
+  const ids = useEditor(useShallow((s) => s.docs.page?.sections.map((section) => section.id) ?? null));
   const [dropAt, setDropAt] = useState<number | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   const name = (id: string | number) => {
-    const section = sections?.find((s) => s.id === id);
+    const section = pageSection(store.getState().docs, String(id));
     return section ? sectionLabel(section).type : 'section';
   };
-  const position = (id: string | number | undefined) => (id === undefined ? '' : `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`);
+  const position = (id: string | number | undefined) => (id === undefined || !ids ? '' : `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`);
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${name(active.id)}, ${position(active.id)}.`,
     onDragOver: ({ active, over }) => (over ? `${name(active.id)} moved to ${position(over.id)}.` : `${name(active.id)} is no longer over the list.`),
@@ -140,7 +144,7 @@ export function Outline() {
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled; it is back in its place.`,
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
+    if (!over || active.id === over.id || !ids) return;
     store.getState().moveSection(String(active.id), ids.indexOf(String(over.id)));
   };
 
@@ -154,7 +158,7 @@ export function Outline() {
   };
   const fromPalette = (event: DragEvent<HTMLElement>) => event.dataTransfer.types.includes(PALETTE_DRAG_TYPE);
 
-  if (!sections) return null;
+  if (!ids) return null;
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
       <ul className="space-y-1" aria-label="Store header">
@@ -186,11 +190,11 @@ export function Outline() {
             }
           }}
         >
-          {sections.length === 0 ? <li className="px-2 py-4 text-center text-xs text-slate-500">This page has no sections yet. Add one from the list below.</li> : null}
-          {sections.map((section, index) => (
-            <SortableRowWithDrop key={section.id} section={section} showLine={dropAt === index} />
+          {ids.length === 0 ? <li className="px-2 py-4 text-center text-xs text-slate-500">This page has no sections yet. Add one from the list below.</li> : null}
+          {ids.map((id, index) => (
+            <SortableRowWithDrop key={id} id={id} showLine={dropAt === index} />
           ))}
-          {dropAt !== null && dropAt >= sections.length ? <DropLine /> : null}
+          {dropAt !== null && dropAt >= ids.length ? <DropLine /> : null}
         </ol>
       </SortableContext>
       <ul className="space-y-1" aria-label="Store footer">
@@ -202,11 +206,11 @@ export function Outline() {
 
 const DropLine = () => <li aria-hidden="true" className="h-0.5 rounded bg-indigo-600" />;
 
-function SortableRowWithDrop({ section, showLine }: { section: SectionNode; showLine: boolean }) {
+function SortableRowWithDrop({ id, showLine }: { id: string; showLine: boolean }) {
   return (
     <>
       {showLine ? <DropLine /> : null}
-      <SortableRow section={section} />
+      <SortableRow id={id} />
     </>
   );
 }

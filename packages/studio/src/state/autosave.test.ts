@@ -122,9 +122,26 @@ describe('autosave', () => {
   it('keeps a copy of unsaved changes in browser storage until the server has them', async () => {
     start();
     type('Not yet on the server');
-    expect(JSON.parse(storage.getItem('backup')!)).toMatchObject({ revision: 3, document: { sections: [{ settings: { heading: 'Not yet on the server' } }, {}, {}] } });
-    await vi.advanceTimersByTimeAsync(600);
+    // Not on the keystroke itself (a big page would cost the owner latency), a moment later.
     expect(storage.getItem('backup')).toBeNull();
+    await vi.advanceTimersByTimeAsync(250);
+    expect(JSON.parse(storage.getItem('backup')!)).toMatchObject({ revision: 3, document: { sections: [{ settings: { heading: 'Not yet on the server' } }, {}, {}] } });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(storage.getItem('backup')).toBeNull();
+  });
+
+  it('writes the copy at once when the page is closed right after a keystroke', () => {
+    const lifecycle = new EventTarget();
+    const saver = createAutosaver<PageDocument>(
+      store,
+      { scope: 'page', document: (s) => s.docs.page, save: (d, r) => save(d, r), backupKey: () => 'backup' },
+      { delay: 500, storage, lifecycle: lifecycle as unknown as Window },
+    );
+    saver.adopt(store.getState().docs.page);
+    type('Typed just before closing');
+    lifecycle.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(storage.getItem('backup')!).document.sections[0].settings.heading).toBe('Typed just before closing');
+    saver.dispose();
   });
 
   it('flush saves at once and resolves when the server has everything', async () => {

@@ -24,6 +24,13 @@ export interface AutosaveOptions {
   /** Waits between failed attempts, growing; the last is repeated. */
   retryDelays?: readonly number[];
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /**
+   * Quiet time before the browser copy is written: serialising a big page on every keystroke would cost the owner
+   * latency. The copy is also written at once when the page is hidden or closed (`lifecycle`).
+   */
+  backupDelay?: number;
+  /** Where `pagehide` and `visibilitychange` are heard; the browser window by default. */
+  lifecycle?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
 }
 
 /** One draft's autosaver. */
@@ -48,14 +55,17 @@ const conflictMessage = {
 /**
  * Saves a draft by itself: a quiet moment after each change, one save at a time, the server's revision sent with
  * each (two tabs cannot silently overwrite each other: the later one gets a conflict and says so), failed saves
- * retried with growing waits, and every unsaved change copied to browser storage until the server has it.
+ * retried with growing waits, and every unsaved change copied to browser storage (a moment after typing, at once when the page is hidden or
+ * closed) until the server has it.
  */
 export function createAutosaver<D>(store: EditorStore, target: DraftTarget<D>, options: AutosaveOptions = {}): Autosaver<D> {
-  const { delay = 800, retryDelays = [1000, 2000, 5000, 10_000, 30_000] } = options;
+  const { delay = 800, retryDelays = [1000, 2000, 5000, 10_000, 30_000], backupDelay = 200 } = options;
   const storage = options.storage === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : options.storage;
+  const lifecycle = options.lifecycle === undefined ? (typeof window === 'undefined' ? null : window) : options.lifecycle;
   const { scope } = target;
   let saved: D | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let backupTimer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<void> | null = null;
   let attempts = 0;
   let disposed = false;
@@ -64,7 +74,11 @@ export function createAutosaver<D>(store: EditorStore, target: DraftTarget<D>, o
   const current = () => target.document(store.getState());
   const setSave = store.getState().setSave;
 
-  const writeBackup = (document: D) => {
+  const writeBackup = () => {
+    clearTimeout(backupTimer);
+    backupTimer = undefined;
+    const document = current();
+    if (document === null || document === saved) return;
     const key = target.backupKey(store.getState());
     if (!key || !storage) return;
     try {
@@ -73,7 +87,20 @@ export function createAutosaver<D>(store: EditorStore, target: DraftTarget<D>, o
       // Storage full or blocked: the server copy is still coming, and the save state says whether it arrived.
     }
   };
+  const scheduleBackup = () => {
+    if (backupTimer === undefined && storage) backupTimer = setTimeout(writeBackup, backupDelay);
+  };
+  const flushBackup = () => {
+    if (backupTimer !== undefined) writeBackup();
+  };
+  const onHidden = () => {
+    if (typeof document === 'undefined' || document.visibilityState === 'hidden') flushBackup();
+  };
+  lifecycle?.addEventListener('pagehide', flushBackup);
+  lifecycle?.addEventListener('visibilitychange', onHidden);
   const clearBackup = () => {
+    clearTimeout(backupTimer);
+    backupTimer = undefined;
     const key = target.backupKey(store.getState());
     if (key) storage?.removeItem(key);
   };
@@ -125,7 +152,7 @@ export function createAutosaver<D>(store: EditorStore, target: DraftTarget<D>, o
   const unsubscribe = store.subscribe((state, previous) => {
     const document = target.document(state);
     if (document === target.document(previous) || document === null || document === saved) return;
-    writeBackup(document);
+    scheduleBackup();
     if (status() === 'conflict') return;
     if (status() !== 'saving') setSave(scope, { status: 'unsaved', message: null });
     // While a save is out, its end schedules the next one.
@@ -170,6 +197,9 @@ export function createAutosaver<D>(store: EditorStore, target: DraftTarget<D>, o
     dispose() {
       disposed = true;
       clearTimeout(timer);
+      flushBackup();
+      lifecycle?.removeEventListener('pagehide', flushBackup);
+      lifecycle?.removeEventListener('visibilitychange', onHidden);
       unsubscribe();
     },
   };

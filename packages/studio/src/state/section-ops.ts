@@ -21,6 +21,23 @@ export function locateSection(docs: Documents, id: string | null): SectionPlace 
   return null;
 }
 
+const indexes = new WeakMap<readonly SectionNode[], Map<string, SectionNode>>();
+
+/**
+ * The page section with this id, looked up in an index built once per sections array (immer gives a new array on
+ * every change), so hundreds of outline rows can each find their own section without scanning the page.
+ */
+export function pageSection(docs: Documents, id: string): SectionNode | null {
+  const sections = docs.page?.sections;
+  if (!sections) return null;
+  let index = indexes.get(sections);
+  if (!index) {
+    index = new Map(sections.map((section) => [section.id, section]));
+    indexes.set(sections, index);
+  }
+  return index.get(id) ?? null;
+}
+
 /** The section with this id, wherever it lives. */
 export function findSection(docs: Documents, id: string | null): SectionNode | null {
   const place = locateSection(docs, id);
