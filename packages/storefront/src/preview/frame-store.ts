@@ -8,8 +8,7 @@ import type { FramePage } from '@vitrine/frame-protocol';
 
 /**
  * The preview frame's own store: the sections the studio last sent, kept by id so that an update to one section
- * wakes only the component that draws it, and the order of the page's sections, which the craft.js node tree
- * mirrors with thin nodes that carry nothing but a section id.
+ * wakes only the component that draws it, and the order of the page's sections.
  */
 export interface FrameState {
   /** Whether the studio has sent a page yet. */

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
-import { useEditor } from '@craftjs/core';
+import { useDraggable } from '@dnd-kit/core';
 import { sectionRegistry } from '@vitrine/sections';
 import { useFrame } from './frame-store.ts';
 import { sectionElement } from './handle-message.ts';
@@ -41,21 +41,26 @@ function useSectionBox(id: string): Box | null {
   return box;
 }
 
+/** The handle that moves a page section: pressed and dragged, it carries the section to a new place (see PageCanvas). */
+function DragHandle({ id, name }: { id: string; name: string }) {
+  const { attributes, listeners, setNodeRef } = useDraggable({ id });
+  return (
+    <button type="button" ref={setNodeRef} {...attributes} {...listeners} className="wxb-handle" aria-label={`Drag to move the ${name}`} title="Drag to move">
+      ⠿
+    </button>
+  );
+}
+
 function Outline({ id, kind }: { id: string; kind: 'hovered' | 'selected' }) {
   const box = useSectionBox(id);
   const section = useFrame((s) => s.sections[id]);
   const inPage = useFrame((s) => s.order.includes(id));
-  const { connectors } = useEditor();
   if (!box || !section) return null;
   const name = sectionRegistry[section.type as keyof typeof sectionRegistry]?.name ?? `Section ${section.type}`;
   return (
     <div className={`wxb-outline wxb-outline-${kind}`} style={{ top: box.top, left: box.left, width: box.width, height: box.height }}>
       <div className="wxb-toolbar">
-        {kind === 'selected' && inPage ? (
-          <button type="button" className="wxb-handle" ref={(element) => void (element && connectors.drag(element, id))} aria-label={`Drag to move the ${name}`} title="Drag to move">
-            ⠿
-          </button>
-        ) : null}
+        {kind === 'selected' && inPage ? <DragHandle id={id} name={name} /> : null}
         <span className="wxb-name">{name}</span>
         {kind === 'selected' ? <span className="wxb-hint">double-click a heading to edit it</span> : null}
       </div>

@@ -31,7 +31,7 @@ export function acceptPaletteDrops(view: Window, { store, send }: { store: Frame
 
   const over = (event: DragEvent) => {
     if (!fromPalette(event)) return;
-    // Captured here so the section drag handling of craft.js never sees a drag it did not start.
+    // Captured here, ahead of the sections' own handlers, which have no business with a drag from the studio.
     event.preventDefault();
     event.stopPropagation();
     event.dataTransfer!.dropEffect = 'copy';

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SectionNode } from '@vitrine/commerce';
 import type { FrameMessage, StudioMessage } from '@vitrine/frame-protocol';
-import { CraftPage } from './craft-page.tsx';
+import { PageCanvas } from './page-canvas.tsx';
 import { createFrameStore, FrameStoreContext, type FrameStore } from './frame-store.ts';
 import { handleStudioMessage } from './handle-message.ts';
 import { startInlineEdit, textPath } from './inline-text.ts';
@@ -41,7 +41,7 @@ afterEach(cleanup);
 function mount() {
   return render(
     <FrameStoreContext value={store}>
-      <CraftPage send={(m) => sent.push(m)} />
+      <PageCanvas send={(m) => sent.push(m)} />
     </FrameStoreContext>,
   );
 }

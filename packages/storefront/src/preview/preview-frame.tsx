@@ -1,6 +1,6 @@
 import { use, useCallback, useEffect, useRef, useState } from 'react';
 import { createFrameChannel, PROTOCOL_VERSION, type Channel, type FrameMessage } from '@vitrine/frame-protocol';
-import { CraftPage, SectionDataContext } from './craft-page.tsx';
+import { PageCanvas, SectionDataContext } from './page-canvas.tsx';
 import { createFrameStore, FrameStoreContext, useFrame, useFrameStore, type FrameStore } from './frame-store.ts';
 import { handleStudioMessage } from './handle-message.ts';
 import { startInlineEdit } from './inline-text.ts';
@@ -113,7 +113,7 @@ function mayBeShortcut({ key, ctrlKey, metaKey, altKey }: KeyboardEvent): boolea
   return ctrlKey || metaKey || (altKey && key.startsWith('Arrow')) || ['Delete', 'Backspace', 'Escape', 'h', 'H', '?'].includes(key);
 }
 
-/** The theme's header or footer from the studio's draft; not a craft node, since it belongs to every page. */
+/** The theme's header or footer from the studio's draft; not movable with the page's sections, as it is every page's. */
 function GlobalSection({ slot }: { slot: 'headerId' | 'footerId' }) {
   const section = useFrame((s) => (s[slot] ? s.sections[s[slot]] : undefined));
   const dataFor = use(SectionDataContext);
@@ -138,9 +138,9 @@ function FrameBody({ themeData, themeSectionData }: { themeData: string; themeSe
       <div className={mode === 'edit' ? 'wxb-frame-edit' : 'wxb-frame-view'}>
         <GlobalSection slot="headerId" />
         <main id="main" className="vt-page">
-          <CraftPage send={send}>
+          <PageCanvas send={send}>
             <Outlines />
-          </CraftPage>
+          </PageCanvas>
         </main>
         <GlobalSection slot="footerId" />
       </div>
@@ -150,7 +150,7 @@ function FrameBody({ themeData, themeSectionData }: { themeData: string; themeSe
 
 /**
  * The studio's preview frame (§2.11), in the browser only: draws the draft the studio sends with the renderer and
- * the section registry, in builder mode (no tracking, no leaving the page), with in-place editing through craft.js.
+ * the section registry, in builder mode (no tracking, no leaving the page), with sections moved by drag (dnd-kit) and headings edited in place.
  * `themeData` and `themeSectionData` are the published theme and what its header and footer loaded (site config).
  */
 export default function PreviewFrame({ themeData = '{}', themeSectionData = {} }: { themeData?: string; themeSectionData?: Record<string, unknown> }) {
