@@ -13,12 +13,13 @@ export const PROTOCOL_VERSION = 2;
 const sectionId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _');
 const settingsRecord = z.record(z.string(), z.unknown());
 
-// The frame re-checks sections against the section registry when it renders them; here they only need to be
-// section-shaped, so this package need not import commerce or sections.
+// The frame re-checks sections' settings against the section registry when it renders them; here they only need to
+// be section-shaped (a page document's section node), so this package need not import commerce or sections.
 const block = z.looseObject({ id: sectionId, settings: settingsRecord });
 const section = z.looseObject({
   id: sectionId,
   type: z.number().int().min(1).max(22),
+  version: z.number().int().min(1).max(10_000).default(1),
   settings: settingsRecord,
   style: settingsRecord,
   blocks: z.array(block).max(200).optional(),

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { immer } from 'zustand/middleware/immer';
 import { createStore, type Mutate, type StoreApi } from 'zustand/vanilla';
 import { castDraft } from 'immer';
-import { sectionNode, type SectionNode } from '@vitrine/commerce';
+import type { SectionNode } from '@vitrine/commerce';
 import type { FramePage } from '@vitrine/frame-protocol';
 
 /**
@@ -32,7 +32,7 @@ export interface FrameState {
   /** Puts the page's sections in a new order; false (nothing changes) unless it holds exactly the ids shown. */
   setOrder(ids: readonly string[]): boolean;
   /** Replaces one section the frame already shows; false when the id is unknown. */
-  setSection(section: unknown): boolean;
+  setSection(section: SentSection): boolean;
   setThemeSettings(settings: Record<string, unknown>): void;
   setMode(mode: 'edit' | 'view'): void;
   select(id: string | null): void;
@@ -44,10 +44,9 @@ export interface FrameState {
 
 export type FrameStore = Mutate<StoreApi<FrameState>, [['zustand/immer', never]]>;
 
-const readSection = (value: unknown): SectionNode | null => {
-  const parsed = sectionNode.safeParse(value);
-  return parsed.success ? parsed.data : null;
-};
+/** A section as the protocol delivered it: already checked against the message schema by the channel. */
+type SentSection = FramePage['sections'][number];
+const asNode = (section: SentSection): SectionNode => section as SectionNode;
 
 const sameSection = (a: SectionNode | undefined, b: SectionNode) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
@@ -68,9 +67,9 @@ export function createFrameStore(): FrameStore {
       remounts: {},
 
       setPage(page) {
-        const sections = page.sections.map(readSection).filter((s): s is SectionNode => s !== null);
-        const header = readSection(page.header);
-        const footer = readSection(page.footer);
+        const sections = page.sections.map(asNode);
+        const header = page.header ? asNode(page.header) : null;
+        const footer = page.footer ? asNode(page.footer) : null;
         const previous = get().sections;
         const next: Record<string, SectionNode> = {};
         // A section that arrives unchanged keeps its object, so its component does not draw again.
@@ -99,8 +98,8 @@ export function createFrameStore(): FrameStore {
         return true;
       },
       setSection(value) {
-        const section = readSection(value);
-        if (!section || !get().sections[section.id]) return false;
+        const section = asNode(value);
+        if (!get().sections[section.id]) return false;
         set((state) => {
           state.sections[section.id] = castDraft(section);
         });
