@@ -3,6 +3,7 @@ import { StudioApiError } from './api/client.ts';
 import { useEditor, useStudio } from './context.tsx';
 import { PageDialog } from './dialogs/page-dialog.tsx';
 import { ShortcutSheet } from './dialogs/shortcut-sheet.tsx';
+import { CatalogueContext, createCatalogue } from './forms/catalogue-context.tsx';
 import { MediaContext, type MediaLibrary } from './forms/media-context.tsx';
 import { VersionsDialog } from './dialogs/versions-dialog.tsx';
 import { PreviewHost } from './frame/preview-host.tsx';
@@ -24,6 +25,8 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
   const [dialog, setDialog] = useState<EditorDialog>(null);
   const [attempt, setAttempt] = useState(0);
   const media = useMemo<MediaLibrary>(() => ({ upload: (file) => controller.uploadMedia(file), list: () => controller.listMedia() }), [controller]);
+  // Made again with each sign-in (the editor is mounted anew), so another owner never sees this one's catalogue.
+  const catalogue = useMemo(() => createCatalogue(() => controller.catalogueChoices()), [controller]);
 
   useEffect(() => {
     let live = true;
@@ -76,19 +79,21 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
   }
   return (
     <MediaContext value={media}>
-    <div className="flex h-screen flex-col overflow-hidden bg-slate-100 text-slate-900">
-      <TopBar openDialog={setDialog} />
-      <ConflictBanner />
-      <div className="grid min-h-0 flex-1 grid-cols-[272px_minmax(0,1fr)_328px]">
-        <LeftPanel />
-        <PreviewHost />
-        <Inspector />
-      </div>
-      <ShortcutSheet open={dialog === 'shortcuts'} onClose={() => setDialog(null)} />
-      <VersionsDialog open={dialog === 'versions'} onClose={() => setDialog(null)} />
-      <PageDialog mode="create" open={dialog === 'new-page'} onClose={() => setDialog(null)} />
-      <PageDialog mode="edit" open={dialog === 'page-settings'} onClose={() => setDialog(null)} />
-    </div>
+      <CatalogueContext value={catalogue}>
+        <div className="flex h-screen flex-col overflow-hidden bg-slate-100 text-slate-900">
+          <TopBar openDialog={setDialog} />
+          <ConflictBanner />
+          <div className="grid min-h-0 flex-1 grid-cols-[272px_minmax(0,1fr)_328px]">
+            <LeftPanel />
+            <PreviewHost />
+            <Inspector />
+          </div>
+          <ShortcutSheet open={dialog === 'shortcuts'} onClose={() => setDialog(null)} />
+          <VersionsDialog open={dialog === 'versions'} onClose={() => setDialog(null)} />
+          <PageDialog mode="create" open={dialog === 'new-page'} onClose={() => setDialog(null)} />
+          <PageDialog mode="edit" open={dialog === 'page-settings'} onClose={() => setDialog(null)} />
+        </div>
+      </CatalogueContext>
     </MediaContext>
   );
 }

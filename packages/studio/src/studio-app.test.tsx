@@ -81,3 +81,17 @@ it('opens the shortcut sheet with ?', async () => {
   expect(screen.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeTruthy();
   expect(screen.getByText('Undo')).toBeTruthy();
 });
+
+it('a product grid’s category and brand are picked by name from the store’s catalogue, asked for once', async () => {
+  const studio = await signedIn();
+  fireEvent.click(screen.getByRole('button', { name: /^Hero banner/ }));
+  fireEvent.click(within(screen.getByRole('list', { name: 'Section types' })).getByRole('button', { name: 'products' }));
+  const category = await screen.findByRole('option', { name: '— Cookware (5)' });
+  fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: category.getAttribute('value') } });
+  expect(studio.store.getState().docs.page!.sections[1]!.settings.category_id).toBe(2);
+  expect(within(screen.getByRole('combobox', { name: 'Brand' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any brand', 'Acme (4)', 'Birch & Co (0)']);
+  // Another product grid reuses the choices already loaded.
+  fireEvent.click(within(screen.getByRole('list', { name: 'Section types' })).getByRole('button', { name: 'products' }));
+  expect(screen.getByRole('combobox', { name: 'Category' })).toHaveProperty('disabled', false);
+  expect(server.calls.filter((c) => c.path === 'GetCatalogueChoices')).toHaveLength(1);
+});

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import {
   apiError,
+  catalogueChoicesAnswer,
   deletePageAnswer,
   mediaListAnswer,
-  publishAnswer,
+  publishDraftsAnswer,
   rollbackAnswer,
   saveDraftAnswer,
   studioMaintenanceAnswer,
@@ -16,6 +17,7 @@ import {
   versionsAnswer,
   type CreatePageRequest,
   type PageDocument,
+  type PublishDraftsRequest,
   type SetMaintenanceRequest,
   type StudioSignInAnswer,
   type ThemeDocument,
@@ -92,7 +94,6 @@ export function createStudioApi({ token, onSessionOver, fetch: fetchImpl = (...a
     getPage: async (pageId: number) => (await call('GET', `GetPage?PageID=${q(pageId)}`, studioPageAnswer)).data.page,
     savePage: async (pageId: number, draftRevision: number, document: PageDocument) =>
       (await call('POST', 'SavePage', saveDraftAnswer, { pageId, draftRevision, document })).data,
-    publishPage: async (pageId: number, draftRevision: number) => (await call('POST', 'PublishPage', publishAnswer, { pageId, draftRevision })).data,
     getVersions: async (pageId: number) => (await call('GET', `GetVersions?PageID=${q(pageId)}`, versionsAnswer)).data.versions,
     rollback: async (pageId: number, version: number) => (await call('POST', 'Rollback', rollbackAnswer, { pageId, version })).data,
     createPage: async (fields: PageFields) => (await call('POST', 'CreatePage', studioPageAnswer, fields)).data.page,
@@ -100,11 +101,12 @@ export function createStudioApi({ token, onSessionOver, fetch: fetchImpl = (...a
     deletePage: (pageId: number) => call('POST', 'DeletePage', deletePageAnswer, { pageId }),
     getTheme: async () => (await call('GET', 'GetTheme', studioThemeAnswer)).data,
     saveTheme: async (draftRevision: number, document: ThemeDocument) => (await call('POST', 'SaveTheme', saveDraftAnswer, { draftRevision, document })).data,
-    publishTheme: async (draftRevision: number) => (await call('POST', 'PublishTheme', publishAnswer, { draftRevision })).data,
+    publish: async (drafts: PublishDraftsRequest) => (await call('POST', 'Publish', publishDraftsAnswer, drafts)).data,
     getThemeVersions: async () => (await call('GET', 'GetThemeVersions', versionsAnswer)).data.versions,
     rollbackTheme: async (version: number) => (await call('POST', 'RollbackTheme', rollbackAnswer, { version })).data,
     uploadMedia: async (fileName: string, base64: string) => (await call('POST', 'UploadMedia', uploadMediaAnswer, { fileName, base64 })).data,
     getMedia: async () => (await call('GET', 'GetMedia', mediaListAnswer)).data.media,
+    getCatalogueChoices: async () => (await call('GET', 'GetCatalogueChoices', catalogueChoicesAnswer)).data,
     getMaintenance: async () => (await call('GET', 'GetMaintenance', studioMaintenanceAnswer)).data,
     setMaintenance: async (settings: SetMaintenanceRequest) => (await call('POST', 'SetMaintenance', studioMaintenanceAnswer, settings)).data,
   };

@@ -1,4 +1,4 @@
-import type { PageDocument, StudioPage, StudioPageSummary, StudioTheme, ThemeDocument } from '@vitrine/commerce';
+import type { CatalogueChoices, PageDocument, PublishDraftsAnswer, PublishDraftsRequest, StudioPage, StudioPageSummary, StudioTheme, ThemeDocument } from '@vitrine/commerce';
 import { samplePage, sampleTheme } from '../state/editor.fixture.ts';
 
 interface StoredPage {
@@ -8,6 +8,26 @@ interface StoredPage {
   draftRevision: number;
   publishedVersion: number;
   versions: PageDocument[];
+}
+
+/** A small store's catalogue as `Studio/GetCatalogueChoices` lists it: each list by name, Pans under Cookware under Kitchen. */
+export function sampleCatalogue(): CatalogueChoices {
+  return {
+    categories: [
+      { id: 2, name: 'Cookware', parentId: 1, productCount: 5 },
+      { id: 3, name: 'Garden', parentId: null, productCount: 2 },
+      { id: 1, name: 'Kitchen', parentId: null, productCount: 8 },
+      { id: 4, name: 'Pans', parentId: 2, productCount: 3 },
+    ],
+    brands: [
+      { id: 5, name: 'Acme', productCount: 4 },
+      { id: 6, name: 'Birch & Co', productCount: 0 },
+    ],
+    products: [
+      { id: 12, name: 'Cast-iron pan' },
+      { id: 11, name: 'Chef knife' },
+    ],
+  };
 }
 
 /**
@@ -21,10 +41,12 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
   ]);
   const theme = { draft: sampleTheme() as ThemeDocument, draftRevision: 5, publishedVersion: 1, versions: [sampleTheme()] };
   const calls: { path: string; body: unknown }[] = [];
+  /** Calls that answer 500, for tests of what the studio does when the server fails. */
+  const failing = new Set<string>();
   let nextId = 9;
 
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const fail = (status: number, code: string, message: string) => json(status, { error: { code, message } });
+  const fail = (status: number, code: string, message: string, field?: string) => json(status, { error: { code, message, ...(field && { field }) } });
   const summary = (p: StoredPage): StudioPageSummary => ({
     pageId: p.pageId,
     pageTypeId: p.pageTypeId,
@@ -59,6 +81,7 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
       return json(200, { data: { owner: { ownerId: 1, name: 'Hana', email: String(body.email) }, sites: [{ webId: 1, title: 'Harbor', domain: 'shop.test' }], sessionToken: token } });
     }
     if (new Headers(init.headers).get('authorization') !== `Bearer ${token}`) return fail(401, 'SESSION_EXPIRED', 'The studio session has ended; sign in again');
+    if (failing.has(path)) return fail(500, 'INTERNAL', 'Something went wrong on the server');
     const page = pages.get(Number(url.searchParams.get('PageID') ?? body.pageId));
     switch (path) {
       case 'GetPages':
@@ -71,12 +94,27 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
         page.draft = body.document as PageDocument;
         page.draftRevision += 1;
         return json(200, { data: { draftRevision: page.draftRevision, updatedAt: '2025-01-01T00:00:00.000Z' } });
-      case 'PublishPage':
-        if (!page) return fail(404, 'PAGE_NOT_FOUND', 'No such page');
-        if (body.draftRevision !== page.draftRevision) return fail(409, 'DRAFT_CONFLICT', 'Saved elsewhere');
-        page.versions.push(structuredClone(page.draft));
-        page.publishedVersion += 1;
-        return json(200, { data: { publishedVersion: page.publishedVersion, publishedAt: '2025-01-02T00:00:00.000Z' } });
+      case 'Publish': {
+        const { page: pageDraft, theme: themeDraft } = body as PublishDraftsRequest;
+        const published = pageDraft && pages.get(pageDraft.pageId);
+        if (pageDraft && !published) return fail(404, 'PAGE_NOT_FOUND', 'No such page', 'page.pageId');
+        // Both revisions are checked before either goes live, as the server's one transaction does.
+        if (published && pageDraft.draftRevision !== published.draftRevision) return fail(409, 'DRAFT_CONFLICT', 'This page was changed elsewhere', 'page.draftRevision');
+        if (themeDraft && themeDraft.draftRevision !== theme.draftRevision) return fail(409, 'DRAFT_CONFLICT', 'This theme was changed elsewhere', 'theme.draftRevision');
+        const publishedAt = '2025-01-02T00:00:00.000Z';
+        const answer: PublishDraftsAnswer['data'] = {};
+        if (published) {
+          published.versions.push(structuredClone(published.draft));
+          published.publishedVersion += 1;
+          answer.page = { publishedVersion: published.publishedVersion, publishedAt };
+        }
+        if (themeDraft) {
+          theme.versions.push(structuredClone(theme.draft));
+          theme.publishedVersion += 1;
+          answer.theme = { publishedVersion: theme.publishedVersion, publishedAt };
+        }
+        return json(200, { data: answer });
+      }
       case 'CreatePage': {
         const created: StoredPage = {
           pageId: nextId++,
@@ -96,12 +134,11 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
         theme.draft = body.document as ThemeDocument;
         theme.draftRevision += 1;
         return json(200, { data: { draftRevision: theme.draftRevision, updatedAt: '2025-01-01T00:00:00.000Z' } });
-      case 'PublishTheme':
-        theme.publishedVersion += 1;
-        return json(200, { data: { publishedVersion: theme.publishedVersion, publishedAt: '2025-01-02T00:00:00.000Z' } });
+      case 'GetCatalogueChoices':
+        return json(200, { data: sampleCatalogue() });
       default:
         return fail(404, 'NOT_FOUND', `No fake for ${path}`);
     }
   };
-  return { fetch, pages, theme, calls };
+  return { fetch, pages, theme, calls, failing };
 }

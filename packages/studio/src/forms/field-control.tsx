@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FieldHint } from '@vitrine/sections';
+import { useCatalogue } from './catalogue-context.tsx';
+import { CataloguePicker, noChoiceLabel, type CatalogueKind } from './catalogue-picker.tsx';
 import { describeValue, validateValue } from './describe.ts';
 import { useMedia, type MediaFile } from './media-context.tsx';
 
@@ -32,9 +34,17 @@ export function FieldControl({ name, hint, schema, value, onChange }: FieldContr
   const [pending, setPending] = useState<Pending | null>(null);
   const shape = describeValue(schema);
   const live = pending && Object.is(pending.base, value) ? pending : null;
-  const helpId = hint.help ? `${id}-help` : undefined;
+  const picks = isCatalogueKind(hint.control) ? hint.control : null;
+  const catalogue = useCatalogue(picks !== null);
+  const status = catalogue?.status ?? null;
+  const picking = status !== null && status.state !== 'failed' ? status : null;
+  const unpicked = status?.state === 'failed' ? status.message : null;
+  // "Leave empty for …" was written for a number box; a picker says it in its first choice instead.
+  const help = picking && /^leave empty\b/i.test(hint.help ?? '') ? undefined : hint.help;
+  const helpId = help ? `${id}-help` : undefined;
+  const unpickedId = unpicked !== null ? `${id}-unpicked` : undefined;
   const errorId = live ? `${id}-error` : undefined;
-  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [helpId, unpickedId, errorId].filter(Boolean).join(' ') || undefined;
 
   const commit = (next: unknown, raw: string) => {
     const error = validateValue(schema, next);
@@ -121,7 +131,12 @@ export function FieldControl({ name, hint, schema, value, onChange }: FieldContr
     case 'product':
     case 'category':
     case 'brand': {
-      const placeholder = hint.control === 'number' ? (shape.nullable ? 'Theme default' : undefined) : `${hint.control.charAt(0).toUpperCase()}${hint.control.slice(1)} number`;
+      if (picks && picking) {
+        control = <CataloguePicker {...common} kind={picks} status={picking} className={inputClass} value={typeof value === 'number' ? value : 0} noChoice={noChoiceLabel(picks, hint.help)} onChange={(next) => commit(next, String(next))} />;
+        break;
+      }
+      // Without the store's list (outside the editor, or it failed to load) the owner can still type an id.
+      const placeholder = picks ? `${picks.charAt(0).toUpperCase()}${picks.slice(1)} number` : shape.nullable ? 'Theme default' : undefined;
       control = (
         <input
           {...common}
@@ -132,10 +147,23 @@ export function FieldControl({ name, hint, schema, value, onChange }: FieldContr
           step={hint.step ?? (shape.integer ? 1 : 'any')}
           placeholder={placeholder}
           className={inputClass}
-          value={live ? live.raw : value === null || value === undefined || (hint.control !== 'number' && value === 0) ? '' : String(value)}
+          value={live ? live.raw : value === null || value === undefined || (picks && value === 0) ? '' : String(value)}
           onChange={(e) => commitNumber(e.target.value)}
         />
       );
+      if (picks && catalogue && unpicked !== null) {
+        control = (
+          <>
+            {control}
+            <p id={unpickedId} className="text-xs text-amber-800">
+              Could not load the store’s {picks === 'category' ? 'categories' : `${picks}s`} ({unpicked.replace(/\.$/, '')}). Type the {picks} number instead.{' '}
+              <button type="button" onClick={catalogue.retry} className="font-medium text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-500">
+                Try again
+              </button>
+            </p>
+          </>
+        );
+      }
       break;
     }
     case 'text':
@@ -149,9 +177,9 @@ export function FieldControl({ name, hint, schema, value, onChange }: FieldContr
         {hint.label}
       </label>
       {control}
-      {hint.help ? (
+      {help ? (
         <p id={helpId} className="text-xs text-slate-500">
-          {hint.help}
+          {help}
         </p>
       ) : null}
       {live ? (
@@ -162,6 +190,8 @@ export function FieldControl({ name, hint, schema, value, onChange }: FieldContr
     </div>
   );
 }
+
+const isCatalogueKind = (control: FieldHint['control']): control is CatalogueKind => control === 'category' || control === 'brand' || control === 'product';
 
 type Common = { id: string; name: string; 'aria-describedby': string | undefined; 'aria-invalid': true | undefined };
 

@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { CATALOGUE_PRODUCT_CHOICES, type CatalogueChoices } from '@vitrine/commerce';
 import { fieldControls, sectionRegistry, sectionStyle, type FieldControl, type FieldHint } from '@vitrine/sections';
+import { sampleCatalogue } from '../api/fake-server.fixture.ts';
+import { CatalogueContext, createCatalogue, type Catalogue } from './catalogue-context.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { styleFields } from './style-fields.ts';
 
@@ -34,9 +38,14 @@ const fields: Record<string, FieldHint> = Object.fromEntries(
   ]),
 );
 
+/** The sample store's catalogue, already loaded, as the editor provides it once the server has answered. */
+const loaded = createCatalogue(async () => sampleCatalogue());
+beforeAll(() => loaded.load());
+const withCatalogue = (children: ReactNode, catalogue: Catalogue = loaded) => <CatalogueContext value={catalogue}>{children}</CatalogueContext>;
+
 function form(values = schema.parse({})) {
   const onChange = vi.fn();
-  render(<SettingsForm schema={schema} fields={fields} values={values} onChange={onChange} />);
+  render(withCatalogue(<SettingsForm schema={schema} fields={fields} values={values} onChange={onChange} />));
   return onChange;
 }
 
@@ -59,9 +68,9 @@ const edits: Record<FieldControl, { element: () => HTMLElement; act: (element: H
   range: { element: () => screen.getByRole('slider', { name: 'The range' }), act: (e) => fireEvent.change(e, { target: { value: '45' } }), stored: 45 },
   toggle: { element: () => screen.getByRole('switch', { name: 'The toggle' }), act: (e) => fireEvent.click(e), stored: true },
   number: { element: () => screen.getByRole('spinbutton', { name: 'The number' }), act: (e) => fireEvent.change(e, { target: { value: '120' } }), stored: 120 },
-  product: { element: () => screen.getByRole('spinbutton', { name: 'The product' }), act: (e) => fireEvent.change(e, { target: { value: '12' } }), stored: 12 },
-  category: { element: () => screen.getByRole('spinbutton', { name: 'The category' }), act: (e) => fireEvent.change(e, { target: { value: '3' } }), stored: 3 },
-  brand: { element: () => screen.getByRole('spinbutton', { name: 'The brand' }), act: (e) => fireEvent.change(e, { target: { value: '5' } }), stored: 5 },
+  product: { element: () => screen.getByRole('combobox', { name: 'The product' }), act: (e) => fireEvent.change(e, { target: { value: '12' } }), stored: 12 },
+  category: { element: () => screen.getByRole('combobox', { name: 'The category' }), act: (e) => fireEvent.change(e, { target: { value: '4' } }), stored: 4 },
+  brand: { element: () => screen.getByRole('combobox', { name: 'The brand' }), act: (e) => fireEvent.change(e, { target: { value: '5' } }), stored: 5 },
 };
 
 describe('a form generated from field hints and a zod schema', () => {
@@ -101,12 +110,10 @@ describe('a form generated from field hints and a zod schema', () => {
     expect(onChange).toHaveBeenCalledWith('color', '');
   });
 
-  it('an emptied number goes back to “theme default” (null) or to the schema’s default', () => {
-    const onChange = form({ ...schema.parse({}), number: 40, category: 3 });
+  it('an emptied number goes back to “theme default” (null)', () => {
+    const onChange = form({ ...schema.parse({}), number: 40 });
     fireEvent.change(screen.getByRole('spinbutton', { name: 'The number' }), { target: { value: '' } });
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'The category' }), { target: { value: '' } });
     expect(onChange).toHaveBeenCalledWith('number', null);
-    expect(onChange).toHaveBeenCalledWith('category', 0);
   });
 
   it('refuses a number outside the schema’s bounds', () => {
@@ -128,10 +135,12 @@ describe('a form generated from field hints and a zod schema', () => {
 describe('every section of the registry gets its form', () => {
   it.each(Object.values(sectionRegistry).map((d) => [d.name, d]))('%s: one labelled control per field hint, blocks included', (_name, definition) => {
     const { container } = render(
-      <div>
-        <SettingsForm schema={definition.settings} fields={definition.fields} values={definition.readSettings({})} onChange={() => {}} />
-        {definition.blocks ? <SettingsForm schema={definition.blocks.settings} fields={definition.blocks.fields} values={definition.readBlock({})} onChange={() => {}} /> : null}
-      </div>,
+      withCatalogue(
+        <div>
+          <SettingsForm schema={definition.settings} fields={definition.fields} values={definition.readSettings({})} onChange={() => {}} />
+          {definition.blocks ? <SettingsForm schema={definition.blocks.settings} fields={definition.blocks.fields} values={definition.readBlock({})} onChange={() => {}} /> : null}
+        </div>,
+      ),
     );
     const expected = Object.keys(definition.fields).length + Object.keys(definition.blocks?.fields ?? {}).length;
     const labels = [...container.querySelectorAll('label')].filter((label) => label.htmlFor);
@@ -143,5 +152,93 @@ describe('every section of the registry gets its form', () => {
     render(<SettingsForm schema={sectionStyle} fields={styleFields} values={sectionStyle.parse({})} onChange={() => {}} />);
     expect(Object.keys(styleFields).sort()).toEqual(Object.keys(sectionStyle.shape).sort());
     for (const hint of Object.values(styleFields)) expect(screen.getByLabelText(hint.label, { exact: false })).toBeTruthy();
+  });
+});
+
+describe('category, brand and product pickers', () => {
+  const ids = z.object({ category_id: id, brand_id: id, product_id: id });
+  const pickerFields: Record<string, FieldHint> = {
+    category_id: { label: 'Category', control: 'category', help: 'Leave empty for every category' },
+    brand_id: { label: 'Brand', control: 'brand', help: 'Leave empty for every brand' },
+    product_id: { label: 'Product', control: 'product' },
+  };
+  function pickers(values: Partial<z.infer<typeof ids>> = {}, catalogue: Catalogue = loaded) {
+    const onChange = vi.fn();
+    render(withCatalogue(<SettingsForm schema={ids} fields={pickerFields} values={ids.parse(values)} onChange={onChange} />, catalogue));
+    return onChange;
+  }
+  const optionTexts = (name: string) => within(screen.getByRole('combobox', { name })).getAllByRole('option').map((option) => option.textContent);
+  const choice = (name: string) => (screen.getByRole('combobox', { name }) as HTMLSelectElement).selectedOptions[0]!.textContent;
+
+  it('list the store’s choices by name: categories under their parents, with product counts', () => {
+    pickers();
+    expect(optionTexts('Category')).toEqual(['Any category', 'Garden (2)', 'Kitchen (8)', '— Cookware (5)', '— — Pans (3)']);
+    expect(optionTexts('Brand')).toEqual(['Any brand', 'Acme (4)', 'Birch & Co (0)']);
+    expect(optionTexts('Product')).toEqual(['No product', 'Cast-iron pan', 'Chef knife']);
+    // "Leave empty" was written for a number box; the first choice says it now.
+    expect(screen.queryByText('Leave empty for every category')).toBeNull();
+  });
+
+  it('say what “none” means in the field’s own words', () => {
+    const categories = sectionRegistry[4];
+    render(withCatalogue(<SettingsForm schema={categories.settings} fields={categories.fields} values={categories.readSettings({})} onChange={() => {}} />));
+    expect(optionTexts('Show the sub-categories of')[0]).toBe('Top level');
+  });
+
+  it('store the chosen id as a number, and 0 for “any”', () => {
+    const onChange = pickers({ brand_id: 5 });
+    expect(choice('Brand')).toBe('Acme (4)');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: '2' } });
+    expect(onChange).toHaveBeenCalledWith('category_id', 2);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Brand' }), { target: { value: '0' } });
+    expect(onChange).toHaveBeenCalledWith('brand_id', 0);
+  });
+
+  it('keep an id the store no longer has, shown as unknown, rather than silently choosing another', () => {
+    const onChange = pickers({ category_id: 12, brand_id: 99 });
+    expect(choice('Category')).toBe('Unknown category #12');
+    expect(choice('Brand')).toBe('Unknown brand #99');
+    expect(optionTexts('Category')).toHaveLength(6);
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('do not call a product unknown when only the first products are listed', async () => {
+    const many = createCatalogue(async () => ({
+      ...sampleCatalogue(),
+      products: Array.from({ length: CATALOGUE_PRODUCT_CHOICES }, (_, i) => ({ id: i + 1, name: `Product ${i + 1}` })),
+    }));
+    await many.load();
+    pickers({ product_id: 500 }, many);
+    expect(choice('Product')).toBe('Product #500');
+  });
+
+  it('say they are loading, ask the server once for all of them, and fill in when it answers', async () => {
+    let answer!: (choices: CatalogueChoices) => void;
+    const fetchChoices = vi.fn(() => new Promise<CatalogueChoices>((resolve) => (answer = resolve)));
+    pickers({ category_id: 1 }, createCatalogue(fetchChoices));
+    const category = screen.getByRole('combobox', { name: 'Category' });
+    expect(category).toHaveProperty('disabled', true);
+    expect(category.textContent).toBe('Loading…');
+    expect(fetchChoices).toHaveBeenCalledOnce();
+    act(() => answer(sampleCatalogue()));
+    expect(await screen.findByRole('option', { name: 'Kitchen (8)', selected: true })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveProperty('disabled', false);
+  });
+
+  it('fall back to typing the number, saying why, when the choices cannot be loaded', async () => {
+    const fetchChoices = vi.fn().mockRejectedValueOnce(new Error('The server could not be reached.')).mockResolvedValueOnce(sampleCatalogue());
+    const onChange = pickers({ category_id: 3 }, createCatalogue(fetchChoices));
+    const category = await screen.findByRole('spinbutton', { name: 'Category' });
+    expect(category).toHaveProperty('value', '3');
+    expect(category.getAttribute('aria-describedby')).toContain(screen.getAllByText(/Could not load the store’s categories/)[0]!.id);
+    expect(screen.getByText('Leave empty for every category')).toBeTruthy();
+    fireEvent.change(category, { target: { value: '4' } });
+    expect(onChange).toHaveBeenCalledWith('category_id', 4);
+    fireEvent.change(category, { target: { value: '' } });
+    expect(onChange).toHaveBeenCalledWith('category_id', 0);
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
+    expect(await screen.findByRole('combobox', { name: 'Category' })).toBeTruthy();
+    expect(fetchChoices).toHaveBeenCalledTimes(2);
   });
 });

@@ -43,6 +43,8 @@ export interface Autosaver<D> {
   retryNow(): void;
   /** Keeps this tab's draft after a conflict: saves it on top of the server's newest revision. */
   overwrite(latestRevision: number): Promise<void>;
+  /** Another call (a publish) found a newer draft on the server: shows the same conflict a refused save does. */
+  conflict(): void;
   readBackup(key: string): DraftBackup<D> | null;
   dispose(): void;
 }
@@ -185,6 +187,12 @@ export function createAutosaver<D>(store: EditorStore, target: DraftTarget<D>, o
     async overwrite(latestRevision) {
       setSave(scope, { revision: latestRevision, status: 'unsaved', message: null });
       await run();
+    },
+    conflict() {
+      clearTimeout(timer);
+      // The server no longer holds this tab's draft, so "keep mine" must send it again even though it was saved.
+      saved = null;
+      setSave(scope, { status: 'conflict', message: conflictMessage[scope] });
     },
     readBackup(key) {
       try {

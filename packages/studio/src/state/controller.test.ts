@@ -53,21 +53,67 @@ describe('the studio controller', () => {
     expect(server.pages.get(7)!.draft.sections[0]!.settings.heading).toBe('Typed just now');
   });
 
-  it('publish saves the draft first, then publishes the page and the changed theme', async () => {
+  it('publish saves the drafts first, then makes the page and the changed theme live in one request', async () => {
     await controller.start();
     store.getState().setSetting('hero', 'heading', 'Live soon');
     store.getState().setThemeSetting(['colors', 'brand'], '#aa0000');
     await controller.publish();
-    expect(server.calls.map((c) => c.path).filter((p) => /Save|Publish/.test(p))).toEqual(['SavePage', 'SaveTheme', 'PublishPage', 'PublishTheme']);
+    expect(server.calls.map((c) => c.path).filter((p) => /Save|Publish/.test(p))).toEqual(['SavePage', 'SaveTheme', 'Publish']);
+    expect(server.calls.at(-2)).toEqual({ path: 'Publish', body: { page: { pageId: 7, draftRevision: 4 }, theme: { draftRevision: 6 } } });
     expect(server.pages.get(7)!.versions.at(-1)!.sections[0]!.settings.heading).toBe('Live soon');
+    expect((server.theme.versions.at(-1)!.settings.colors as { brand: string }).brand).toBe('#aa0000');
     expect(store.getState().pageInfo?.publishedVersion).toBe(2);
-    expect(store.getState().notice?.text).toMatch(/version 2/);
+    expect(store.getState().themeInfo?.publishedVersion).toBe(2);
+    expect(store.getState().notice?.text).toBe('Published. Shoppers now see version 2.');
   });
 
-  it('publish leaves an unchanged theme alone', async () => {
+  it('publish leaves an unchanged theme out', async () => {
     await controller.start();
     await controller.publish();
-    expect(server.calls.map((c) => c.path)).not.toContain('PublishTheme');
+    expect(server.calls.find((c) => c.path === 'Publish')!.body).toEqual({ page: { pageId: 7, draftRevision: 3 } });
+    expect(server.theme.publishedVersion).toBe(1);
+    expect(store.getState().themeInfo?.publishedVersion).toBe(1);
+  });
+
+  it('a theme published once is left out of the next publish until it changes again', async () => {
+    await controller.start();
+    store.getState().setThemeSetting(['colors', 'brand'], '#aa0000');
+    await controller.publish();
+    await controller.publish();
+    expect(server.calls.filter((c) => c.path === 'Publish').map((c) => Object.keys(c.body as object))).toEqual([['page', 'theme'], ['page']]);
+  });
+
+  it('a theme saved elsewhere since: nothing is published, and the theme shows the conflict until the owner chooses', async () => {
+    await controller.start();
+    store.getState().setSetting('hero', 'heading', 'Live soon');
+    store.getState().setThemeSetting(['colors', 'brand'], '#aa0000');
+    await controller.saveNow();
+    // Another tab saves the theme between this tab's save and its publish.
+    server.theme.draftRevision += 1;
+    await expect(controller.publish()).rejects.toMatchObject({ status: 409, field: 'theme.draftRevision' });
+    expect(server.pages.get(7)!.publishedVersion).toBe(1);
+    expect(server.theme.publishedVersion).toBe(1);
+    expect(store.getState().pageInfo?.publishedVersion).toBe(1);
+    expect(store.getState().save.page.status).toBe('saved');
+    expect(store.getState().save.theme).toMatchObject({ status: 'conflict', message: expect.stringMatching(/^The theme was saved in another tab/) });
+
+    // Keeping this tab's theme saves it again over the other tab's, though it had been saved before.
+    await controller.keepMine('theme');
+    expect((server.theme.draft.settings.colors as { brand: string }).brand).toBe('#aa0000');
+    expect(store.getState().save.theme).toMatchObject({ status: 'saved', revision: 8 });
+    await controller.publish();
+    expect(server.theme.publishedVersion).toBe(2);
+  });
+
+  it('a page saved elsewhere since: nothing is published, and the page shows the conflict', async () => {
+    await controller.start();
+    store.getState().setThemeSetting(['colors', 'brand'], '#aa0000');
+    await controller.saveNow();
+    server.pages.get(7)!.draftRevision += 1;
+    await expect(controller.publish()).rejects.toMatchObject({ status: 409, field: 'page.draftRevision' });
+    expect(server.theme.publishedVersion).toBe(1);
+    expect(store.getState().save.page.status).toBe('conflict');
+    expect(store.getState().save.theme.status).toBe('saved');
   });
 
   it('two tabs: the later save gets a conflict, and the owner chooses which version stays', async () => {

@@ -2,6 +2,7 @@ import { castDraft } from 'immer';
 import {
   MAX_UPLOAD_BYTES,
   themeDocument,
+  type CatalogueChoices,
   type PageDocument,
   type PublishedVersionSummary,
   type SetMaintenanceRequest,
@@ -43,7 +44,15 @@ export interface StudioController {
   getMaintenance(): Promise<StudioMaintenanceSettings>;
   setMaintenance(settings: SetMaintenanceRequest): Promise<StudioMaintenanceSettings>;
   listMedia(): Promise<MediaFile[]>;
+  /** The store's categories, brands and products, for the section settings' pickers. */
+  catalogueChoices(): Promise<CatalogueChoices>;
   dispose(): void;
+}
+
+/** Which draft a refused publish names as saved elsewhere since (`Studio/Publish` says so in the error's field). */
+function conflictScope(error: unknown): Scope | null {
+  if (!(error instanceof StudioApiError) || error.code !== 'DRAFT_CONFLICT') return null;
+  return error.field === 'page.draftRevision' ? 'page' : error.field === 'theme.draftRevision' ? 'theme' : null;
 }
 
 /** Says in words what went wrong with a call. */
@@ -194,13 +203,23 @@ export function createStudioController({ store, api, host, storage = typeof loca
       const state = store.getState();
       const info = state.pageInfo;
       if (!info) return;
-      const page = await api.publishPage(info.pageId, state.save.page.revision);
-      if (themeUnpublished && state.themeInfo) {
-        await api.publishTheme(store.getState().save.theme.revision);
-        themeUnpublished = false;
-      }
+      const themeRevision = state.save.theme.revision;
+      // An unchanged theme is left out, so publishing a page does not add a theme version identical to the last.
+      const withTheme = themeUnpublished && state.themeInfo !== null;
+      const { page, theme } = await api
+        .publish({ page: { pageId: info.pageId, draftRevision: state.save.page.revision }, ...(withTheme && { theme: { draftRevision: themeRevision } }) })
+        .catch((error: unknown) => {
+          // Saved elsewhere since this tab's last save: nothing went live, and the owner chooses whose draft stays.
+          const scope = conflictScope(error);
+          if (scope) savers[scope].conflict();
+          throw error;
+        });
+      if (!page) throw new StudioApiError(200, 'BAD_ANSWER', "The server's answer to Publish did not say which version of the page is live.");
+      // A theme saved again while the publish was out still has changes shoppers do not see.
+      if (theme && store.getState().save.theme.revision === themeRevision) themeUnpublished = false;
       store.setState((s) => {
-        if (s.pageInfo) s.pageInfo.publishedVersion = page.publishedVersion;
+        if (s.pageInfo?.pageId === info.pageId) s.pageInfo.publishedVersion = page.publishedVersion;
+        if (s.themeInfo && theme) s.themeInfo.publishedVersion = theme.publishedVersion;
       });
       store.getState().notify(`Published. Shoppers now see version ${page.publishedVersion}.`, 'success');
       await refreshPages().catch(() => {});
@@ -272,6 +291,7 @@ export function createStudioController({ store, api, host, storage = typeof loca
       return api.uploadMedia(file.name, await fileToBase64(file));
     },
     listMedia: () => api.getMedia(),
+    catalogueChoices: () => api.getCatalogueChoices(),
     getMaintenance: () => api.getMaintenance(),
     setMaintenance: (settings) => api.setMaintenance(settings),
     dispose() {
