@@ -215,20 +215,22 @@ test('drags a section by its handle inside the frame', async ({ browser, studio,
   await outlineRow(page, moved).locator('button').nth(1).click();
   const handle = frame.locator('.wxb-outline-selected .wxb-handle');
   await expect(handle).toBeVisible();
-  // Bring the section above it (start[1]) a quarter of the way down the frame, so the handle and the drop place both
-  // show and the drop place stays out of the edges where holding a dragged section scrolls the page.
-  const above = frame.locator(`[data-section-id="${start[1]}"]`);
-  await above.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight / 4));
+  // Bring the moved section's top (where its handle sits) three quarters of the way down the frame, so the upper half
+  // of the section above it shows too, away from the edges where holding a dragged section scrolls the page.
+  const movedElement = frame.locator(`[data-section-id="${moved}"]`);
+  await movedElement.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight * 0.75));
   const from = (await handle.boundingBox())!;
-  const target = (await above.boundingBox())!;
   const iframe = (await page.locator('iframe[title="Store preview"]').boundingBox())!;
   expect(from.y).toBeGreaterThan(iframe.y);
   expect(from.y + from.height).toBeLessThan(iframe.y + iframe.height);
+  const above = (await frame.locator(`[data-section-id="${start[1]}"]`).boundingBox())!;
+  // Into the upper half of the section above (and below the top quarter of the frame): it lands before that section.
+  const dropY = (Math.max(above.y, iframe.y + iframe.height / 4) + above.y + above.height / 2) / 2;
+  expect(dropY).toBeLessThan(above.y + above.height / 2);
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 - 10, { steps: 5 });
-  // Into the upper half of the section above: the dragged one lands before it.
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 4, { steps: 20 });
+  await page.mouse.move(above.x + above.width / 2, dropY, { steps: 20 });
   await expect(frame.locator('.wxb-drop-line:not([hidden])')).toBeVisible();
   await expect(frame.locator('.wxb-drag-chip')).toBeVisible();
   await page.mouse.up();
@@ -357,16 +359,30 @@ test('a shopper never sees a draft that was saved but not published', async ({ b
   await context.close();
 });
 
-test('publishing shows the change on the storefront, in a new context without the studio', async ({ browser, studio, harborSession }) => {
+test('publishing makes the page and the theme live at once, seen on the storefront in a new context without the studio', async ({ browser, studio, harborSession }) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();
   await openEditor(page, studio);
   const id = await addHeroBanner(page);
   await settings(page).getByLabel('Heading', { exact: true }).fill('Published for everyone');
   await expect(frameOf(page).locator(`[data-section-id="${id}"]`).getByRole('heading', { name: 'Published for everyone' })).toBeVisible();
-  const publishAnswer = page.waitForResponse((response) => response.url().includes('/api/Studio/PublishPage') && response.request().method() === 'POST');
+  // A theme change in the same publish.
+  await settings(page).getByRole('tab', { name: 'Theme' }).click();
+  const buttons = settings(page).locator('details', { has: page.locator('summary', { hasText: /^Buttons$/ }) });
+  await buttons.locator('summary').click();
+  await buttons.getByRole('group', { name: 'Primary', exact: true }).getByLabel('Background', { exact: true }).fill('#0b6e4f');
+  await expect.poll(() => frameOf(page).locator('.vt-btn-primary').first().evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(11, 110, 79)');
+
+  const publishes: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/Studio/Publish')) publishes.push(`${request.url().split('/api/Studio/')[1]} ${request.postData()}`);
+  });
+  const publishAnswer = page.waitForResponse((response) => response.url().endsWith('/api/Studio/Publish') && response.request().method() === 'POST');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   expect((await publishAnswer).status()).toBe(200);
+  // One request carries both drafts, so shoppers never see the new page with the old theme.
+  expect(publishes).toHaveLength(1);
+  expect(JSON.parse(publishes[0]!.split(' ').slice(1).join(' '))).toEqual({ page: expect.objectContaining({ pageId: expect.any(Number) }), theme: expect.objectContaining({ draftRevision: expect.any(Number) }) });
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
   await allSaved(page);
 
@@ -382,6 +398,7 @@ test('publishing shows the change on the storefront, in a new context without th
       { timeout: 15_000 },
     )
     .toBe(1);
+  await expect(store.locator('.vt-btn-primary').first()).toHaveCSS('background-color', 'rgb(11, 110, 79)');
   await expect(store.locator('iframe[title="Store preview"]')).toHaveCount(0);
   await shopper.close();
   await context.close();

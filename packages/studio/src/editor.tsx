@@ -58,13 +58,6 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
     return () => window.removeEventListener('beforeunload', onLeave);
   }, [store]);
 
-  if (load.status === 'loading') {
-    return (
-      <div className="flex h-screen items-center justify-center bg-slate-100 text-sm text-slate-600" role="status">
-        Loading your store…
-      </div>
-    );
-  }
   if (load.status === 'error') {
     return (
       <StartProblem
@@ -77,21 +70,34 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
       />
     );
   }
+  // The preview frame is there from the first moment, so its code loads while the drafts are fetched; it draws the
+  // page when the store has it. The panels wait for the drafts.
+  const ready = load.status === 'ready';
   return (
     <MediaContext value={media}>
       <CatalogueContext value={catalogue}>
         <div className="flex h-screen flex-col overflow-hidden bg-slate-100 text-slate-900">
-          <TopBar openDialog={setDialog} />
-          <ConflictBanner />
+          {ready ? <TopBar openDialog={setDialog} /> : <div className="h-12 shrink-0 border-b border-slate-200 bg-white" />}
+          {ready ? <ConflictBanner /> : null}
           <div className="grid min-h-0 flex-1 grid-cols-[272px_minmax(0,1fr)_328px]">
-            <LeftPanel />
+            {ready ? (
+              <LeftPanel />
+            ) : (
+              <p className="border-r border-slate-200 bg-slate-50 px-4 py-6 text-sm text-slate-600" role="status">
+                Loading your store…
+              </p>
+            )}
             <PreviewHost />
-            <Inspector />
+            {ready ? <Inspector /> : <div className="border-l border-slate-200 bg-white" />}
           </div>
-          <ShortcutSheet open={dialog === 'shortcuts'} onClose={() => setDialog(null)} />
-          <VersionsDialog open={dialog === 'versions'} onClose={() => setDialog(null)} />
-          <PageDialog mode="create" open={dialog === 'new-page'} onClose={() => setDialog(null)} />
-          <PageDialog mode="edit" open={dialog === 'page-settings'} onClose={() => setDialog(null)} />
+          {ready ? (
+            <>
+              <ShortcutSheet open={dialog === 'shortcuts'} onClose={() => setDialog(null)} />
+              <VersionsDialog open={dialog === 'versions'} onClose={() => setDialog(null)} />
+              <PageDialog mode="create" open={dialog === 'new-page'} onClose={() => setDialog(null)} />
+              <PageDialog mode="edit" open={dialog === 'page-settings'} onClose={() => setDialog(null)} />
+            </>
+          ) : null}
         </div>
       </CatalogueContext>
     </MediaContext>

@@ -73,6 +73,9 @@ it('selects, hides, duplicates and deletes from a row', () => {
   expect(store.getState().docs.page!.sections[1]!.hidden).toBe(true);
   fireEvent.click(screen.getByRole('button', { name: 'Show Content' }));
   expect(store.getState().docs.page!.sections[1]!.hidden).toBeUndefined();
+  // A row's actions appear with the pointer over it (or focus in it), as they are reached.
+  expect(screen.queryByRole('button', { name: 'Duplicate CTA' })).toBeNull();
+  fireEvent.pointerOver(rows()[2]!);
   fireEvent.click(screen.getByRole('button', { name: 'Duplicate CTA' }));
   expect(rows()).toHaveLength(4);
   fireEvent.click(screen.getAllByRole('button', { name: 'Delete CTA' })[0]!);

@@ -1,4 +1,4 @@
-import { memo, useState, type DragEvent } from 'react';
+import { memo, useState, type DragEvent, type FocusEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import {
   closestCenter,
@@ -60,6 +60,12 @@ const SortableRow = memo(function SortableRow({ id }: { id: string }) {
   const selected = useEditor((s) => s.selectedId === id);
   const hovered = useEditor((s) => s.hoveredId === id);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  // The row's actions exist only while they can be reached (pointer over the row, focus in it, or selected): on a
+  // long page they would otherwise be most of the outline's elements.
+  const [focused, setFocused] = useState(false);
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+  };
   if (!section) return null;
   const { type } = sectionLabel(section);
   return (
@@ -71,6 +77,8 @@ const SortableRow = memo(function SortableRow({ id }: { id: string }) {
       className={`${rowClass(selected, hovered)} ${isDragging ? 'relative z-10 shadow-lg' : ''}`}
       onPointerEnter={() => store.getState().hover(section.id)}
       onPointerLeave={() => store.getState().hover(null)}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
     >
       <button
         ref={setActivatorNodeRef}
@@ -84,7 +92,7 @@ const SortableRow = memo(function SortableRow({ id }: { id: string }) {
       <button type="button" onClick={() => store.getState().select(section.id)} className="flex min-w-0 flex-1 rounded px-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-500">
         <SectionName section={section} />
       </button>
-      <RowActions section={section} inPage />
+      {selected || hovered || focused ? <RowActions section={section} inPage /> : null}
     </li>
   );
 });

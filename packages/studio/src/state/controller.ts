@@ -162,12 +162,16 @@ export function createStudioController({ store, api, host, storage = typeof loca
       store.getState().setSession(null);
     },
     async start() {
+      // The page opened last is fetched alongside the list, rather than after it; a page gone since is not waited for.
+      const last = Number(storage?.getItem(key('lastPage')));
+      const lastPage = last > 0 ? api.getPage(last).catch(() => null) : Promise.resolve(null);
       const [pages, theme] = await Promise.all([api.getPages(), api.getTheme()]);
       store.getState().setPages(pages);
       showTheme(theme);
-      const last = Number(storage?.getItem(key('lastPage')));
       const first = pages.find((p) => p.pageId === last) ?? pages.find((p) => p.pageTypeId === 1) ?? pages[0];
-      if (first) showPage(await api.getPage(first.pageId));
+      if (!first) return;
+      const early = first.pageId === last ? await lastPage : null;
+      showPage(early ?? (await api.getPage(first.pageId)));
     },
     async openPage(pageId) {
       if (store.getState().pageInfo?.pageId === pageId) return;
