@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { memo, useId, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FieldHint } from '@vitrine/sections';
 import { useCatalogue } from './catalogue-context.tsx';
@@ -29,7 +29,7 @@ interface Pending {
  * One setting's control, chosen by its hint's `control` and checked against its schema: a value the schema takes
  * is stored at once; one it does not stays in the control with the reason beside it, and is never stored.
  */
-export function FieldControl({ name, hint, schema, value, onChange }: FieldControlProps) {
+export const FieldControl = memo(function FieldControl({ name, hint, schema, value, onChange }: FieldControlProps) {
   const id = useId();
   const [pending, setPending] = useState<Pending | null>(null);
   const shape = describeValue(schema);
@@ -189,7 +189,7 @@ export function FieldControl({ name, hint, schema, value, onChange }: FieldContr
       ) : null}
     </div>
   );
-}
+});
 
 const isCatalogueKind = (control: FieldHint['control']): control is CatalogueKind => control === 'category' || control === 'brand' || control === 'product';
 

@@ -74,7 +74,7 @@ const SortableRow = memo(function SortableRow({ id }: { id: string }) {
       data-outline-id={section.id}
       aria-current={selected ? 'true' : undefined}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={`${rowClass(selected, hovered)} ${isDragging ? 'relative z-10 shadow-lg' : ''}`}
+      className={`${rowClass(selected, hovered)} [contain-intrinsic-size:auto_38px] [content-visibility:auto] ${isDragging ? 'relative z-10 shadow-lg' : ''}`}
       onPointerEnter={() => store.getState().hover(section.id)}
       onPointerLeave={() => store.getState().hover(null)}
       onFocus={() => setFocused(true)}
