@@ -15,7 +15,7 @@ import { repoRoot, type ProductionServer } from './processes.ts';
 export const STUDIO_SIZES = [25, 100, 250] as const;
 const EDITS = 20;
 const REORDERS = 10;
-const LOADS = 2;
+const LOADS = 5;
 const OWNER = { email: 'owner@harbor.test', password: 'harbor-owner-demo' };
 /** Page section types cycled to fill a page (header and footer, 1 and 2, belong to the theme). */
 const PAGE_TYPES = Object.keys(sectionRegistry)

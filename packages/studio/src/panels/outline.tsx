@@ -1,4 +1,4 @@
-import { memo, useState, type DragEvent, type FocusEvent } from 'react';
+import { memo, useDeferredValue, useState, type DragEvent, type FocusEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import {
   closestCenter,
@@ -134,9 +134,26 @@ function GlobalRow({ slot }: { slot: 'header' | 'footer' }) {
  * dropped in from the palette.
  */
 export function Outline() {
-  const { store } = useStudio();
   // The ids alone: typing in a section's settings leaves them equal, so the outline does not redraw its rows.
-  const ids = useEditor(useShallow((s) => s.docs.page?.sections.map((section) => section.id) ?? null));
+  const latestIds = useEditor(useShallow((s) => s.docs.page?.sections.map((section) => section.id) ?? null));
+  // A new order (a shortcut, undo, a move in the preview) is drawn here a moment later, in a render that yields, so
+  // the preview shows it first. A drop in this list is drawn at once, where the owner let go, not back where it was.
+  const deferredIds = useDeferredValue(latestIds);
+  const [dropped, setDropped] = useState<Dropped | null>(null);
+  const ids = dropped && dropped.base === deferredIds ? dropped.order : deferredIds;
+  if (!ids) return null;
+  return <OutlineList ids={ids} base={deferredIds} onDropped={setDropped} />;
+}
+
+/** An order dropped in the outline, drawn until the store's order (which was `base` then) catches up. */
+interface Dropped {
+  order: string[];
+  base: string[] | null;
+}
+
+/** The rows in `ids` order; memoised, so the moment a new order arrives (before it is drawn) costs nothing. */
+const OutlineList = memo(function OutlineList({ ids, base, onDropped }: { ids: string[]; base: string[] | null; onDropped: (dropped: Dropped) => void }) {
+  const { store } = useStudio();
   const [dropAt, setDropAt] = useState<number | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
@@ -144,7 +161,7 @@ export function Outline() {
     const section = pageSection(store.getState().docs, String(id));
     return section ? sectionLabel(section).type : 'section';
   };
-  const position = (id: string | number | undefined) => (id === undefined || !ids ? '' : `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`);
+  const position = (id: string | number | undefined) => (id === undefined ? '' : `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`);
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${name(active.id)}, ${position(active.id)}.`,
     onDragOver: ({ active, over }) => (over ? `${name(active.id)} moved to ${position(over.id)}.` : `${name(active.id)} is no longer over the list.`),
@@ -152,8 +169,12 @@ export function Outline() {
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled; it is back in its place.`,
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id || !ids) return;
-    store.getState().moveSection(String(active.id), ids.indexOf(String(over.id)));
+    if (!over || active.id === over.id) return;
+    const toIndex = ids.indexOf(String(over.id));
+    const order = ids.filter((id) => id !== active.id);
+    order.splice(toIndex, 0, String(active.id));
+    onDropped({ order, base });
+    store.getState().moveSection(String(active.id), toIndex);
   };
 
   const paletteIndex = (event: DragEvent<HTMLElement>) => {
@@ -166,7 +187,6 @@ export function Outline() {
   };
   const fromPalette = (event: DragEvent<HTMLElement>) => event.dataTransfer.types.includes(PALETTE_DRAG_TYPE);
 
-  if (!ids) return null;
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
       <ul className="space-y-1" aria-label="Store header">
@@ -210,7 +230,7 @@ export function Outline() {
       </ul>
     </DndContext>
   );
-}
+});
 
 const DropLine = () => <li aria-hidden="true" className="h-0.5 rounded bg-indigo-600" />;
 
