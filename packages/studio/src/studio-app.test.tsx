@@ -47,8 +47,8 @@ it('signs in to the editor: top bar, outline, palette of 22, preview frame and s
 
 it('selecting a section shows its generated settings; an edit can be undone with the keyboard', async () => {
   const studio = await signedIn();
-  fireEvent.click(screen.getByRole('button', { name: /^Hero banner/ }));
-  const heading = screen.getByRole('textbox', { name: 'Heading' });
+  fireEvent.click(await screen.findByRole('button', { name: /^Hero banner/ }));
+  const heading = await screen.findByRole('textbox', { name: 'Heading' });
   fireEvent.change(heading, { target: { value: 'New words' } });
   expect(studio.store.getState().docs.page!.sections[0]!.settings.heading).toBe('New words');
   act(() => void fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true }));
@@ -60,8 +60,8 @@ it('selecting a section shows its generated settings; an edit can be undone with
 
 it('shows the save state: unsaved, then saved once the server has it', async () => {
   const studio = await signedIn();
-  fireEvent.click(screen.getByRole('button', { name: /^Content/ }));
-  fireEvent.change(screen.getByRole('textbox', { name: 'Heading' }), { target: { value: 'Where we began' } });
+  fireEvent.click(await screen.findByRole('button', { name: /^Content/ }));
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Heading' }), { target: { value: 'Where we began' } });
   expect(screen.getByText('Unsaved changes')).toBeTruthy();
   expect(await screen.findByText('All changes saved')).toBeTruthy();
   expect(server.pages.get(7)!.draft.sections[1]!.settings.heading).toBe('Where we began');

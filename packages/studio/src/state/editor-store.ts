@@ -148,20 +148,15 @@ export function createEditorStore(initial: Partial<Pick<EditorState, 'breakpoint
         const [next, patches, inverse] = produceWithPatches(get().docs, recipe);
         if (patches.length === 0) return;
         const now = Date.now();
-        set((state) => {
-          state.docs = castDraft(next);
-          const past = state.history.past;
-          const last = past[past.length - 1];
-          if (coalesceKey && last && last.key === coalesceKey && now - last.at < COALESCE_MS && state.history.future.length === 0) {
-            last.patches = castDraft([...last.patches, ...patches]);
-            last.inverse = castDraft([...inverse, ...last.inverse]);
-            last.at = now;
-          } else {
-            past.push(castDraft({ patches, inverse, key: coalesceKey ?? null, at: now }));
-            if (past.length > HISTORY_LIMIT) past.splice(0, past.length - HISTORY_LIMIT);
-          }
-          state.history.future = [];
-        });
+        // The new state is put together by hand rather than through another immer draft: this runs on every keystroke.
+        const { past, future } = get().history;
+        const last = past.at(-1);
+        const merge = coalesceKey && last && last.key === coalesceKey && now - last.at < COALESCE_MS && future.length === 0;
+        const entry: HistoryEntry = merge
+          ? { patches: [...last.patches, ...patches], inverse: [...inverse, ...last.inverse], key: coalesceKey, at: now }
+          : { patches, inverse, key: coalesceKey ?? null, at: now };
+        const nextPast = merge ? [...past.slice(0, -1), entry] : [...past, entry].slice(-HISTORY_LIMIT);
+        set({ docs: next, history: { past: nextPast, future: [] } });
       };
 
       const travel = (from: 'past' | 'future') => {
