@@ -241,6 +241,24 @@ test('drags a section by its handle inside the frame', async ({ browser, studio,
   await context.close();
 });
 
+test('a product grid added in the studio shows the store’s products in the frame before publishing, and follows its category', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  await page.getByRole('list', { name: 'Section types' }).getByRole('button', { name: 'products', exact: true }).click();
+  const id = await outline(page).locator('li[aria-current="true"]').getAttribute('data-outline-id');
+  const grid = frameOf(page).locator(`[data-section-id="${id}"]`);
+  // Not published, so the published page lends nothing: the frame asks the server for the draft section's data.
+  await expect(grid.locator('.vt-product-card').first()).toBeVisible();
+  const category = settings(page).getByLabel('Category', { exact: true });
+  await category.selectOption({ label: '— Cookware (3)' });
+  await expect.poll(() => grid.locator('.vt-product-card-name').allTextContents()).toEqual(expect.arrayContaining(['Cast Iron Skillet']));
+  const names = await grid.locator('.vt-product-card-name').allTextContents();
+  expect(names.every((name) => ['Cast Iron Skillet', 'Dutch Oven', 'Enamel Saucepan'].includes(name))).toBe(true);
+  await allSaved(page);
+  await context.close();
+});
+
 test('undo and redo, by button and by Ctrl+Z / Ctrl+Shift+Z, restore the heading', async ({ browser, studio, harborSession }) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();

@@ -51,6 +51,16 @@ export const publishedPage = z.object({
 });
 export type PublishedPage = z.infer<typeof publishedPage>;
 
+/**
+ * `POST /api/Page/GetSectionData`: what data-bound sections (products, categories, brands…) load with the given
+ * settings, for the studio's preview of a draft whose sections are new or changed since publishing. It reads only
+ * what shoppers may see, through the same loaders as a published page.
+ */
+export const sectionDataRequest = z.object({ sections: z.array(sectionNode).min(1).max(50) });
+export type SectionDataRequest = z.input<typeof sectionDataRequest>;
+export const sectionDataAnswer = z.object({ data: z.object({ sectionData: z.record(z.string(), z.unknown()) }) });
+export type SectionDataAnswer = z.infer<typeof sectionDataAnswer>;
+
 /** The version of the theme document shape. */
 export const THEME_DOCUMENT_VERSION = 1;
 

@@ -213,6 +213,30 @@ describe.each(backends)('server on $name', ({ create }) => {
       expect((await server.call('/api/Page/GetPage?Slug=missing')).status).toBe(404);
     });
 
+    it('loads draft sections\' data for the studio\'s preview, from the request\'s store only, and names a bad field', async () => {
+      const { data: site } = await webInfo('localhost');
+      const harborCategory = await server.db.selectFrom('categories').select('category_id').where('web_id', '=', site.webID).orderBy('category_id').executeTakeFirstOrThrow();
+      const grid = (categoryId: number) => ({ id: 'draft-grid', type: 3, version: 1, settings: { category_id: categoryId, limit: 4 }, style: {} });
+      const ask = (host: string, sections: unknown[]) => server.call('/api/Page/GetSectionData', { method: 'POST', host, body: { sections } });
+      const here = await ask('localhost', [grid(harborCategory.category_id), { ...grid(0), id: 'hidden-grid', hidden: true }]);
+      expect(here.status).toBe(200);
+      const { data } = await here.json();
+      const products = data.sectionData['draft-grid'] as { productID: number }[];
+      expect(products.length).toBeGreaterThan(0);
+      expect(products.length).toBeLessThanOrEqual(4);
+      // A hidden section loads nothing, as on a published page.
+      expect(data.sectionData).not.toHaveProperty('hidden-grid');
+      const owners = await server.db.selectFrom('products').select('web_id').distinct().where('product_id', 'in', products.map((p) => p.productID)).execute();
+      expect(owners).toEqual([{ web_id: site.webID }]);
+      // Another store asking for this store's category gets none of its products.
+      const there = await (await ask('second.localhost', [grid(harborCategory.category_id)])).json();
+      expect(there.data.sectionData['draft-grid']).toEqual([]);
+      const bad = await ask('localhost', [{ ...grid(0), type: 99 }]);
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).error.field).toBe('sections.0.type');
+      expect((await ask('localhost', [])).status).toBe(400);
+    });
+
     it('serves the demo pictures the pages point at', async () => {
       const { data } = await (await server.call('/api/Page/GetPage?Slug=')).json();
       const image = data.sectionData['home-featured'][0].imageFile as string;

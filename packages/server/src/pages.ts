@@ -1,4 +1,4 @@
-import { PageType, pageDocument, themeDocument, type PublishedPage } from '@vitrine/commerce';
+import { PageType, pageDocument, themeDocument, type PublishedPage, type SectionNode } from '@vitrine/commerce';
 import { loadSectionData } from '@vitrine/sections';
 import { catalogFor } from './catalog.ts';
 import type { Db } from './db/connect.ts';
@@ -28,6 +28,14 @@ export async function loadPublishedPage(db: Db, webId: number, slug: string, log
     log?.(`Section ${sectionId} of page ${row.page_id} could not load its data`, error),
   );
   return { pageId: row.page_id, version: row.published_version, document: parsed.data, sectionData };
+}
+
+/**
+ * What sections load with their settings as given (a draft's new or changed sections, for the studio's preview),
+ * through the same loaders and the same site-scoped catalogue as a published page.
+ */
+export function loadDraftSectionData(db: Db, webId: number, sections: readonly SectionNode[], log?: (message: string, error: unknown) => void): Promise<Record<string, unknown>> {
+  return loadSectionData(sections, { catalog: catalogFor(db, webId) }, (sectionId, error) => log?.(`Draft section ${sectionId} could not load its data`, error));
 }
 
 /** What the theme's global sections (header, footer) load, for the theme the page is drawn with. */

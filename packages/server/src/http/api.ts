@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ACTIVE_CUSTOMER, getWebInfoQuery, refreshBody, type AccessTokenPayload } from '@vitrine/commerce';
+import { ACTIVE_CUSTOMER, getWebInfoQuery, refreshBody, sectionDataRequest, type AccessTokenPayload } from '@vitrine/commerce';
 import { inactiveAccountRefusal } from '../accounts.ts';
 import type { Db } from '../db/connect.ts';
 import type { LiveFlags } from '../live-flags.ts';
 import type { MaintenanceBypass } from '../maintenance.ts';
 import type { Mailer } from '../mailer.ts';
-import { loadPublishedPage, loadThemeSectionData } from '../pages.ts';
+import { loadDraftSectionData, loadPublishedPage, loadThemeSectionData } from '../pages.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { findSite, loadWebConfig } from '../tenants.ts';
 import type { TokenService } from '../tokens.ts';
@@ -137,6 +137,13 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     const page = await loadPublishedPage(db, webId, query.Slug.replace(/\/+$/, ''), (message, error) => request.log.error({ err: error }, message));
     if (!page) throw new HttpError(404, 'PAGE_NOT_FOUND', `Page Not Found: /${query.Slug}`);
     return { data: page };
+  });
+
+  app.post('/api/Page/GetSectionData', async (request) => {
+    const body = parseRequest(sectionDataRequest, request.body, 'body');
+    const webId = await requireSite(db, request);
+    const sectionData = await loadDraftSectionData(db, webId, body.sections, (message, error) => request.log.error({ err: error }, message));
+    return { data: { sectionData } };
   });
 
   app.get('/api/Page/GetThemeSections', async (request) => {

@@ -6,7 +6,7 @@ import { handleStudioMessage } from './handle-message.ts';
 import { startInlineEdit } from './inline-text.ts';
 import { Outlines } from './outlines.tsx';
 import { acceptPaletteDrops } from './palette-drop.ts';
-import { usePublishedData } from './published-data.ts';
+import { useDraftData, usePublishedData } from './published-data.ts';
 import { HiddenSection, SectionView } from './section-view.tsx';
 import './preview.css';
 
@@ -127,7 +127,7 @@ function GlobalSection({ slot }: { slot: 'headerId' | 'footerId' }) {
 function FrameBody({ themeData, themeSectionData }: { themeData: string; themeSectionData: Record<string, unknown> }) {
   const store = useFrameStore();
   const page = useFrame((s) => s.page);
-  const dataFor = usePublishedData(page, themeData, themeSectionData);
+  const dataFor = useDraftData(store, usePublishedData(page, themeData, themeSectionData));
   const send = useStudioChannel(store);
   useBuilderEvents(store, send);
   const received = useFrame((s) => s.received);
