@@ -76,7 +76,7 @@ export function PreviewHost() {
             ref={iframe}
             title="Store preview"
             src="/preview"
-            style={{ width, height, transform: `scale(${scale})`, transformOrigin: '0 0', border: 0, display: 'block' }}
+            style={{ width, height, transform: `scale(${scale})`, transformOrigin: '0 0', border: 0, display: 'block', willChange: 'transform' }}
           />
         </div>
         {status === 'loading' ? (
