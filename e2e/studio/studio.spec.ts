@@ -209,24 +209,29 @@ test('drags a section by its handle inside the frame', async ({ browser, studio,
   const page = await context.newPage();
   await openEditor(page, studio);
   const start = await outlineOrder(page);
-  const moved = start[2]!;
   const frame = frameOf(page);
+  // A section whose neighbour above is shorter than half the frame, so both show at once.
+  const heights = await frame.locator('.wxb-canvas [data-section-id]').evaluateAll((elements) =>
+    elements.map((element) => element.getBoundingClientRect().height / window.innerHeight),
+  );
+  const at = heights.findIndex((height, i) => i >= 1 && i + 1 < heights.length && height < 0.5);
+  expect(at).toBeGreaterThan(0);
+  const moved = start[at + 1]!;
+  const expected = [...start.slice(0, at), moved, start[at]!, ...start.slice(at + 2)];
   // Select it (the row's name button) so the frame draws its outline and drag handle.
   await outlineRow(page, moved).locator('button').nth(1).click();
   const handle = frame.locator('.wxb-outline-selected .wxb-handle');
   await expect(handle).toBeVisible();
-  // Bring the moved section's top (where its handle sits) three quarters of the way down the frame, so the upper half
-  // of the section above it shows too, away from the edges where holding a dragged section scrolls the page.
-  const movedElement = frame.locator(`[data-section-id="${moved}"]`);
-  await movedElement.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight * 0.75));
+  // Centre the section above it in the frame: its upper half and the moved section's handle below it both show, away
+  // from the edges where holding a dragged section scrolls the page.
+  await frame.locator(`[data-section-id="${start[at]}"]`).evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const from = (await handle.boundingBox())!;
   const iframe = (await page.locator('iframe[title="Store preview"]').boundingBox())!;
   expect(from.y).toBeGreaterThan(iframe.y);
   expect(from.y + from.height).toBeLessThan(iframe.y + iframe.height);
-  const above = (await frame.locator(`[data-section-id="${start[1]}"]`).boundingBox())!;
-  // Into the upper half of the section above (and below the top quarter of the frame): it lands before that section.
-  const dropY = (Math.max(above.y, iframe.y + iframe.height / 4) + above.y + above.height / 2) / 2;
-  expect(dropY).toBeLessThan(above.y + above.height / 2);
+  const above = (await frame.locator(`[data-section-id="${start[at]}"]`).boundingBox())!;
+  // Into the upper half of the section above: it lands before that section.
+  const dropY = above.y + above.height / 4;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 - 10, { steps: 5 });
@@ -234,9 +239,30 @@ test('drags a section by its handle inside the frame', async ({ browser, studio,
   await expect(frame.locator('.wxb-drop-line:not([hidden])')).toBeVisible();
   await expect(frame.locator('.wxb-drag-chip')).toBeVisible();
   await page.mouse.up();
-  const expected = [start[0]!, moved, start[1]!, ...start.slice(3)];
   await expect.poll(() => frameOrder(page)).toEqual(expected);
   await expect.poll(() => outlineOrder(page)).toEqual(expected);
+  await allSaved(page);
+  await context.close();
+});
+
+test('hovering an outline row outlines the section in the frame; shortcuts work while the frame has focus', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  const id = await addHeroBanner(page);
+  const frame = frameOf(page);
+  const [first] = await outlineOrder(page);
+  await outlineRow(page, first!).hover();
+  await expect(frame.locator('.wxb-outline-hovered')).toBeVisible();
+  await expect(frame.locator('.wxb-outline-hovered .wxb-name')).toHaveText(/hero banner/i);
+
+  await settings(page).getByLabel('Heading', { exact: true }).fill('Typed, then undone from the frame');
+  await expect(frame.locator(`[data-section-id="${id}"] h1`)).toHaveText('Typed, then undone from the frame');
+  // Focus moves into the frame with a click on the section; Ctrl+Z there is the studio's undo.
+  await frame.locator(`[data-section-id="${id}"]`).click({ position: { x: 20, y: 20 } });
+  await page.keyboard.press('Control+z');
+  await expect(frame.locator(`[data-section-id="${id}"] h1`)).not.toHaveText('Typed, then undone from the frame');
+  await expect(settings(page).getByLabel('Heading', { exact: true })).not.toHaveValue('Typed, then undone from the frame');
   await allSaved(page);
   await context.close();
 });
