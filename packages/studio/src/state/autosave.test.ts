@@ -130,6 +130,19 @@ describe('autosave', () => {
     expect(storage.getItem('backup')).toBeNull();
   });
 
+  it('writes the copy once typing pauses, and at least every 2 s while it does not', async () => {
+    start();
+    for (let i = 0; i < 13; i++) {
+      type(`Typing ${i}`);
+      await vi.advanceTimersByTimeAsync(150);
+    }
+    // Keystrokes 150 ms apart never pause for 200 ms: nothing written yet, 1.95 s after the first.
+    expect(storage.getItem('backup')).toBeNull();
+    type('Typing on');
+    await vi.advanceTimersByTimeAsync(60);
+    expect(JSON.parse(storage.getItem('backup')!).document.sections[0].settings.heading).toBe('Typing on');
+  });
+
   it('writes the copy at once when the page is closed right after a keystroke', () => {
     const lifecycle = new EventTarget();
     const saver = createAutosaver<PageDocument>(

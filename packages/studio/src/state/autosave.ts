@@ -25,8 +25,9 @@ export interface AutosaveOptions {
   retryDelays?: readonly number[];
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /**
-   * Quiet time before the browser copy is written: serialising a big page on every keystroke would cost the owner
-   * latency. The copy is also written at once when the page is hidden or closed (`lifecycle`).
+   * Quiet time before the browser copy is written (at most 2 s after the first unsaved change): serialising a big
+   * page on every keystroke would cost the owner latency. It is also written at once when the page is hidden or
+   * closed (`lifecycle`).
    */
   backupDelay?: number;
   /** Where `pagehide` and `visibilitychange` are heard; the browser window by default. */
@@ -48,6 +49,9 @@ export interface Autosaver<D> {
   readBackup(key: string): DraftBackup<D> | null;
   dispose(): void;
 }
+
+/** The longest an unsaved change waits for its browser copy while the owner keeps typing. */
+const BACKUP_MAX_WAIT = 2000;
 
 const conflictMessage = {
   page: 'This page was saved in another tab or by someone else after you opened it. Load their version, or keep yours and overwrite theirs.',
@@ -89,8 +93,14 @@ export function createAutosaver<D>(store: EditorStore, target: DraftTarget<D>, o
       // Storage full or blocked: the server copy is still coming, and the save state says whether it arrived.
     }
   };
+  // Written once typing pauses, and at least every few seconds while it does not, so a crash loses little.
+  let backupDue = 0;
   const scheduleBackup = () => {
-    if (backupTimer === undefined && storage) backupTimer = setTimeout(writeBackup, backupDelay);
+    if (!storage) return;
+    const now = Date.now();
+    if (backupTimer === undefined) backupDue = now + BACKUP_MAX_WAIT;
+    clearTimeout(backupTimer);
+    backupTimer = setTimeout(writeBackup, Math.max(0, Math.min(backupDelay, backupDue - now)));
   };
   const flushBackup = () => {
     if (backupTimer !== undefined) writeBackup();
