@@ -148,12 +148,15 @@ export function useDraftData(store: FrameStore, published: SectionDataLookup | n
       unsubscribe();
     };
   }, [api, store, published, loaded]);
-  return useMemo(() => {
-    if (!published) return () => undefined;
-    if (loaded.size === 0) return published;
-    return (section) => {
-      const data = published(section);
-      return data !== undefined || !hasLoader(section) ? data : loaded.get(loadKey(section));
-    };
-  }, [published, loaded]);
+  return useMemo(() => withDraftData(published, loaded), [published, loaded]);
+}
+
+/** What the published page lends, and for the rest of the data-bound sections what was loaded for their settings. */
+function withDraftData(published: SectionDataLookup | null, loaded: ReadonlyMap<string, unknown>): SectionDataLookup {
+  if (!published) return () => undefined;
+  if (loaded.size === 0) return published;
+  return (section) => {
+    const data = published(section);
+    return data !== undefined || !hasLoader(section) ? data : loaded.get(loadKey(section));
+  };
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useMemo } from 'react';
 import type { z } from 'zod';
 import type { FieldHint } from '@vitrine/sections';
 import { FieldControl } from './field-control.tsx';
@@ -16,20 +16,17 @@ export function SettingsForm({ schema, fields, values, onChange, only }: {
   only?: (key: string) => boolean;
 }) {
   const shape = schema.shape as Record<string, z.ZodType>;
-  // One lasting change handler per field, so typing in one field redraws that field alone (FieldControl is memoised).
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  const handlers = useRef(new Map<string, (value: unknown) => void>()).current;
-  const handlerFor = (key: string) => {
-    let handler = handlers.get(key);
-    if (!handler) handlers.set(key, (handler = (value: unknown) => latest.current(key, value)));
-    return handler;
-  };
+  // One handler per field, lasting as long as `fields` and `onChange` do, so typing in one field redraws that field
+  // alone (FieldControl is memoised); callers pass a lasting `onChange`.
+  const handlers = useMemo(
+    () => Object.fromEntries(Object.keys(fields).map((key) => [key, (value: unknown) => onChange(key, value)])) as Record<string, (value: unknown) => void>,
+    [fields, onChange],
+  );
   return (
     <div className="space-y-4">
       {Object.entries(fields).map(([key, hint]) =>
         shape[key] && (!only || only(key)) ? (
-          <FieldControl key={key} name={key} hint={hint} schema={shape[key]} value={values[key]} onChange={handlerFor(key)} />
+          <FieldControl key={key} name={key} hint={hint} schema={shape[key]} value={values[key]} onChange={handlers[key]!} />
         ) : null,
       )}
     </div>

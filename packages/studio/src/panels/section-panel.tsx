@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { readSectionStyle, sectionRegistry, sectionStyle } from '@vitrine/sections';
 import { useEditor, useStudio } from '../context.tsx';
 import { BlocksEditor } from '../forms/blocks-editor.tsx';
@@ -54,6 +54,9 @@ export function SectionPanel() {
   const section = useEditor((s) => findSection(s.docs, s.selectedId));
   const index = useEditor((s) => s.docs.page?.sections.findIndex((x) => x.id === s.selectedId) ?? -1);
   const count = useEditor((s) => s.docs.page?.sections.length ?? 0);
+  // Lasting handlers, so the forms redraw only the field being changed.
+  const setSetting = useCallback((key: string, value: unknown) => selectedId && store.getState().setSetting(selectedId, key, value), [store, selectedId]);
+  const setStyle = useCallback((key: string, value: unknown) => selectedId && store.getState().setStyle(selectedId, key, value), [store, selectedId]);
   if (!section || !selectedId) {
     return (
       <div className="space-y-3 px-4 py-6 text-sm text-slate-600">
@@ -112,7 +115,7 @@ export function SectionPanel() {
       </div>
       {section.hidden ? <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900">Hidden: shoppers do not see this section.</p> : null}
       <Group title="Content">
-        <SettingsForm schema={definition.settings} fields={definition.fields} values={settings} onChange={(key, value) => state.setSetting(section.id, key, value)} />
+        <SettingsForm schema={definition.settings} fields={definition.fields} values={settings} onChange={setSetting} />
       </Group>
       {definition.blocks ? (
         <Group title={`${definition.blocks.name.charAt(0).toUpperCase()}${definition.blocks.name.slice(1)}s`}>
@@ -129,7 +132,7 @@ export function SectionPanel() {
         </Group>
       ) : null}
       <Group title="Style" open={false}>
-        <SettingsForm schema={sectionStyle} fields={styleFields} values={style} only={(key) => styleFieldApplies(section.type, key)} onChange={(key, value) => state.setStyle(section.id, key, value)} />
+        <SettingsForm schema={sectionStyle} fields={styleFields} values={style} only={(key) => styleFieldApplies(section.type, key)} onChange={setStyle} />
       </Group>
       <Group title="Custom CSS hooks" open={false}>
         <CssClasses sectionId={section.id} />
