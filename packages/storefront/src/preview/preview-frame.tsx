@@ -78,7 +78,7 @@ function useBuilderEvents(store: FrameStore, send: (message: FrameMessage) => vo
       send({ type: 'SECTION_HOVERED', payload: { sectionId: null } });
     };
     const onKey = (event: KeyboardEvent) => {
-      if (store.getState().mode !== 'edit' || editing(event.target) || event.isComposing || !mayBeShortcut(event)) return;
+      if (store.getState().mode !== 'edit' || typingInto(event.target) || event.isComposing || !mayBeShortcut(event)) return;
       // Ctrl+C over text selected in the page copies that text, as it would anywhere.
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'c' && window.getSelection()?.toString()) return;
       if (event.key !== 'Escape') event.preventDefault();
@@ -106,6 +106,11 @@ function useBuilderEvents(store: FrameStore, send: (message: FrameMessage) => vo
       stopDrops();
     };
   }, [store, send]);
+}
+
+/** Whether a key goes to text the owner is typing: an in-place heading, or a field of the page (a subscribe form). */
+function typingInto(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
 /** Keys the studio may have a shortcut for (the studio decides): with Ctrl, ⌘ or Alt, and a few single keys. */
