@@ -22,6 +22,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): Promise<Db> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // A connection the server ends while it sits idle in the pool (a restart, an administrator, a dropped database)
+    // is reported here; unheard, node-postgres would throw it and take the whole process down. The pool replaces it.
+    pool.on('error', (error) => console.error('[db] an idle database connection failed:', error.message));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (dataDir) mkdirSync(dataDir, { recursive: true });
