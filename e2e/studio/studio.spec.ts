@@ -95,6 +95,22 @@ async function frameOrder(page: Page): Promise<string[]> {
     .evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset['sectionId']!));
 }
 
+/** Waits until the frame's page stops scrolling (selecting a section scrolls it there smoothly). */
+async function frameScrollSettled(page: Page) {
+  let last = Number.NaN;
+  await expect
+    .poll(
+      async () => {
+        const y = await frameOf(page).locator('body').evaluate(() => window.scrollY);
+        const still = y === last;
+        last = y;
+        return still;
+      },
+      { intervals: [150] },
+    )
+    .toBe(true);
+}
+
 /** Waits until every save (page and theme) reached the server. */
 async function allSaved(page: Page) {
   await expect(page.locator('[data-save-status]')).toHaveAttribute('data-save-status', 'saved', { timeout: 15_000 });
@@ -222,9 +238,11 @@ test('drags a section by its handle inside the frame', async ({ browser, studio,
   await outlineRow(page, moved).locator('button').nth(1).click();
   const handle = frame.locator('.wxb-outline-selected .wxb-handle');
   await expect(handle).toBeVisible();
+  await frameScrollSettled(page);
   // Centre the section above it in the frame: its upper half and the moved section's handle below it both show, away
   // from the edges where holding a dragged section scrolls the page.
   await frame.locator(`[data-section-id="${start[at]}"]`).evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await frameScrollSettled(page);
   const from = (await handle.boundingBox())!;
   const iframe = (await page.locator('iframe[title="Store preview"]').boundingBox())!;
   expect(from.y).toBeGreaterThan(iframe.y);
