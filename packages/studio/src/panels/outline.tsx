@@ -137,8 +137,9 @@ export function Outline() {
   // The ids alone: typing in a section's settings leaves them equal, so the outline does not redraw its rows.
   const latestIds = useEditor(useShallow((s) => s.docs.page?.sections.map((section) => section.id) ?? null));
   // A new order (a shortcut, undo, a move in the preview) is drawn here a moment later, in a render that yields, so
-  // the preview shows it first. A drop in this list is drawn at once, where the owner let go, not back where it was.
-  const deferredIds = useDeferredValue(latestIds);
+  // the preview shows it first; so is the first list of a page (hundreds of rows), while the preview draws the page.
+  // A drop in this list is drawn at once, where the owner let go, not back where it was.
+  const deferredIds = useDeferredValue(latestIds, null);
   const [dropped, setDropped] = useState<Dropped | null>(null);
   const ids = dropped && dropped.base === deferredIds ? dropped.order : deferredIds;
   if (!ids) return null;
