@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountProfile, signInAnswer, signUpAnswer, type TokenPair } from '@vitrine/commerce';
 import { hashPassword } from './passwords.ts';
-import { backends, clearOfWindowEdge, jwtClaims, startTestServer, type CallInit, type TestServer } from './test-support.ts';
+import { backends, startOnBackend, clearOfWindowEdge, jwtClaims, type CallInit, type TestServer, type BackendServer } from './test-support.ts';
 
 /** Polls until `read` answers something, for work the server finishes after its answer. */
 async function eventually<T>(read: () => T | undefined | Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
@@ -16,7 +16,7 @@ async function eventually<T>(read: () => T | undefined | Promise<T | undefined>,
 
 describe.each(backends)('customer accounts on $name', ({ create }) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
+  let started: BackendServer;
   let store1: number;
   let store2: number;
   let ipCount = 0;
@@ -41,17 +41,10 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
   const signIn = (email: string, password: string, init: CallInit = {}) => post('/api/Auth/SignIn', { email, password }, init);
 
   beforeAll(async () => {
-    const database = await create();
-    drop = database.drop;
-    server = await startTestServer(database.url);
-    const sites = await server.db.selectFrom('site_domains').select(['domain', 'web_id']).execute();
-    store1 = sites.find((s) => s.domain === 'localhost')!.web_id!;
-    store2 = sites.find((s) => s.domain === 'second.localhost')!.web_id!;
+    started = await startOnBackend(create);
+    ({ server, harborId: store1, atelierId: store2 } = started);
   });
-  afterAll(async () => {
-    await server?.close();
-    await drop?.();
-  });
+  afterAll(() => started?.stop());
 
   describe('SignUp', () => {
     it('asks for the email and phone each contact requirement mode needs, refuses the ones it does not take, and writes nothing when it refuses', async () => {

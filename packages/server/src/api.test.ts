@@ -3,11 +3,11 @@ import { getWebInfoAnswer, webConfig } from '@vitrine/commerce';
 import { catalogFor } from './catalog.ts';
 import { BODY_LIMIT_BYTES } from './http/app.ts';
 import { seedDemoStores } from './seed/seed-demo.ts';
-import { backends, jwtClaims, startTestServer, type TestServer } from './test-support.ts';
+import { backends, jwtClaims, startOnBackend, type TestServer, type BackendServer } from './test-support.ts';
 
 describe.each(backends)('server on $name', ({ create }) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
+  let started: BackendServer;
   const webInfo = async (domain: string) => {
     const response = await server.call(`/api/Web/GetWebInfo?Domain=${domain}&WebThemeID=0`);
     expect(response.status).toBe(200);
@@ -16,14 +16,10 @@ describe.each(backends)('server on $name', ({ create }) => {
   const countRefreshTokens = async () => (await server.db.selectFrom('refresh_tokens').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
 
   beforeAll(async () => {
-    const database = await create();
-    drop = database.drop;
-    server = await startTestServer(database.url);
+    started = await startOnBackend(create);
+    ({ server } = started);
   });
-  afterAll(async () => {
-    await server?.close();
-    await drop?.();
-  });
+  afterAll(() => started?.stop());
 
   it('answers the health check', async () => {
     const response = await server.call('/api/health');

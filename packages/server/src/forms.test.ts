@@ -1,26 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from './test-support.ts';
+import { backends, startOnBackend, type TestServer, type BackendServer } from './test-support.ts';
 
 describe.each(backends)('forms, contact and subscribe on $name', ({ create }) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
+  let started: BackendServer;
   let galleryId: number;
   const countSubmissions = async (kind: 'form' | 'contact' | 'subscribe') =>
     Number((await server.db.selectFrom('form_submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', kind).executeTakeFirstOrThrow()).n);
 
   beforeAll(async () => {
-    const database = await create();
-    drop = database.drop;
-    server = await startTestServer(database.url);
+    started = await startOnBackend(create);
+    ({ server } = started);
     const page = await (await server.call('/api/Page/GetPage?Slug=sections')).json();
     galleryId = page.data.pageId;
   });
-  afterAll(async () => {
-    await server?.close();
-    await drop?.();
-  });
+  afterAll(() => started?.stop());
 
   async function formSection() {
     const { data } = await (await server.call('/api/Page/GetPage?Slug=sections')).json();

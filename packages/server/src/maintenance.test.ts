@@ -4,7 +4,7 @@ import { maintenanceSettings, type StudioSignInAnswer } from '@vitrine/commerce'
 import { hasMaintenanceBypass } from './http/maintenance-api.ts';
 import { decodeHtmlEntities, encodeHtmlEntities, MAINTENANCE_BYPASS_COOKIE, MaintenanceBypass } from './maintenance.ts';
 import { hashPassword } from './passwords.ts';
-import { backends, clearOfWindowEdge, startTestServer, type TestServer } from './test-support.ts';
+import { backends, clearOfWindowEdge, startOnBackend, startTestServer, type BackendServer, type TestServer } from './test-support.ts';
 
 describe('HTML entities', () => {
   it('decodes named, decimal and hexadecimal references in one pass, and keeps what it does not know', () => {
@@ -47,8 +47,8 @@ describe('MaintenanceBypass', () => {
 
 describe.each(backends)('maintenance on $name', ({ name, create }) => {
   let server: TestServer;
+  let started: BackendServer;
   let databaseUrl: string | undefined;
-  let drop: () => Promise<void>;
   let store1: number;
   let store2: number;
   let ipCount = 0;
@@ -59,18 +59,10 @@ describe.each(backends)('maintenance on $name', ({ name, create }) => {
     server.db.updateTable('sites').set(values).where('web_id', '=', webId).execute();
 
   beforeAll(async () => {
-    const database = await create();
-    databaseUrl = database.url;
-    drop = database.drop;
-    server = await startTestServer(database.url, { app: { maintenanceHeartbeatMs: 150 } });
-    const sites = await server.db.selectFrom('site_domains').select(['domain', 'web_id']).execute();
-    store1 = sites.find((s) => s.domain === 'localhost')!.web_id!;
-    store2 = sites.find((s) => s.domain === 'second.localhost')!.web_id!;
+    started = await startOnBackend(create, { app: { maintenanceHeartbeatMs: 150 } });
+    ({ server, databaseUrl, harborId: store1, atelierId: store2 } = started);
   });
-  afterAll(async () => {
-    await server?.close();
-    await drop?.();
-  });
+  afterAll(() => started?.stop());
 
   it('serves the maintenance settings of the request\'s store, with the description HTML-decoded', async () => {
     await setSite(store1, { maintenance_description: '&lt;p&gt;Fish &amp; Chips&lt;/p&gt; we&#39;ll be back &#x263A;' });

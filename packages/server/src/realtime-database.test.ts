@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mirrorMaintenanceFlag, realtimeRest, restUrl } from './realtime-database.ts';
-import { backends, startTestServer, type TestServer } from './test-support.ts';
+import { backends, startOnBackend, type TestServer, type BackendServer } from './test-support.ts';
 
 const script = fileURLToPath(new URL('../../../scripts/firebase-server.cjs', import.meta.url));
 const port = 20000 + Math.floor(Math.random() * 20000);
@@ -33,16 +33,12 @@ it('reads missing data as null and writes values over REST', async () => {
 
 describe.each(backends)('an owner flipping maintenance on $name', ({ create }) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
+  let started: BackendServer;
   beforeAll(async () => {
-    const database = await create();
-    drop = database.drop;
-    server = await startTestServer(database.url);
+    started = await startOnBackend(create);
+    ({ server } = started);
   });
-  afterAll(async () => {
-    await server?.close();
-    await drop?.();
-  });
+  afterAll(() => started?.stop());
 
   it('mirrors the flag into the store\'s realtime database when it has one', async () => {
     const settings = { apiKey: 'k', authDomain: '', projectId: 'p', storageBucket: '', messagingSenderId: '', appId: 'a', measurementId: '', databaseURL };

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studioMaintenanceAnswer, studioSignInAnswer } from '@vitrine/commerce';
 import { hashToken } from './tokens.ts';
-import { backends, clearOfWindowEdge, startTestServer, type CallInit, type TestServer } from './test-support.ts';
+import { backends, startOnBackend, clearOfWindowEdge, type CallInit, type TestServer, type BackendServer } from './test-support.ts';
 
 describe.each(backends)('studio sign-in and maintenance on $name', ({ create }) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
+  let started: BackendServer;
   let store1: number;
   let store2: number;
   let ipCount = 0;
@@ -18,17 +18,10 @@ describe.each(backends)('studio sign-in and maintenance on $name', ({ create }) 
     server.db.selectFrom('sites').select(['is_maintenance', 'maintenance_heading', 'maintenance_description', 'maintenance_password_hash']).where('web_id', '=', webId).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    const database = await create();
-    drop = database.drop;
-    server = await startTestServer(database.url);
-    const sites = await server.db.selectFrom('site_domains').select(['domain', 'web_id']).execute();
-    store1 = sites.find((s) => s.domain === 'localhost')!.web_id!;
-    store2 = sites.find((s) => s.domain === 'second.localhost')!.web_id!;
+    started = await startOnBackend(create);
+    ({ server, harborId: store1, atelierId: store2 } = started);
   });
-  afterAll(async () => {
-    await server?.close();
-    await drop?.();
-  });
+  afterAll(() => started?.stop());
 
   it('signs an owner in with their sites and a 12-hour session kept only as a hash', async () => {
     const response = await signIn('Owner@Harbor.test', 'harbor-owner-demo');

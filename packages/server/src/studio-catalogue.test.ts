@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_PRODUCT_CHOICES, catalogueChoicesAnswer, type CatalogueChoices } from '@vitrine/commerce';
-import { backends, signInOwner, startTestServer, studioCaller, type TestServer } from './test-support.ts';
+import { backends, startOnBackend, signInOwner, studioCaller, type TestServer, type BackendServer } from './test-support.ts';
 
 describe.each(backends)("the studio's catalogue choices on $name", ({ create }) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
+  let started: BackendServer;
   let store1: number;
   let store2: number;
   let studio: ReturnType<typeof studioCaller>;
@@ -21,18 +21,11 @@ describe.each(backends)("the studio's catalogue choices on $name", ({ create }) 
   const sortedIds = (list: { id: number }[]) => list.map((item) => item.id).sort((a, b) => a - b);
 
   beforeAll(async () => {
-    const database = await create();
-    drop = database.drop;
-    server = await startTestServer(database.url);
-    const sites = await server.db.selectFrom('site_domains').select(['domain', 'web_id']).execute();
-    store1 = sites.find((s) => s.domain === 'localhost')!.web_id!;
-    store2 = sites.find((s) => s.domain === 'second.localhost')!.web_id!;
+    started = await startOnBackend(create);
+    ({ server, harborId: store1, atelierId: store2 } = started);
     studio = studioCaller(server, await signInOwner(server, 'owner@harbor.test', 'harbor-owner-demo'));
   });
-  afterAll(async () => {
-    await server?.close();
-    await drop?.();
-  });
+  afterAll(() => started?.stop());
 
   it("lists the store's categories as a tree and its brands, by name, each with the products a section picking it shows", async () => {
     const { categories, brands, products } = await choices();

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, mediaListAnswer, uploadMediaAnswer } from '@vitrine/commerce';
-import { backends, signInOwner, startTestServer, studioCaller, type TestServer } from './test-support.ts';
+import { backends, startOnBackend, signInOwner, studioCaller, type TestServer, type BackendServer } from './test-support.ts';
 
 describe.each(backends)('studio media on $name', ({ create }) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
+  let started: BackendServer;
   let store1: number;
   let studio: ReturnType<typeof studioCaller>;
 
@@ -23,17 +23,11 @@ describe.each(backends)('studio media on $name', ({ create }) => {
   };
 
   beforeAll(async () => {
-    const database = await create();
-    drop = database.drop;
-    server = await startTestServer(database.url);
-    const sites = await server.db.selectFrom('site_domains').select(['domain', 'web_id']).execute();
-    store1 = sites.find((s) => s.domain === 'localhost')!.web_id!;
+    started = await startOnBackend(create);
+    ({ server, harborId: store1 } = started);
     studio = studioCaller(server, await signInOwner(server, 'owner@harbor.test', 'harbor-owner-demo'));
   });
-  afterAll(async () => {
-    await server?.close();
-    await drop?.();
-  });
+  afterAll(() => started?.stop());
 
   it('stores an uploaded PNG as WebP, at most 2560 px wide, at an address made from its content, served at once', async () => {
     const png = await picture(3000, 1200).png().toBuffer();

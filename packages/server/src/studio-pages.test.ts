@@ -17,11 +17,11 @@ import {
   type StudioPage,
 } from '@vitrine/commerce';
 import { BODY_LIMIT_BYTES } from './http/app.ts';
-import { backends, signInOwner, startTestServer, studioCaller, type CallInit, type TestServer } from './test-support.ts';
+import { backends, startOnBackend, signInOwner, studioCaller, type CallInit, type TestServer, type BackendServer } from './test-support.ts';
 
 describe.each(backends)('studio pages on $name', ({ create }) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
+  let started: BackendServer;
   let store1: number;
   let store2: number;
   let studio: ReturnType<typeof studioCaller>;
@@ -48,18 +48,11 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
   });
 
   beforeAll(async () => {
-    const database = await create();
-    drop = database.drop;
-    server = await startTestServer(database.url);
-    const sites = await server.db.selectFrom('site_domains').select(['domain', 'web_id']).execute();
-    store1 = sites.find((s) => s.domain === 'localhost')!.web_id!;
-    store2 = sites.find((s) => s.domain === 'second.localhost')!.web_id!;
+    started = await startOnBackend(create);
+    ({ server, harborId: store1, atelierId: store2 } = started);
     studio = studioCaller(server, await signInOwner(server, 'owner@harbor.test', 'harbor-owner-demo'));
   });
-  afterAll(async () => {
-    await server?.close();
-    await drop?.();
-  });
+  afterAll(() => started?.stop());
 
   it('lists the home page, the product and listing templates, and the custom page "sections"; the templates are made once', async () => {
     const before = await server.db.selectFrom('pages').select('page_type_id').where('web_id', '=', store1).execute();

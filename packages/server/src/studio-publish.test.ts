@@ -14,11 +14,11 @@ import {
   type StudioTheme,
   type ThemeDocument,
 } from '@vitrine/commerce';
-import { backends, signInOwner, startTestServer, studioCaller, type TestServer } from './test-support.ts';
+import { backends, startOnBackend, signInOwner, studioCaller, type TestServer, type BackendServer } from './test-support.ts';
 
 describe.each(backends)('studio publish of a page and the theme together on $name', ({ create }) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
+  let started: BackendServer;
   let store1: number;
   let store2: number;
   let studio: ReturnType<typeof studioCaller>;
@@ -64,18 +64,11 @@ describe.each(backends)('studio publish of a page and the theme together on $nam
   });
 
   beforeAll(async () => {
-    const database = await create();
-    drop = database.drop;
-    server = await startTestServer(database.url);
-    const sites = await server.db.selectFrom('site_domains').select(['domain', 'web_id']).execute();
-    store1 = sites.find((s) => s.domain === 'localhost')!.web_id!;
-    store2 = sites.find((s) => s.domain === 'second.localhost')!.web_id!;
+    started = await startOnBackend(create);
+    ({ server, harborId: store1, atelierId: store2 } = started);
     studio = studioCaller(server, await signInOwner(server, 'owner@harbor.test', 'harbor-owner-demo'));
   });
-  afterAll(async () => {
-    await server?.close();
-    await drop?.();
-  });
+  afterAll(() => started?.stop());
 
   it("publishes the page and the theme in one call: the shopper's next page shows both, past the guest page cache", async () => {
     const page = await saveHomeDraft();

@@ -11,11 +11,11 @@ import {
   type StudioTheme,
   type ThemeDocument,
 } from '@vitrine/commerce';
-import { backends, signInOwner, startTestServer, studioCaller, type TestServer } from './test-support.ts';
+import { backends, startOnBackend, signInOwner, studioCaller, type TestServer, type BackendServer } from './test-support.ts';
 
 describe.each(backends)('studio theme on $name', ({ create }) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
+  let started: BackendServer;
   let store1: number;
   let studio: ReturnType<typeof studioCaller>;
 
@@ -43,17 +43,11 @@ describe.each(backends)('studio theme on $name', ({ create }) => {
   });
 
   beforeAll(async () => {
-    const database = await create();
-    drop = database.drop;
-    server = await startTestServer(database.url);
-    const sites = await server.db.selectFrom('site_domains').select(['domain', 'web_id']).execute();
-    store1 = sites.find((s) => s.domain === 'localhost')!.web_id!;
+    started = await startOnBackend(create);
+    ({ server, harborId: store1 } = started);
     studio = studioCaller(server, await signInOwner(server, 'owner@harbor.test', 'harbor-owner-demo'));
   });
-  afterAll(async () => {
-    await server?.close();
-    await drop?.();
-  });
+  afterAll(() => started?.stop());
 
   it("opens the store's active theme: settings, header and footer, with its revision", async () => {
     const theme = await openTheme();

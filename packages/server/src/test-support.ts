@@ -44,6 +44,36 @@ export const backends: { name: string; create: () => Promise<{ url: string | und
     : []),
 ];
 
+/** A test server started on a fresh database of one backend, with the demo stores' web ids. */
+export interface BackendServer {
+  server: TestServer;
+  databaseUrl: string | undefined;
+  /** Harbor & Pine, served at localhost. */
+  harborId: number;
+  /** Atelier Nord, served at second.localhost. */
+  atelierId: number;
+  /** Closes the server and drops its database. */
+  stop(): Promise<void>;
+}
+
+/** Starts a test server on a fresh database of `create`'s backend (a test file's `beforeAll`; `stop` in `afterAll`). */
+export async function startOnBackend(create: (typeof backends)[number]['create'], options?: TestServerOptions): Promise<BackendServer> {
+  const database = await create();
+  const server = await startTestServer(database.url, options);
+  const sites = await server.db.selectFrom('site_domains').select(['domain', 'web_id']).execute();
+  const idOf = (domain: string) => sites.find((site) => site.domain === domain)!.web_id!;
+  return {
+    server,
+    databaseUrl: database.url,
+    harborId: idOf('localhost'),
+    atelierId: idOf('second.localhost'),
+    async stop() {
+      await server.close();
+      await database.drop();
+    },
+  };
+}
+
 /** How a test calls the server: as if from `host` (the store's domain) and, when given, from client address `ip`. */
 export interface CallInit {
   method?: string;
