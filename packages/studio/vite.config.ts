@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const stub = (file: string) => fileURLToPath(new URL(`./src/build/${file}`, import.meta.url));
@@ -55,7 +55,7 @@ function sectionSchemasOnly(): Plugin {
 /** Builds the studio, served by the server at /editor. */
 export default defineConfig({
   base: '/editor/',
-  plugins: [react(), tailwindcss(), sectionSchemasOnly()],
+  plugins: [preact(), tailwindcss(), sectionSchemasOnly()],
   resolve: {
     conditions: ['vitrine', ...defaultClientConditions],
     // Reached only through section components and the renderer's Link, which the studio never draws.

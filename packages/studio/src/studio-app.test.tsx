@@ -21,8 +21,8 @@ afterEach(cleanup);
 async function signedIn() {
   const studio = createStudio('shop.test', { fetch: server.fetch as typeof fetch, storage: memoryStorage(), autosaveDelay: 50 });
   render(<StudioApp storeDomain="shop.test" studio={studio} />);
-  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'owner@shop.test' } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right' } });
+  fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'owner@shop.test' } });
+  fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'right' } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
   await screen.findByRole('list', { name: 'Page sections' });
   return studio;
@@ -30,8 +30,8 @@ async function signedIn() {
 
 it('says why a sign-in failed, in the server’s words', async () => {
   render(<StudioApp storeDomain="shop.test" studio={createStudio('shop.test', { fetch: server.fetch as typeof fetch, storage: memoryStorage() })} />);
-  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'owner@shop.test' } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+  fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'owner@shop.test' } });
+  fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
   expect((await screen.findByRole('alert')).textContent).toBe('Email or password is incorrect');
 });
@@ -49,7 +49,7 @@ it('selecting a section shows its generated settings; an edit can be undone with
   const studio = await signedIn();
   fireEvent.click(await screen.findByRole('button', { name: /^Hero banner/ }));
   const heading = await screen.findByRole('textbox', { name: 'Heading' });
-  fireEvent.change(heading, { target: { value: 'New words' } });
+  fireEvent.input(heading, { target: { value: 'New words' } });
   expect(studio.store.getState().docs.page!.sections[0]!.settings.heading).toBe('New words');
   act(() => void fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true }));
   expect(studio.store.getState().docs.page!.sections[0]!.settings.heading).toBe('Welcome');
@@ -61,7 +61,7 @@ it('selecting a section shows its generated settings; an edit can be undone with
 it('shows the save state: unsaved, then saved once the server has it', async () => {
   const studio = await signedIn();
   fireEvent.click(await screen.findByRole('button', { name: /^Content/ }));
-  fireEvent.change(await screen.findByRole('textbox', { name: 'Heading' }), { target: { value: 'Where we began' } });
+  fireEvent.input(await screen.findByRole('textbox', { name: 'Heading' }), { target: { value: 'Where we began' } });
   expect(screen.getByText('Unsaved changes')).toBeTruthy();
   expect(await screen.findByText('All changes saved')).toBeTruthy();
   expect(server.pages.get(7)!.draft.sections[1]!.settings.heading).toBe('Where we began');

@@ -1,6 +1,6 @@
 import { breakpoints } from './breakpoints.ts';
 import { fontFaceCss, fontFileUrl, fontStack, fontWeightsUsed, snapFontWeight, type FontUsage, type ThemeFont } from './fonts.ts';
-import { readThemeSettings, type ThemeProblem, type ThemeSettings } from './settings.ts';
+import type { ThemeProblem, ThemeSettings } from './settings.ts';
 
 /** Rounded corners are 200px, square ones 0px (§9). */
 export const ROUNDED_RADIUS = 200;
@@ -43,12 +43,13 @@ export interface CompiledTheme {
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * Compiles theme settings to the CSS every store page inlines: `@font-face` rules for just the font weights used,
- * custom properties, the classes sections use, grid classes for 1–12 columns, the small-screen heading sizes and the
- * owner's custom CSS. Never throws (bad values fall back and are reported); the same input gives the same bytes.
+ * Compiles theme settings, as `readThemeSettings` gives them, to the CSS every store page inlines: `@font-face` rules
+ * for just the font weights used, custom properties, the classes sections use, grid classes for 1–12 columns, the
+ * small-screen heading sizes and the owner's custom CSS; `problems` (what fell back while reading) pass through. The
+ * same settings give the same bytes. It needs no schema, so the theme worker carries none (`compileTheme` reads and
+ * compiles stored settings in one step).
  */
-export function compileTheme(input: unknown): CompiledTheme {
-  const { settings: t, problems } = readThemeSettings(input);
+export function compileSettings(t: ThemeSettings, problems: ThemeProblem[] = []): CompiledTheme {
   const vars: string[] = [];
   const v = (name: string, value: string | number) => vars.push(`--${name}:${value}`);
 

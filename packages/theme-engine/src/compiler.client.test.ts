@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compileTheme } from './compile.ts';
+import { compileTheme } from './theme.ts';
 import { createThemeCompiler } from './compiler.client.ts';
 import { exposeThemeCompiler } from './worker.ts';
 

@@ -1,8 +1,13 @@
 import { wrap } from 'comlink';
-import { compileTheme, type CompiledTheme } from './compile.ts';
+import type { CompiledTheme } from './compile.ts';
+import { readThemeSettings } from './settings.ts';
+import { compileTheme } from './theme.ts';
 import type { ThemeCompilerApi } from './worker.ts';
 
-/** Compiles themes off the main thread where it can; `compileTheme`'s input and result, asynchronously. */
+/**
+ * `compileTheme`'s input and result, asynchronously: settings are read on the calling thread and their CSS compiled
+ * off it where it can.
+ */
 export interface ThemeCompiler {
   /** Compiles settings as `compileTheme` does; rejects once the compiler is disposed. */
   compile(settings: unknown): Promise<CompiledTheme>;
@@ -45,7 +50,9 @@ export function createThemeCompiler(): ThemeCompiler {
       return new Promise<CompiledTheme>((resolve, reject) => {
         const entry: Waiting = { settings, resolve, reject };
         waiting.add(entry);
-        remote.compileTheme(settings).then(
+        // Read here (a schema check, microseconds), compiled there (the CSS text).
+        const { settings: read, problems } = readThemeSettings(settings);
+        remote.compileSettings(read, problems).then(
           (theme) => waiting.delete(entry) && resolve(theme),
           (error: unknown) => waiting.delete(entry) && reject(error),
         );

@@ -1,4 +1,5 @@
-export { compileTheme, escapeStyleText, ROUNDED_RADIUS } from './compile.ts';
+export { compileTheme } from './theme.ts';
+export { escapeStyleText, ROUNDED_RADIUS } from './compile.ts';
 export type { CompiledTheme, ThemeFontFiles } from './compile.ts';
 export { themeSettings, defaultThemeSettings, readThemeSettings } from './settings.ts';
 export type { ThemeSettings, ThemeSettingsInput, ThemeProblem } from './settings.ts';

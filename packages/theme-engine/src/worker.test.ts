@@ -1,6 +1,7 @@
 import { wrap } from 'comlink';
 import { afterEach, expect, it, vi } from 'vitest';
-import { compileTheme } from './compile.ts';
+import { readThemeSettings } from './settings.ts';
+import { compileTheme } from './theme.ts';
 import { exposeThemeCompiler, themeCompilerApi, type ThemeCompilerApi } from './worker.ts';
 
 const open: MessagePort[] = [];
@@ -17,16 +18,21 @@ afterEach(() => {
 
 const settings = { fonts: { heading: 'Oswald', body: 'Rubik', baseSize: 15 }, corners: 'rounded', custom_css: '.x{color:red}' };
 
-it('answers compileTheme over a message port, as it does over the worker scope', async () => {
+const compileRemotely = (remote: ThemeCompilerApi | ReturnType<typeof wrap<ThemeCompilerApi>>, input: unknown) => {
+  const { settings: read, problems } = readThemeSettings(input);
+  return remote.compileSettings(read, problems);
+};
+
+it('answers compileSettings over a message port, as it does over the worker scope: what compileTheme gives', async () => {
   const { port1, port2 } = channel();
   exposeThemeCompiler(port1);
   const remote = wrap<ThemeCompilerApi>(port2);
-  await expect(remote.compileTheme(settings)).resolves.toEqual(compileTheme(settings));
-  await expect(remote.compileTheme({ corners: 'wobbly' })).resolves.toMatchObject({ problems: [{ path: 'corners' }] });
+  await expect(compileRemotely(remote, settings)).resolves.toEqual(compileTheme(settings));
+  await expect(compileRemotely(remote, { corners: 'wobbly' })).resolves.toMatchObject({ problems: [{ path: 'corners' }] });
 });
 
-it('offers compileTheme and nothing else', () => {
-  expect(Object.keys(themeCompilerApi)).toEqual(['compileTheme']);
+it('offers compileSettings and nothing else', () => {
+  expect(Object.keys(themeCompilerApi)).toEqual(['compileSettings']);
 });
 
 it('exposes itself on the worker scope when it is loaded as a worker', async () => {
@@ -41,5 +47,5 @@ it('exposes itself on the worker scope when it is loaded as a worker', async () 
   vi.resetModules();
   await import('./worker.ts');
   const remote = wrap<ThemeCompilerApi>(port2);
-  expect((await remote.compileTheme(settings)).css).toBe(compileTheme(settings).css);
+  expect((await compileRemotely(remote, settings)).css).toBe(compileTheme(settings).css);
 });

@@ -1,12 +1,15 @@
 import { expose, type Endpoint } from 'comlink';
-import { compileTheme } from './compile.ts';
+import { compileSettings } from './compile.ts';
 
-/** What the theme worker offers over comlink. Exported so it can be exposed on any endpoint, such as a test's port. */
-export const themeCompilerApi = { compileTheme };
+/**
+ * What the theme worker offers over comlink: compiling settings already read on the calling thread, so the worker
+ * carries no schema library. Exported so it can be exposed on any endpoint, such as a test's port.
+ */
+export const themeCompilerApi = { compileSettings };
 /** The worker's API, for `wrap<ThemeCompilerApi>(worker)`. */
 export type ThemeCompilerApi = typeof themeCompilerApi;
 
-/** Answers `compileTheme` calls arriving on `endpoint`: the worker's own scope, or a `MessagePort`. */
+/** Answers `compileSettings` calls arriving on `endpoint`: the worker's own scope, or a `MessagePort`. */
 export function exposeThemeCompiler(endpoint: Endpoint): void {
   expose(themeCompilerApi, endpoint);
 }

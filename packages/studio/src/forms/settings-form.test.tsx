@@ -51,8 +51,8 @@ function form(values = schema.parse({})) {
 
 /** How each control is changed by the owner, and the value the form must store. */
 const edits: Record<FieldControl, { element: () => HTMLElement; act: (element: HTMLElement) => void; stored: unknown }> = {
-  text: { element: () => screen.getByRole('textbox', { name: 'The text' }), act: (e) => fireEvent.change(e, { target: { value: 'Hi' } }), stored: 'Hi' },
-  textarea: { element: () => screen.getByRole('textbox', { name: 'The textarea' }), act: (e) => fireEvent.change(e, { target: { value: 'Longer words' } }), stored: 'Longer words' },
+  text: { element: () => screen.getByRole('textbox', { name: 'The text' }), act: (e) => fireEvent.input(e, { target: { value: 'Hi' } }), stored: 'Hi' },
+  textarea: { element: () => screen.getByRole('textbox', { name: 'The textarea' }), act: (e) => fireEvent.input(e, { target: { value: 'Longer words' } }), stored: 'Longer words' },
   richtext: {
     element: () => screen.getByRole('textbox', { name: 'The richtext' }),
     act: (e) => {
@@ -61,13 +61,13 @@ const edits: Record<FieldControl, { element: () => HTMLElement; act: (element: H
     },
     stored: '<p><b>Bold</b></p>',
   },
-  color: { element: () => screen.getByRole('textbox', { name: 'The color' }), act: (e) => fireEvent.change(e, { target: { value: '#abcdef' } }), stored: '#abcdef' },
-  image: { element: () => screen.getByRole('textbox', { name: 'The image' }), act: (e) => fireEvent.change(e, { target: { value: '/media/1/b.webp' } }), stored: '/media/1/b.webp' },
-  url: { element: () => screen.getByRole('textbox', { name: 'The url' }), act: (e) => fireEvent.change(e, { target: { value: 'https://example.com' } }), stored: 'https://example.com' },
+  color: { element: () => screen.getByRole('textbox', { name: 'The color' }), act: (e) => fireEvent.input(e, { target: { value: '#abcdef' } }), stored: '#abcdef' },
+  image: { element: () => screen.getByRole('textbox', { name: 'The image' }), act: (e) => fireEvent.input(e, { target: { value: '/media/1/b.webp' } }), stored: '/media/1/b.webp' },
+  url: { element: () => screen.getByRole('textbox', { name: 'The url' }), act: (e) => fireEvent.input(e, { target: { value: 'https://example.com' } }), stored: 'https://example.com' },
   select: { element: () => screen.getByRole('combobox', { name: 'The select' }), act: (e) => fireEvent.change(e, { target: { value: 'large' } }), stored: 'large' },
-  range: { element: () => screen.getByRole('slider', { name: 'The range' }), act: (e) => fireEvent.change(e, { target: { value: '45' } }), stored: 45 },
+  range: { element: () => screen.getByRole('slider', { name: 'The range' }), act: (e) => fireEvent.input(e, { target: { value: '45' } }), stored: 45 },
   toggle: { element: () => screen.getByRole('switch', { name: 'The toggle' }), act: (e) => fireEvent.click(e), stored: true },
-  number: { element: () => screen.getByRole('spinbutton', { name: 'The number' }), act: (e) => fireEvent.change(e, { target: { value: '120' } }), stored: 120 },
+  number: { element: () => screen.getByRole('spinbutton', { name: 'The number' }), act: (e) => fireEvent.input(e, { target: { value: '120' } }), stored: 120 },
   product: { element: () => screen.getByRole('combobox', { name: 'The product' }), act: (e) => fireEvent.change(e, { target: { value: '12' } }), stored: 12 },
   category: { element: () => screen.getByRole('combobox', { name: 'The category' }), act: (e) => fireEvent.change(e, { target: { value: '4' } }), stored: 4 },
   brand: { element: () => screen.getByRole('combobox', { name: 'The brand' }), act: (e) => fireEvent.change(e, { target: { value: '5' } }), stored: 5 },
@@ -90,12 +90,12 @@ describe('a form generated from field hints and a zod schema', () => {
   it('keeps a value the schema refuses out of the store and says why beside it', () => {
     const onChange = form();
     const text = screen.getByRole('textbox', { name: 'The text' });
-    fireEvent.change(text, { target: { value: 'far too long for ten' } });
+    fireEvent.input(text, { target: { value: 'far too long for ten' } });
     expect(onChange).not.toHaveBeenCalled();
     expect(text).toHaveProperty('value', 'far too long for ten');
     expect(text.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('alert').textContent).toBe('Use at most 10 characters.');
-    fireEvent.change(text, { target: { value: 'Short' } });
+    fireEvent.input(text, { target: { value: 'Short' } });
     expect(onChange).toHaveBeenCalledWith('text', 'Short');
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -103,7 +103,7 @@ describe('a form generated from field hints and a zod schema', () => {
   it('refuses a colour that is not hex, and lets an optional colour be cleared', () => {
     const onChange = form();
     const color = screen.getByRole('textbox', { name: 'The color' });
-    fireEvent.change(color, { target: { value: 'red' } });
+    fireEvent.input(color, { target: { value: 'red' } });
     expect(screen.getByRole('alert').textContent).toMatch(/hex colour/);
     expect(onChange).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
@@ -112,13 +112,13 @@ describe('a form generated from field hints and a zod schema', () => {
 
   it('an emptied number goes back to “theme default” (null)', () => {
     const onChange = form({ ...schema.parse({}), number: 40 });
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'The number' }), { target: { value: '' } });
+    fireEvent.input(screen.getByRole('spinbutton', { name: 'The number' }), { target: { value: '' } });
     expect(onChange).toHaveBeenCalledWith('number', null);
   });
 
   it('refuses a number outside the schema’s bounds', () => {
     const onChange = form();
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'The number' }), { target: { value: '999' } });
+    fireEvent.input(screen.getByRole('spinbutton', { name: 'The number' }), { target: { value: '999' } });
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe('Use 400 or less.');
   });
@@ -232,9 +232,9 @@ describe('category, brand and product pickers', () => {
     expect(category).toHaveProperty('value', '3');
     expect(category.getAttribute('aria-describedby')).toContain(screen.getAllByText(/Could not load the store’s categories/)[0]!.id);
     expect(screen.getByText('Leave empty for every category')).toBeTruthy();
-    fireEvent.change(category, { target: { value: '4' } });
+    fireEvent.input(category, { target: { value: '4' } });
     expect(onChange).toHaveBeenCalledWith('category_id', 4);
-    fireEvent.change(category, { target: { value: '' } });
+    fireEvent.input(category, { target: { value: '' } });
     expect(onChange).toHaveBeenCalledWith('category_id', 0);
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);

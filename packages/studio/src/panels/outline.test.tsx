@@ -23,25 +23,30 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function mount() {
-  return render(
+/** Waits for the outline's rows, which follow the page's sections once the browser has painted. */
+const painted = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+
+async function mount() {
+  render(
     <StudioContext value={{ store, controller: {} as StudioController, frameRef: { current: null } }}>
       <Outline />
     </StudioContext>,
   );
+  expect(screen.queryByRole('list', { name: 'Page sections' })).toBeNull();
+  await painted();
 }
 
 const rows = () => within(screen.getByRole('list', { name: 'Page sections' })).getAllByRole('listitem');
 
-it('lists the page’s sections between the theme’s header and footer', () => {
-  mount();
+it('lists the page’s sections between the theme’s header and footer', async () => {
+  await mount();
   expect(rows().map((row) => row.textContent)).toEqual(['Hero bannerWelcome', expect.stringMatching(/^Content/), expect.stringMatching(/^CTA/)]);
   expect(within(screen.getByRole('list', { name: 'Store header' })).getByText('Header')).toBeTruthy();
   expect(within(screen.getByRole('list', { name: 'Store footer' })).getByText('Footer')).toBeTruthy();
 });
 
 it('reorders from the keyboard: Space picks up, arrows move, Space drops, and it is one undo step', async () => {
-  mount();
+  await mount();
   const handle = screen.getByRole('button', { name: 'Reorder Hero banner' });
   handle.focus();
   await act(async () => void fireEvent.keyDown(handle, { key: ' ', code: 'Space' }));
@@ -56,7 +61,7 @@ it('reorders from the keyboard: Space picks up, arrows move, Space drops, and it
 });
 
 it('Escape cancels a keyboard move', async () => {
-  mount();
+  await mount();
   const handle = screen.getByRole('button', { name: 'Reorder Hero banner' });
   handle.focus();
   await act(async () => void fireEvent.keyDown(handle, { key: ' ', code: 'Space' }));
@@ -65,8 +70,8 @@ it('Escape cancels a keyboard move', async () => {
   expect(ids(store)).toEqual(['hero', 'story', 'offer']);
 });
 
-it('selects, hides, duplicates and deletes from a row', () => {
-  mount();
+it('selects, hides, duplicates and deletes from a row', async () => {
+  await mount();
   fireEvent.click(within(rows()[1]!).getByRole('button', { name: /^Content/ }));
   expect(store.getState().selectedId).toBe('story');
   fireEvent.click(screen.getByRole('button', { name: 'Hide Content' }));
@@ -75,9 +80,11 @@ it('selects, hides, duplicates and deletes from a row', () => {
   expect(store.getState().docs.page!.sections[1]!.hidden).toBeUndefined();
   // A row's actions appear with the pointer over it (or focus in it), as they are reached.
   expect(screen.queryByRole('button', { name: 'Duplicate CTA' })).toBeNull();
-  fireEvent.pointerOver(rows()[2]!);
+  fireEvent.pointerEnter(rows()[2]!);
   fireEvent.click(screen.getByRole('button', { name: 'Duplicate CTA' }));
+  await painted();
   expect(rows()).toHaveLength(4);
   fireEvent.click(screen.getAllByRole('button', { name: 'Delete CTA' })[0]!);
+  await painted();
   expect(rows()).toHaveLength(3);
 });
