@@ -23,7 +23,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Waits for the outline's rows, which follow the page's sections once the browser has painted. */
+/** Waits for the outline's rows, which follow the page's sections after a paint (jsdom has no idle callbacks). */
 const painted = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
 
 async function mount() {

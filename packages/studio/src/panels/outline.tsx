@@ -18,7 +18,7 @@ import { PALETTE_DRAG_TYPE, takePaletteDrop } from '../frame/palette-drag.ts';
 import { pageSection, sectionLabel } from '../state/section-ops.ts';
 import { IconButton } from '../ui/button.tsx';
 import { DuplicateIcon, EyeIcon, EyeOffIcon, GripIcon, TrashIcon } from '../ui/icons.tsx';
-import { useAfterPaint } from '../ui/after-paint.ts';
+import { useIdleValue } from '../ui/idle-value.ts';
 
 const rowClass = (selected: boolean, hovered: boolean) =>
   `group flex items-center gap-1 rounded-md border px-1 py-1 text-sm ${selected ? 'border-indigo-300 bg-indigo-50' : hovered ? 'border-slate-300 bg-white' : 'border-transparent bg-white hover:border-slate-300'}`;
@@ -137,10 +137,10 @@ function GlobalRow({ slot }: { slot: 'header' | 'footer' }) {
 export function Outline() {
   // The ids alone: typing in a section's settings leaves them equal, so the outline does not redraw its rows.
   const latestIds = useEditor(useShallow((s) => s.docs.page?.sections.map((section) => section.id) ?? null));
-  // A new order (a shortcut, undo, a move in the preview) is drawn here after the next paint, so the preview shows
-  // it first; so is the first list of a page (hundreds of rows), while the preview draws the page. A drop in this
-  // list is drawn at once, where the owner let go, not back where it was.
-  const deferredIds = useAfterPaint(latestIds, null);
+  // A new order (a shortcut, undo, a move in the preview) is drawn here once the browser is idle, so the preview
+  // shows it first; so is the first list of a page (hundreds of rows), after the preview has drawn the page. A drop
+  // in this list is drawn at once, where the owner let go, not back where it was.
+  const deferredIds = useIdleValue(latestIds, null);
   const [dropped, setDropped] = useState<Dropped | null>(null);
   const ids = dropped && dropped.base === deferredIds ? dropped.order : deferredIds;
   if (!ids) return null;

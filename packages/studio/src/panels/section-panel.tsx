@@ -76,7 +76,9 @@ export function SectionPanel() {
   const settings = definition.readSettings(section.settings, section.version);
   const style = readSectionStyle(section.style);
   return (
-    <div key={section.id}>
+    // A form of its own: on each keystroke the browser's autofill weighs this section's fields, not every control of
+    // the studio (the outline's hundreds of buttons cost 1–2 ms a keystroke).
+    <form key={section.id} onSubmit={(event) => event.preventDefault()} noValidate>
       <div className="flex items-center gap-1 border-b border-slate-200 px-4 py-2">
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold text-slate-900">{type}</p>
@@ -137,6 +139,6 @@ export function SectionPanel() {
       <Group title="Custom CSS hooks" open={false}>
         <CssClasses sectionId={section.id} />
       </Group>
-    </div>
+    </form>
   );
 }

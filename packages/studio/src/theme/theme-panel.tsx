@@ -228,7 +228,8 @@ export function ThemePanel() {
     return <ThemeFields key={key} shape={{ [key]: shape[key]! }} values={values} path={[]} />;
   };
   return (
-    <div>
+    // A form of its own, so the browser's autofill weighs these fields on each keystroke, not every control of the studio.
+    <form onSubmit={(event) => event.preventDefault()} noValidate>
       <style>{previewFaces}</style>
       <p className="border-b border-slate-200 px-4 py-2 text-xs text-slate-500">
         <span className="font-semibold text-slate-800">{name}</span> — applies to every page of the store.
@@ -238,6 +239,6 @@ export function ThemePanel() {
           <div className="space-y-4">{group.keys.map(part)}</div>
         </Group>
       ))}
-    </div>
+    </form>
   );
 }

@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * `value`, handed back only once the browser has painted and has time to spare since it changed (`initial` until
+ * then): a costly redraw that follows it (hundreds of outline rows) never holds up what the owner is watching — the
+ * preview, which hears of the change first and draws it before this returns. React's `useDeferredValue` yields
+ * inside a render instead; the studio's renderer has no concurrent rendering, so this waits for an idle moment
+ * (`timeout` ms at most), or for a paint where the browser cannot say when it is idle.
+ */
+export function useIdleValue<T>(value: T, initial: T, timeout = 300): T {
+  const [shown, setShown] = useState<T>(initial);
+  useEffect(() => whenIdle(() => setShown(() => value), timeout), [value, timeout]);
+  return shown;
+}
+
+/** Runs `run` when the browser is idle, or after the next paint; returns a cancel. */
+function whenIdle(run: () => void, timeout: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout });
+    return () => cancelIdleCallback(id);
+  }
+  let task: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    task = setTimeout(run);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(task);
+  };
+}
