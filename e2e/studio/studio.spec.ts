@@ -281,6 +281,16 @@ test('hovering an outline row outlines the section in the frame; shortcuts work 
   await page.keyboard.press('Control+z');
   await expect(frame.locator(`[data-section-id="${id}"] h1`)).not.toHaveText('Typed, then undone from the frame');
   await expect(settings(page).getByLabel('Heading', { exact: true })).not.toHaveValue('Typed, then undone from the frame');
+
+  // A row's actions come over its end (on hover, focus, selection) without moving its name under a pressing pointer.
+  const second = outlineRow(page, (await outlineOrder(page))[1]!);
+  const name = second.getByRole('button').nth(1);
+  await page.mouse.move(1, 1);
+  await expect(second.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  const before = await name.boundingBox();
+  await name.focus();
+  await expect(second.getByRole('button', { name: /^Delete/ })).toBeVisible();
+  expect(await name.boundingBox()).toEqual(before);
   await allSaved(page);
   await context.close();
 });

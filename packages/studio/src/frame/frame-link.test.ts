@@ -125,6 +125,17 @@ describe('the studio’s end of the frame protocol', () => {
     ]);
   });
 
+  it('lets the pointer leaving the frame end the frame’s hover, not a row hovered in the outline since', async () => {
+    await handshake();
+    fromFrame({ type: 'SECTION_HOVERED', payload: { sectionId: 'offer' } });
+    store.getState().hover('story');
+    fromFrame({ type: 'SECTION_HOVERED', payload: { sectionId: null } });
+    expect(store.getState().hoveredId).toBe('story');
+    fromFrame({ type: 'SECTION_HOVERED', payload: { sectionId: 'hero' } });
+    fromFrame({ type: 'SECTION_HOVERED', payload: { sectionId: null } });
+    expect(store.getState().hoveredId).toBeNull();
+  });
+
   it('replays a shortcut key pressed in the frame on the studio’s window', async () => {
     await handshake();
     const heard: string[] = [];

@@ -43,6 +43,8 @@ export function connectFrame({ store, self, frame, origin, compileCss, onStatus,
   let selectedByFrame: string | null = null;
   /** The hover the frame reported last, until the store has taken it (undefined: none pending). */
   let hoveredByFrame: string | null | undefined;
+  /** The section the frame last said the pointer is over there. */
+  let frameHover: string | null = null;
   let themeTimer: ReturnType<typeof setTimeout> | undefined;
   let cssRequest = 0;
   const waiting = new Map<string, ((classes: string[] | null) => void)[]>();
@@ -91,10 +93,17 @@ export function connectFrame({ store, self, frame, origin, compileCss, onStatus,
         selectedByFrame = message.payload.sectionId;
         state.select(message.payload.sectionId);
         return;
-      case 'SECTION_HOVERED':
-        hoveredByFrame = message.payload.sectionId;
-        state.hover(message.payload.sectionId);
+      case 'SECTION_HOVERED': {
+        const { sectionId } = message.payload;
+        const outlineHover = state.hoveredId !== frameHover;
+        frameHover = sectionId;
+        // The pointer leaving the frame ends the frame's hover, not one the outline has taken since (that "left"
+        // can arrive after the pointer has reached an outline row).
+        if (sectionId === null && outlineHover) return;
+        hoveredByFrame = sectionId;
+        state.hover(sectionId);
         return;
+      }
       case 'KEY_PRESSED':
         // Replayed on the studio's window, where the editor's shortcuts listen, as if pressed here.
         self.dispatchEvent(new KeyboardEvent('keydown', { ...message.payload, bubbles: true, cancelable: true }));

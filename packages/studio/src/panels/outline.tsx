@@ -21,7 +21,7 @@ import { DuplicateIcon, EyeIcon, EyeOffIcon, GripIcon, TrashIcon } from '../ui/i
 import { useIdleValue } from '../ui/idle-value.ts';
 
 const rowClass = (selected: boolean, hovered: boolean) =>
-  `group flex items-center gap-1 rounded-md border px-1 py-1 text-sm ${selected ? 'border-indigo-300 bg-indigo-50' : hovered ? 'border-slate-300 bg-white' : 'border-transparent bg-white hover:border-slate-300'}`;
+  `group relative flex items-center gap-1 rounded-md border px-1 py-1 text-sm ${selected ? 'border-indigo-300 bg-indigo-50' : hovered ? 'border-slate-300 bg-white' : 'border-transparent bg-white hover:border-slate-300'}`;
 
 function SectionName({ section }: { section: SectionNode }) {
   const { type, detail } = sectionLabel(section);
@@ -38,7 +38,12 @@ function RowActions({ section, inPage }: { section: SectionNode; inPage: boolean
   const { type } = sectionLabel(section);
   const state = store.getState();
   return (
-    <span className="flex opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 group-aria-[current=true]:opacity-100" data-row-actions>
+    // Laid over the row's end, so their coming and going (on hover, focus, selection) never moves the name under a
+    // pointer that is pressing it.
+    <span
+      className="absolute inset-y-0 right-1 flex items-center bg-inherit opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 group-aria-[current=true]:opacity-100"
+      data-row-actions
+    >
       <IconButton label={section.hidden ? `Show ${type}` : `Hide ${type}`} onClick={() => state.toggleHidden(section.id)} className="size-7">
         {section.hidden ? <EyeOffIcon /> : <EyeIcon />}
       </IconButton>
