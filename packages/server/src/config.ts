@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -17,8 +18,28 @@ const environment = z.object({
   /** Access-token lifetime in seconds (15 minutes); browser tests shorten it to watch a token expire. */
   ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(2).max(3600).default(900),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /**
+   * Whose X-Forwarded-For to believe for the client's address (per-IP rate limits): `loopback` (a proxy on this
+   * machine), `true` (any: only behind a proxy that overwrites the header), `false`, or a comma-separated list of
+   * addresses, CIDR ranges and the names `loopback`, `linklocal`, `uniquelocal`.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((value): TrustProxy => (value === 'true' ? true : value === 'false' ? false : value.split(',').map((part) => part.trim())))
+    .refine((value) => typeof value !== 'object' || value.every((part) => proxyNames.has(part) || isIpOrRange(part)), 'must be true, false, or addresses, CIDR ranges and loopback/linklocal/uniquelocal'),
   NODE_ENV: z.string().default('development'),
 });
+
+/** Fastify's `trustProxy`: whose X-Forwarded-For is believed. */
+export type TrustProxy = boolean | string[];
+
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isIpOrRange(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length > 0 || !address || isIP(address) === 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
+}
 
 export interface ServerConfig {
   port: number;
@@ -31,6 +52,7 @@ export interface ServerConfig {
   secret: Buffer;
   seedDemo: boolean;
   accessTokenSeconds: number;
+  trustProxy: TrustProxy;
   production: boolean;
 }
 
@@ -54,6 +76,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secret: e.VITRINE_SECRET ? Buffer.from(e.VITRINE_SECRET) : keptSecret(dataDir),
     seedDemo: e.SEED_DEMO === 'true',
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
+    trustProxy: e.TRUST_PROXY,
     production: e.NODE_ENV === 'production',
   };
 }

@@ -43,6 +43,7 @@ export async function createServer(config: ServerConfig, storefront: AppOptions[
       cacheDir: `${config.dataDir}/cache`,
       storefront,
       logger: !config.production || undefined,
+      trustProxy: config.trustProxy,
       ...extra,
     });
     const flags = liveFlags;

@@ -149,3 +149,20 @@ describe.each(backends)('studio sign-in and maintenance on $name', ({ create }) 
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('a client’s own X-Forwarded-For', () => {
+  let started: BackendServer;
+  beforeAll(async () => {
+    // Only a proxy on this machine is believed; here that is nobody, as for a client reaching the server directly.
+    started = await startOnBackend(backends[0]!.create, { app: { trustProxy: false } });
+  });
+  afterAll(() => started?.stop());
+
+  it('does not let it walk past the per-IP limit with a new address per attempt', async () => {
+    await clearOfWindowEdge(60);
+    const attempt = (n: number) =>
+      started.server.call('/api/Studio/SignIn', { method: 'POST', body: { email: `guess-${n}@example.test`, password: 'guess' }, ip: `203.0.113.${n + 1}` });
+    for (let n = 0; n < 10; n++) expect((await attempt(n)).status).toBe(401);
+    expect((await attempt(10)).status).toBe(429);
+  });
+});

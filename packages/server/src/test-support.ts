@@ -81,7 +81,7 @@ export interface CallInit {
   body?: unknown;
   rawBody?: string;
   headers?: Record<string, string>;
-  /** Sent as X-Forwarded-For (the server trusts its proxy), so rate limits per IP can be told apart per test. */
+  /** Sent as X-Forwarded-For (tests call over loopback, whose proxy the server trusts), so rate limits per IP can be told apart per test. */
   ip?: string;
 }
 
@@ -138,6 +138,7 @@ export async function startTestServer(databaseUrl: string | undefined, options: 
     secret: randomBytes(48),
     seedDemo: options.seedDemo ?? true,
     accessTokenSeconds: 15 * 60,
+    trustProxy: ['loopback'],
     production: true,
   };
   const server = await createServer(config, { render: renderStorefront, assets: { buildId: 'test-build', scripts: [], styles: [] } }, options.app);

@@ -10,6 +10,7 @@ import type { Db } from '../db/connect.ts';
 import { ImageService, parseModifiers } from '../images.ts';
 import type { LiveFlags } from '../live-flags.ts';
 import type { Mailer } from '../mailer.ts';
+import type { TrustProxy } from '../config.ts';
 import { MaintenanceBypass } from '../maintenance.ts';
 import { RateLimiter } from '../rate-limit.ts';
 import type { TokenService } from '../tokens.ts';
@@ -43,6 +44,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Whether guests' pages are micro-cached (on unless switched off, e.g. for development). */
   pageCache?: boolean;
+  /** Whose X-Forwarded-For gives the client's address (`TRUST_PROXY`); a proxy on this machine unless given. */
+  trustProxy?: TrustProxy;
   /** Runs before the catch-all routes, e.g. the dev server's middleware. */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 }
@@ -52,7 +55,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Believing any client's X-Forwarded-For would let it pick a new address per request and walk past per-IP limits.
+    trustProxy: options.trustProxy ?? 'loopback',
     routerOptions: { maxParamLength: 500 },
   });
 
