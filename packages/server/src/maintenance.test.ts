@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintenanceSettings, type StudioSignInAnswer } from '@vitrine/commerce';
 import { hasMaintenanceBypass } from './http/maintenance-api.ts';
-import { decodeHtmlEntities, encodeHtmlEntities, MAINTENANCE_BYPASS_COOKIE, MaintenanceBypass } from './maintenance.ts';
+import { decodeHtmlEntities, encodeHtmlEntities, MAINTENANCE_BYPASS_COOKIE, MaintenanceBypass, maintenancePasswordHash } from './maintenance.ts';
 import { hashPassword } from './passwords.ts';
 import { backends, clearOfWindowEdge, startOnBackend, startTestServer, type BackendServer, type TestServer } from './test-support.ts';
 
@@ -25,22 +25,31 @@ describe('MaintenanceBypass', () => {
   const bypass = new MaintenanceBypass(Buffer.from('a-test-secret-that-is-long-enough-for-hmac'), () => now);
   const valueOf = (header: string) => header.split(';')[0]!.split('=')[1]!;
 
+  const hash = 'scrypt$the-store-password-hash';
+
   it('accepts its own cookie for its store until it expires, 24 hours on', () => {
-    const value = valueOf(bypass.setCookieHeader(3));
-    expect(bypass.verify(value, 3)).toBe(true);
-    expect(bypass.verify(value, 4)).toBe(false);
+    const value = valueOf(bypass.setCookieHeader(3, hash));
+    expect(bypass.verify(value, 3, hash)).toBe(true);
+    expect(bypass.verify(value, 4, hash)).toBe(false);
     now += 24 * 60 * 60 - 1;
-    expect(bypass.verify(value, 3)).toBe(true);
+    expect(bypass.verify(value, 3, hash)).toBe(true);
     now += 1;
-    expect(bypass.verify(value, 3)).toBe(false);
+    expect(bypass.verify(value, 3, hash)).toBe(false);
+  });
+
+  it('ends when the store’s password changes or is removed', () => {
+    const value = valueOf(bypass.setCookieHeader(3, hash));
+    expect(bypass.verify(value, 3, 'scrypt$a-new-password-hash')).toBe(false);
+    expect(bypass.verify(value, 3, null)).toBe(false);
+    expect(bypass.verify(value, 3, hash)).toBe(true);
   });
 
   it('refuses a cookie moved to another store, stretched, signed with another secret, or made up', () => {
-    const value = valueOf(bypass.setCookieHeader(3));
+    const value = valueOf(bypass.setCookieHeader(3, hash));
     const [, expiry, signature] = value.split('.') as [string, string, string];
     const other = new MaintenanceBypass(Buffer.from('another-secret-that-is-long-enough-too!!'), () => now);
-    for (const forged of [`4.${expiry}.${signature}`, `3.${Number(expiry) + 86_400}.${signature}`, valueOf(other.setCookieHeader(3)), `3.${expiry}.${'A'.repeat(43)}`, '', 'yes', undefined]) {
-      expect(bypass.verify(forged, 3), String(forged)).toBe(false);
+    for (const forged of [`4.${expiry}.${signature}`, `3.${Number(expiry) + 86_400}.${signature}`, valueOf(other.setCookieHeader(3, hash)), `3.${expiry}.${'A'.repeat(43)}`, '', 'yes', undefined]) {
+      expect(bypass.verify(forged, 3, hash), String(forged)).toBe(false);
     }
   });
 });
@@ -102,13 +111,18 @@ describe.each(backends)('maintenance on $name', ({ name, create }) => {
     expect(attributes.sort()).toEqual(['HttpOnly', 'Max-Age=86400', 'Path=/', 'SameSite=Strict', 'Secure']);
 
     const asRequest = (cookieHeader: string | undefined) => ({ headers: cookieHeader === undefined ? {} : { cookie: cookieHeader }, server: server.app });
-    expect(hasMaintenanceBypass(asRequest(`viewport=desktop; ${MAINTENANCE_BYPASS_COOKIE}=${value}`), store1)).toBe(true);
-    expect(hasMaintenanceBypass(asRequest(`${MAINTENANCE_BYPASS_COOKIE}=${value}`), store2)).toBe(false);
-    expect(hasMaintenanceBypass(asRequest(undefined), store1)).toBe(false);
+    const bypassed = async (cookieHeader: string | undefined, webId: number) => hasMaintenanceBypass(asRequest(cookieHeader), webId, await maintenancePasswordHash(server.db, webId));
+    expect(await bypassed(`viewport=desktop; ${MAINTENANCE_BYPASS_COOKIE}=${value}`, store1)).toBe(true);
+    expect(await bypassed(`${MAINTENANCE_BYPASS_COOKIE}=${value}`, store2)).toBe(false);
+    expect(await bypassed(undefined, store1)).toBe(false);
     const [site, expiry, signature] = value.split('.') as [string, string, string];
     for (const forged of [`${store2}.${expiry}.${signature}`, `${site}.${Number(expiry) + 3600}.${signature}`, `${site}.${expiry}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`]) {
-      expect(hasMaintenanceBypass(asRequest(`${MAINTENANCE_BYPASS_COOKIE}=${forged}`), store1), forged).toBe(false);
+      expect(await bypassed(`${MAINTENANCE_BYPASS_COOKIE}=${forged}`, store1), forged).toBe(false);
     }
+
+    // The owner changing the password ends the bypasses given for the old one.
+    await setSite(store1, { maintenance_password_hash: await hashPassword('a new secret') });
+    expect(await bypassed(`${MAINTENANCE_BYPASS_COOKIE}=${value}`, store1)).toBe(false);
 
     // A store without a password has nothing to pass.
     await setSite(store1, { maintenance_password_hash: null });

@@ -9,7 +9,8 @@ export const MAINTENANCE_BYPASS_SECONDS = 24 * 60 * 60;
 
 /**
  * Issues and checks bypass cookies. The value is `{webId}.{expiry}.{HMAC}` under a key derived from the server secret
- * (never the token-signing key itself), so it cannot be forged, stretched, or carried to another store.
+ * (never the token-signing key itself), so it cannot be forged, stretched, or carried to another store. The HMAC
+ * also covers the store's password hash at the time, so a new password ends every bypass given for the old one.
  */
 export class MaintenanceBypass {
   private readonly key: Buffer;
@@ -21,27 +22,34 @@ export class MaintenanceBypass {
     this.key = createHmac('sha256', secret).update('vitrine maintenance bypass v1').digest();
   }
 
-  /** The `Set-Cookie` header value granting a bypass of one store for 24 hours. */
-  setCookieHeader(webId: number): string {
+  /** The `Set-Cookie` header value granting a bypass of one store, while its password is `passwordHash`, for 24 hours. */
+  setCookieHeader(webId: number, passwordHash: string): string {
     const expiresAt = this.now() + MAINTENANCE_BYPASS_SECONDS;
-    const value = `${webId}.${expiresAt}.${this.sign(webId, expiresAt)}`;
+    const value = `${webId}.${expiresAt}.${this.sign(webId, expiresAt, passwordHash)}`;
     return `${MAINTENANCE_BYPASS_COOKIE}=${value}; Max-Age=${MAINTENANCE_BYPASS_SECONDS}; Path=/; Secure; HttpOnly; SameSite=Strict`;
   }
 
-  /** Whether a cookie value is an unexpired bypass issued here for this store. */
-  verify(value: string | undefined, webId: number): boolean {
+  /** Whether a cookie value is an unexpired bypass issued here for this store under its current password hash. */
+  verify(value: string | undefined, webId: number, passwordHash: string | null): boolean {
+    if (passwordHash === null) return false;
     const match = /^(\d{1,9})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(value ?? '');
     if (!match) return false;
     const [, site, expiry, signature] = match as unknown as [string, string, string, string];
     if (Number(site) !== webId || Number(expiry) <= this.now()) return false;
-    const expected = Buffer.from(this.sign(webId, Number(expiry)));
+    const expected = Buffer.from(this.sign(webId, Number(expiry), passwordHash));
     const given = Buffer.from(signature);
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
-  private sign(webId: number, expiresAt: number): string {
-    return createHmac('sha256', this.key).update(`${webId}.${expiresAt}`).digest('base64url');
+  private sign(webId: number, expiresAt: number, passwordHash: string): string {
+    return createHmac('sha256', this.key).update(`${webId}.${expiresAt}.${passwordHash}`).digest('base64url');
   }
+}
+
+/** The store's maintenance password hash, or null when the maintenance page has no password. */
+export async function maintenancePasswordHash(db: Db, webId: number): Promise<string | null> {
+  const site = await db.selectFrom('sites').select('maintenance_password_hash').where('web_id', '=', webId).executeTakeFirstOrThrow();
+  return site.maintenance_password_hash;
 }
 
 /** A store's maintenance page settings as shoppers get them (§3.11): the description HTML-decoded. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkMaintenancePasswordRequest, MAINTENANCE_EVENT } from '@vitrine/commerce';
-import { loadMaintenanceSettings, MAINTENANCE_BYPASS_COOKIE, readCookie, type MaintenanceBypass } from '../maintenance.ts';
+import { loadMaintenanceSettings, MAINTENANCE_BYPASS_COOKIE, maintenancePasswordHash, readCookie, type MaintenanceBypass } from '../maintenance.ts';
 import { verifyPassword } from '../passwords.ts';
 import { rateRules } from '../rate-limit.ts';
 import type { ApiDeps } from './api.ts';
@@ -16,10 +16,11 @@ declare module 'fastify' {
 
 /**
  * Whether a request carries a valid maintenance bypass cookie for this store (§2.5: maintenance on and no bypass
- * sends visitors to /maintenance). A forged, expired or other store's cookie does not count.
+ * sends visitors to /maintenance). A forged, expired or other store's cookie does not count, nor one given before
+ * the store's password last changed (`passwordHash` is the store's current one).
  */
-export function hasMaintenanceBypass(request: Pick<FastifyRequest, 'headers' | 'server'>, webId: number): boolean {
-  return request.server.maintenanceBypass.verify(readCookie(request.headers.cookie, MAINTENANCE_BYPASS_COOKIE), webId);
+export function hasMaintenanceBypass(request: Pick<FastifyRequest, 'headers' | 'server'>, webId: number, passwordHash: string | null): boolean {
+  return request.server.maintenanceBypass.verify(readCookie(request.headers.cookie, MAINTENANCE_BYPASS_COOKIE), webId, passwordHash);
 }
 
 /** One server-sent event of the live flag (§4, spelled `isMaintanance` as there). */
@@ -39,10 +40,10 @@ export function registerMaintenanceApi(app: FastifyInstance, deps: ApiDeps): voi
     const body = parseRequest(checkMaintenancePasswordRequest, request.body, 'body', { password: 'Password' });
     const webId = await requireSite(db, request);
     await limiter.enforce(rateRules.maintenancePasswordPerIp, `maintenance:ip:${request.ip}`);
-    const site = await db.selectFrom('sites').select('maintenance_password_hash').where('web_id', '=', webId).executeTakeFirstOrThrow();
+    const passwordHash = await maintenancePasswordHash(db, webId);
     // A store without a password has nothing to pass; a wrong password is an answer, not an error (§8: toast).
-    if (!site.maintenance_password_hash || !(await verifyPassword(body.password, site.maintenance_password_hash))) return { data: false };
-    reply.header('set-cookie', bypass.setCookieHeader(webId));
+    if (!passwordHash || !(await verifyPassword(body.password, passwordHash))) return { data: false };
+    reply.header('set-cookie', bypass.setCookieHeader(webId, passwordHash));
     return { data: true };
   });
 

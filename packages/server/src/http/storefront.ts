@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ClientAssets, StorefrontResponse } from '@vitrine/storefront/server';
 import type { StorefrontData } from '@vitrine/storefront';
 import type { Db } from '../db/connect.ts';
-import { loadMaintenanceSettings, readCookie } from '../maintenance.ts';
+import { loadMaintenanceSettings, maintenancePasswordHash, readCookie } from '../maintenance.ts';
 import { loadPublishedPage, loadThemeSectionData } from '../pages.ts';
 import { loadWebConfig } from '../tenants.ts';
 import type { AccessTokens } from '../tokens.ts';
@@ -63,7 +63,7 @@ export function registerStorefront(
         return { signedIn: userId !== null, userId };
       },
       getMaintenance: () => loadMaintenanceSettings(db, webId),
-      hasMaintenanceBypass: async () => hasMaintenanceBypass(request, webId),
+      hasMaintenanceBypass: async () => hasMaintenanceBypass(request, webId, await maintenancePasswordHash(db, webId)),
       async getCartCount() {
         const userId = signedInCustomer();
         // A guest's cart lives in their browser only.
