@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { startStore, type RunningStore } from '../fixtures/server.ts';
 
@@ -144,6 +145,42 @@ test('the owner signs in and gets the editor: top bar, outline, palette, preview
   // The preview draws the seeded draft; the outline and the frame agree on the order.
   await expect(frameOf(page).getByRole('heading', { name: 'Made to be used every day' })).toBeVisible({ timeout: 30_000 });
   expect(await frameOrder(page)).toEqual(await outlineOrder(page));
+});
+
+test('every screen of the studio passes axe: sign-in, editor, a section with blocks and style, theme, store, dialogs', async ({ browser, studio, harborSession }) => {
+  // The preview frame is the storefront, checked by the sections' own axe tests; here, the studio around it.
+  const findings = async (page: Page, screen: string) =>
+    (await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const guest = await browser.newContext();
+  const signIn = await guest.newPage();
+  await signIn.goto(studio.url('localhost', '/editor'));
+  await expect(signIn.getByRole('heading', { name: 'Sign in to edit your store' })).toBeVisible({ timeout: 30_000 });
+  const problems = await findings(signIn, 'sign-in');
+  await guest.close();
+
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  problems.push(...(await findings(page, 'editor')));
+  const features = outline(page).locator('li[data-outline-id]', { hasText: 'Features' });
+  await features.getByRole('button').nth(1).click();
+  await expect(settings(page).getByRole('button', { name: /^Add feature/ })).toBeVisible();
+  await settings(page).locator('details').evaluateAll((groups) => groups.forEach((group) => ((group as HTMLDetailsElement).open = true)));
+  problems.push(...(await findings(page, 'section')));
+  for (const tab of ['Theme', 'Store']) {
+    await settings(page).getByRole('tab', { name: tab }).click();
+    await settings(page).locator('details').evaluateAll((groups) => groups.forEach((group) => ((group as HTMLDetailsElement).open = true)));
+    problems.push(...(await findings(page, tab.toLowerCase())));
+  }
+  for (const [opener, screen] of [['New page', 'new page'], ['Published versions', 'versions'], ['Keyboard shortcuts (?)', 'shortcuts']] as const) {
+    await page.getByRole('button', { name: opener }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    problems.push(...(await findings(page, screen)));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  }
+  expect(problems).toEqual([]);
+  await context.close();
 });
 
 test('adds a hero banner from the palette and edits its heading; the frame changes without a reload', async ({ browser, studio, harborSession }) => {
