@@ -45,6 +45,16 @@ it('lists the page’s sections between the theme’s header and footer', async 
   expect(within(screen.getByRole('list', { name: 'Store footer' })).getByText('Footer')).toBeTruthy();
 });
 
+it('draws a long page’s rows 20 at a time, a short task each, until all are there', async () => {
+  for (let i = 0; i < 47; i++) store.getState().addSection(8);
+  await mount();
+  expect(rows()).toHaveLength(20);
+  await painted();
+  expect(rows()).toHaveLength(40);
+  await painted();
+  expect(rows()).toHaveLength(50);
+});
+
 it('reorders from the keyboard: Space picks up, arrows move, Space drops, and it is one undo step', async () => {
   await mount();
   const handle = screen.getByRole('button', { name: 'Reorder Hero banner' });

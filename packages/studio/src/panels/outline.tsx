@@ -18,7 +18,7 @@ import { PALETTE_DRAG_TYPE, takePaletteDrop } from '../frame/palette-drag.ts';
 import { pageSection, sectionLabel } from '../state/section-ops.ts';
 import { IconButton } from '../ui/button.tsx';
 import { DuplicateIcon, EyeIcon, EyeOffIcon, GripIcon, TrashIcon } from '../ui/icons.tsx';
-import { useIdleValue } from '../ui/idle-value.ts';
+import { useGrowingCount, useIdleValue } from '../ui/idle-value.ts';
 
 const rowClass = (selected: boolean, hovered: boolean) =>
   `group relative flex items-center gap-1 rounded-md border px-1 py-1 text-sm ${selected ? 'border-indigo-300 bg-indigo-50' : hovered ? 'border-slate-300 bg-white' : 'border-transparent bg-white hover:border-slate-300'}`;
@@ -162,6 +162,8 @@ interface Dropped {
 const OutlineList = memo(function OutlineList({ ids, base, onDropped }: { ids: string[]; base: string[] | null; onDropped: (dropped: Dropped) => void }) {
   const { store } = useStudio();
   const [dropAt, setDropAt] = useState<number | null>(null);
+  // A long page's rows arrive 20 at a time, each batch a short task, so the studio answers at once after it opens.
+  const drawn = useGrowingCount(ids.length, ROWS_PER_BATCH);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   const name = (id: string | number) => {
@@ -226,7 +228,7 @@ const OutlineList = memo(function OutlineList({ ids, base, onDropped }: { ids: s
           }}
         >
           {ids.length === 0 ? <li className="px-2 py-4 text-center text-xs text-slate-500">This page has no sections yet. Add one from the list below.</li> : null}
-          {ids.map((id, index) => (
+          {ids.slice(0, drawn).map((id, index) => (
             <SortableRowWithDrop key={id} id={id} showLine={dropAt === index} />
           ))}
           {dropAt !== null && dropAt >= ids.length ? <DropLine /> : null}
@@ -238,6 +240,8 @@ const OutlineList = memo(function OutlineList({ ids, base, onDropped }: { ids: s
     </DndContext>
   );
 });
+
+const ROWS_PER_BATCH = 20;
 
 const DropLine = () => <li aria-hidden="true" className="h-0.5 rounded bg-indigo-600" />;
 

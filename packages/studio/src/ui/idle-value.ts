@@ -13,6 +13,16 @@ export function useIdleValue<T>(value: T, initial: T, timeout = 300): T {
   return shown;
 }
 
+/**
+ * How many of `total` items to draw: `step` at first and `step` more at each idle moment until all are, so a long
+ * list is drawn in short tasks rather than one long one. It never shrinks while `total` stays above it.
+ */
+export function useGrowingCount(total: number, step: number): number {
+  const [count, setCount] = useState(step);
+  useEffect(() => (count < total ? whenIdle(() => setCount((n) => n + step), 300) : undefined), [count, total, step]);
+  return Math.min(count, total);
+}
+
 /** Runs `run` when the browser is idle, or after the next paint; returns a cancel. */
 function whenIdle(run: () => void, timeout: number): () => void {
   if (typeof requestIdleCallback === 'function') {
