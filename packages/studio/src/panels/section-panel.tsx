@@ -77,7 +77,7 @@ export function SectionPanel() {
   const style = readSectionStyle(section.style);
   return (
     // A form of its own: on each keystroke the browser's autofill weighs this section's fields, not every control of
-    // the studio (the outline's hundreds of buttons cost 1–2 ms a keystroke).
+    // the studio (with a 250-row outline, ~1.2 ms a keystroke instead of ~0.8 ms).
     <form key={section.id} onSubmit={(event) => event.preventDefault()} noValidate>
       <div className="flex items-center gap-1 border-b border-slate-200 px-4 py-2">
         <div className="min-w-0 flex-1">
