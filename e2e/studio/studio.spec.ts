@@ -513,6 +513,47 @@ test('publishing makes the page and the theme live at once, seen on the storefro
   await context.close();
 });
 
+test('owner HTML shows sanitized in the frame as it is typed; published, shoppers get it sanitized by the server without the sanitizer', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  const before = await outlineOrder(page);
+  await page.getByRole('list', { name: 'Section types' }).getByRole('button', { name: /html/i }).click();
+  await expect(outline(page).locator('li[data-outline-id]')).toHaveCount(before.length + 1);
+  const id = (await outlineOrder(page)).find((row) => !before.includes(row))!;
+  await settings(page).getByLabel('HTML', { exact: true }).fill('<p onclick="steal()">Size <b>guide</b></p><script>steal()</script>');
+  const drawn = frameOf(page).locator(`[data-section-id="${id}"] .vt-richtext`);
+  await expect(drawn).toHaveText('Size guide');
+  expect(await drawn.innerHTML()).toBe('<p>Size <b>guide</b></p>');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
+  await allSaved(page);
+
+  const shopper = await browser.newContext();
+  const store = await shopper.newPage();
+  const scripts: Promise<string>[] = [];
+  store.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await expect
+    .poll(
+      async () => {
+        await store.goto(studio.url('localhost', '/'));
+        return store.locator(`[data-section-id="${id}"] .vt-richtext`).count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  expect(await store.locator(`[data-section-id="${id}"] .vt-richtext`).innerHTML()).toBe('<p>Size <b>guide</b></p>');
+  // sanitize-html (with postcss, ~94 KB gzipped) stays on the server: none of the code a shopper loads has it.
+  await store.waitForLoadState('networkidle');
+  const code = await Promise.all(scripts);
+  expect(code.length).toBeGreaterThan(0);
+  expect(code.filter((text) => text.includes('CssSyntaxError'))).toEqual([]);
+  await shopper.close();
+  await context.close();
+});
+
 test("the other store's owner gets 403 on this store's Studio calls", async ({ studio, harborSession }) => {
   const other = await apiSignIn(studio, 'second.localhost', atelier);
   expect(other.sites.map((s) => s.domain)).not.toContain('localhost');

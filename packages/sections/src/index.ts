@@ -18,6 +18,6 @@ export type { Shop } from './shop-context.tsx';
 export { FormSubmitProvider, useFormSubmit } from './form-submit.tsx';
 export type { FormKind, FormSubmissions, FormSubmitter } from './form-submit.tsx';
 export { formFieldsOf } from './forms/forms.tsx';
-export { sanitizeOwnerHtml } from './html/html.tsx';
+export { OwnerHtmlContext } from './html/html.tsx';
 export { ProductCard } from './product-card.tsx';
 export { loadSectionData } from './load-section-data.ts';

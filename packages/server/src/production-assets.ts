@@ -8,17 +8,31 @@ import type { ClientAssets } from '@vitrine/storefront/server';
 export const storefrontDist = fileURLToPath(new URL('../../storefront/dist', import.meta.url));
 export const studioDist = fileURLToPath(new URL('../../studio/dist', import.meta.url));
 
-const manifest = z.record(z.string(), z.object({ file: z.string(), css: z.array(z.string()).optional(), isEntry: z.boolean().optional() }));
+const manifest = z.record(
+  z.string(),
+  z.object({ file: z.string(), css: z.array(z.string()).optional(), imports: z.array(z.string()).optional(), isEntry: z.boolean().optional() }),
+);
 
 /** The built client's entry script and stylesheets, read from Vite's manifest. */
 export function readStorefrontAssets(dist = storefrontDist): ClientAssets {
   const file = `${dist}/.vite/manifest.json`;
   if (!existsSync(file)) throw new Error(`The shopper app is not built (${file} is missing): run "npm run build" first`);
   const text = readFileSync(file, 'utf8');
-  const entries = Object.values(manifest.parse(JSON.parse(text)));
-  const entry = entries.find((e) => e.isEntry);
+  const chunks = manifest.parse(JSON.parse(text));
+  const entry = Object.values(chunks).find((e) => e.isEntry);
   if (!entry) throw new Error(`${file} names no entry`);
   // The manifest names every hashed file, so its hash changes exactly when the built client does.
   const buildId = createHash('sha256').update(text).digest('hex').slice(0, 16);
-  return { buildId, scripts: [`/${entry.file}`], styles: (entry.css ?? []).map((css) => `/${css}`) };
+  // What the entry imports (the bundler's shared runtime chunk, say) is preloaded with it, not fetched after it.
+  const imported = new Set<string>();
+  const walk = (keys: readonly string[] = []) => {
+    for (const key of keys) {
+      const chunk = chunks[key];
+      if (!chunk || imported.has(chunk.file)) continue;
+      imported.add(chunk.file);
+      walk(chunk.imports);
+    }
+  };
+  walk(entry.imports);
+  return { buildId, scripts: [`/${entry.file}`], modulePreloads: [...imported].map((chunk) => `/${chunk}`), styles: (entry.css ?? []).map((css) => `/${css}`) };
 }

@@ -53,7 +53,7 @@ function storeData(overrides: Partial<StorefrontData> = {}, siteOverrides: Parti
   };
 }
 const data = storeData();
-const assets = { buildId: 'test-build', scripts: ['/assets/app.js'], styles: ['/assets/app.css'] };
+const assets = { buildId: 'test-build', scripts: ['/assets/app.js'], modulePreloads: ['/assets/runtime.js'], styles: ['/assets/app.css'] };
 
 async function answer(path: string, from: StorefrontData = data, headers: Record<string, string> = {}) {
   return renderStorefront(new Request(`http://shop.test${path}`, { headers }), from, assets);
@@ -76,7 +76,7 @@ describe('renderStorefront', () => {
     expect(status).toBe(200);
     expect(html).toContain('<title>Home | Test &#60;Shop&#62;</title>');
     expect(html).toContain('<link rel="stylesheet" href="/assets/app.css">');
-    expect(html).toContain('<script type="module" src="/assets/app.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/runtime.js"><script type="module" src="/assets/app.js"></script>');
     expect(html).toContain('<h1 class="vt-h1">Hello there</h1>');
     expect(html).toContain('window.__staticRouterHydrationData=');
     expect(html.endsWith('</body></html>')).toBe(true);

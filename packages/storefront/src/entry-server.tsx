@@ -13,6 +13,8 @@ export interface ClientAssets {
   /** Changes with every build; the page checks it hourly to reload into a new one (§4). */
   buildId: string;
   scripts: readonly string[];
+  /** Modules the scripts import, fetched alongside them rather than after them. */
+  modulePreloads?: readonly string[];
   styles: readonly string[];
   /** Inline module scripts to run first (the dev server's refresh preamble). */
   inlineScripts?: readonly string[];
@@ -73,6 +75,7 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     `<style id="vt-theme">${escapeStyleText(site.themeSettings.themeCSS)}</style>`,
     ...(assets.inlineScripts ?? []).map((code) => `<script type="module">${code}</script>`),
+    ...(assets.modulePreloads ?? []).map((href) => `<link rel="modulepreload" href="${href}">`),
     ...assets.scripts.map((src) => `<script type="module" src="${src}"></script>`),
     '</head><body><div id="root">',
   ].join('');

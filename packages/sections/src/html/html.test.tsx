@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { expect, it } from 'vitest';
 import { PageRenderer } from '@vitrine/renderer';
-import { renderRegistry, sanitizeOwnerHtml, sectionRegistry } from '../index.ts';
+import { loadSectionData, OwnerHtmlContext, renderRegistry, sectionRegistry, type CatalogReader } from '../index.ts';
+import { sanitizeOwnerHtml } from './owner-html.ts';
 
 it('removes scripts, event attributes, javascript: links, frames and styles', () => {
   const dirty =
@@ -42,8 +43,23 @@ it('turns an owner’s h1 into an h2, since the page has its own h1', () => {
   expect(sanitizeOwnerHtml('<h1>Title</h1>')).toBe('<h2>Title</h2>');
 });
 
-it('draws the sanitized HTML in the section', () => {
-  const section = { ...sectionRegistry[22].create('h'), settings: { html: '<p onclick="x()">Size guide</p><script>steal()</script>' } };
-  const html = renderToString(<PageRenderer registry={renderRegistry} sections={[section]} />);
+const dirtySection = { ...sectionRegistry[22].create('h'), settings: { html: '<p onclick="x()">Size guide</p><script>steal()</script>' } };
+const noCatalog = {} as CatalogReader;
+
+it('draws the HTML its loader sanitized on the server, and nothing unsanitized without it', async () => {
+  const data = await loadSectionData([dirtySection], { catalog: noCatalog });
+  expect(data).toEqual({ h: '<p>Size guide</p>' });
+  const html = renderToString(<PageRenderer registry={renderRegistry} sections={[dirtySection]} data={data} />);
+  expect(html).toContain('<div class="vt-richtext vt-richtext-narrow"><p>Size guide</p></div>');
+  const unloaded = renderToString(<PageRenderer registry={renderRegistry} sections={[dirtySection]} />);
+  expect(unloaded).toContain('<div class="vt-richtext vt-richtext-narrow"></div>');
+});
+
+it('sanitizes a draft itself where the preview provides the sanitizer', () => {
+  const html = renderToString(
+    <OwnerHtmlContext value={sanitizeOwnerHtml}>
+      <PageRenderer registry={renderRegistry} sections={[dirtySection]} />
+    </OwnerHtmlContext>,
+  );
   expect(html).toContain('<div class="vt-richtext vt-richtext-narrow"><p>Size guide</p></div>');
 });

@@ -1,46 +1,15 @@
-import { useMemo } from 'react';
-import sanitizeHtml from 'sanitize-html';
+import { createContext, use, useMemo } from 'react';
 import { z } from 'zod';
 import { defineSection } from '../define-section.ts';
 import { SectionShell } from '../section-shell.tsx';
 
 /**
- * What survives of an owner's HTML: text formatting, headings, lists, tables, links and images. Scripts, styles,
- * frames, forms, event attributes and `javascript:` addresses do not, because the HTML is served to every shopper
- * from the shop's own origin.
+ * Where the HTML section finds a sanitizer in the browser: the studio's preview provides `sanitizeOwnerHtml`, so a
+ * draft shows as it is typed. Elsewhere there is none, and the section draws what its loader sanitized on the server.
  */
-const allowed: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'strong', 'b', 'em', 'i', 'u', 's',
-    'small', 'mark', 'sub', 'sup', 'abbr', 'q', 'cite', 'span', 'div', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img',
-    'figure', 'figcaption', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'colgroup', 'col',
-  ],
-  allowedAttributes: {
-    '*': ['class', 'title', 'lang', 'dir'],
-    a: ['href', 'rel', { name: 'target', multiple: false, values: ['_blank'] }],
-    img: ['src', 'alt', 'width', 'height', 'loading'],
-    th: ['scope', 'colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
-    ol: ['start', 'reversed'],
-    abbr: ['title'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
-  allowProtocolRelative: false,
-  // The page's only h1 is its own title (the hero's); an owner's h1 becomes a section-level h2.
-  transformTags: {
-    h1: 'h2',
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } }),
-  },
-  disallowedTagsMode: 'discard',
-};
+export const OwnerHtmlContext = createContext<((html: string) => string) | null>(null);
 
-/** The owner's HTML with everything unsafe removed; the same string on the server and in the browser. */
-export function sanitizeOwnerHtml(html: string): string {
-  return sanitizeHtml(html, allowed);
-}
-
-/** HTML (22): the owner's own markup — a size chart, an embed-free announcement — sanitized when drawn. */
+/** HTML (22): the owner's own markup — a size chart, an embed-free announcement — sanitized on the server. */
 export const html = defineSection({
   type: 22,
   name: 'HTML',
@@ -62,8 +31,11 @@ export const html = defineSection({
       ],
     },
   },
-  component: function Html({ id, settings, style }) {
-    const clean = useMemo(() => sanitizeOwnerHtml(settings.html), [settings.html]);
+  // The sanitizer loads only where it runs: on the server, and in the preview (see OwnerHtmlContext).
+  loader: async (settings) => (await import('./owner-html.ts')).sanitizeOwnerHtml(settings.html),
+  component: function Html({ id, settings, style, data }) {
+    const sanitize = use(OwnerHtmlContext);
+    const clean = useMemo(() => (sanitize ? sanitize(settings.html) : (data ?? '')), [sanitize, settings.html, data]);
     return (
       <SectionShell id={id} name="html" style={style} label={settings.heading || 'Custom content'}>
         {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}

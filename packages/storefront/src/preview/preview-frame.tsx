@@ -1,5 +1,7 @@
 import { use, useCallback, useEffect, useRef, useState } from 'react';
 import { createFrameChannel, PROTOCOL_VERSION, type Channel, type FrameMessage } from '@vitrine/frame-protocol';
+import { OwnerHtmlContext } from '@vitrine/sections';
+import { sanitizeOwnerHtml } from '@vitrine/sections/owner-html';
 import { PageCanvas, SectionDataContext } from './page-canvas.tsx';
 import { createFrameStore, FrameStoreContext, useFrame, useFrameStore, type FrameStore } from './frame-store.ts';
 import { handleStudioMessage } from './handle-message.ts';
@@ -138,18 +140,22 @@ function FrameBody({ themeData, themeSectionData }: { themeData: string; themeSe
   const received = useFrame((s) => s.received);
   const mode = useFrame((s) => s.mode);
   if (!received) return <p className="wxb-waiting">{window.parent === window ? 'This is the studio’s preview. Open /editor to edit the store.' : 'Waiting for the studio…'}</p>;
+  // Drafts of the HTML section show as they are typed: the frame sanitizes them itself (shoppers' pages get them
+  // sanitized by the server, and never load the sanitizer).
   return (
-    <SectionDataContext value={dataFor}>
-      <div className={mode === 'edit' ? 'wxb-frame-edit' : 'wxb-frame-view'}>
-        <GlobalSection slot="headerId" />
-        <main id="main" className="vt-page">
-          <PageCanvas send={send}>
-            <Outlines />
-          </PageCanvas>
-        </main>
-        <GlobalSection slot="footerId" />
-      </div>
-    </SectionDataContext>
+    <OwnerHtmlContext value={sanitizeOwnerHtml}>
+      <SectionDataContext value={dataFor}>
+        <div className={mode === 'edit' ? 'wxb-frame-edit' : 'wxb-frame-view'}>
+          <GlobalSection slot="headerId" />
+          <main id="main" className="vt-page">
+            <PageCanvas send={send}>
+              <Outlines />
+            </PageCanvas>
+          </main>
+          <GlobalSection slot="footerId" />
+        </div>
+      </SectionDataContext>
+    </OwnerHtmlContext>
   );
 }
 
