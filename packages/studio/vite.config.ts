@@ -58,7 +58,8 @@ export default defineConfig({
   plugins: [preact(), tailwindcss(), sectionSchemasOnly()],
   resolve: {
     conditions: ['vitrine', ...defaultClientConditions],
-    // Reached only through section components and the renderer's Link, which the studio never draws.
+    // Reached only through the HTML section's loader (run on the server) and the renderer's Link; the studio draws
+    // no section.
     alias: [
       { find: /^sanitize-html$/, replacement: stub('stub-sanitize-html.ts') },
       { find: /^react-router-dom$/, replacement: stub('stub-react-router.ts') },
