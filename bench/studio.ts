@@ -39,8 +39,22 @@ export interface StudioSizeResult {
   longTasks: number;
 }
 
+/**
+ * What the browser alone costs: keydown in a bare page's text field to the DOM change in its same-origin frame, the
+ * value sent with window.postMessage as the protocol requires (explicit target origin, origin and source checked),
+ * with no studio and no store. `deferred` is Chromium as shipped; `undeferred` runs with its DeferRendererTasksAfterInput
+ * feature off, which otherwise holds posted messages after a keystroke until the next frame is drawn.
+ */
+export interface PostMessageFloor {
+  deferred: { p50: number; p95: number };
+  undeferred: { p50: number; p95: number };
+  /** The studio's edit latency at the largest size in the browser without that deferral. */
+  studioUndeferred: { p50: number; p95: number };
+}
+
 export interface StudioBenchResult {
   sizes: StudioSizeResult[];
+  floor: PostMessageFloor;
   js: { studio: { file: string; raw: number; gzip: number }[]; preview: { file: string; raw: number; gzip: number }[] };
 }
 
@@ -220,6 +234,64 @@ async function benchSize(browser: Browser, port: number, session: unknown, count
   }
 }
 
+const FLOOR_ORIGIN = 'http://postmessage-floor.test';
+const FLOOR_PAGE = `<!doctype html><title>postMessage floor</title><input aria-label="Heading" id="field">
+<iframe title="Frame" src="/frame"></iframe>
+<script>
+const field = document.getElementById('field');
+const frame = document.querySelector('iframe');
+field.addEventListener('input', () =>
+  frame.contentWindow.postMessage({ type: 'SET_COMPONENT', payload: { heading: field.value } }, location.origin));
+</script>`;
+const FLOOR_FRAME = `<!doctype html><h1></h1>
+<script>
+const heading = document.querySelector('h1');
+addEventListener('message', (event) => {
+  if (event.origin !== location.origin || event.source !== parent || event.data?.type !== 'SET_COMPONENT') return;
+  heading.textContent = event.data.payload.heading;
+});
+</script>`;
+
+/** keydown → frame DOM over window.postMessage in a bare page (no studio): the browser's share of edit latency. */
+async function measurePostMessageFloor(browser: Browser): Promise<{ p50: number; p95: number }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    await context.route(`${FLOOR_ORIGIN}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: new URL(route.request().url()).pathname === '/frame' ? FLOOR_FRAME : FLOOR_PAGE }),
+    );
+    const page = await context.newPage();
+    await page.goto(`${FLOOR_ORIGIN}/`);
+    await page.frameLocator('iframe').locator('h1').waitFor({ state: 'attached' });
+    await installProbes(page);
+    await page.locator('#field').click();
+    const latencies: number[] = [];
+    let text = '';
+    for (let i = 0; i < EDITS; i++) {
+      const char = String.fromCharCode(97 + (i % 26));
+      text += char;
+      await page.evaluate((expected) => {
+        const w = window as unknown as { __keyAt: number; __watch: Promise<number> };
+        const frame = document.querySelector('iframe')!;
+        const heading = frame.contentDocument!.querySelector('h1')!;
+        w.__watch = new Promise<number>((resolve) => {
+          const observer = new (frame.contentWindow as unknown as typeof globalThis).MutationObserver(() => {
+            if (heading.textContent !== expected) return;
+            observer.disconnect();
+            resolve(performance.now() - w.__keyAt);
+          });
+          observer.observe(heading, { childList: true, characterData: true, subtree: true });
+        });
+      }, text);
+      await page.keyboard.press(char);
+      latencies.push(await watched(page));
+      await page.waitForTimeout(30);
+    }
+    return { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+  } finally {
+    await context.close();
+  }
+}
+
 function gzipped(dir: string, match: (file: string) => boolean) {
   return readdirSync(dir)
     .filter((file) => file.endsWith('.js') && match(file))
@@ -260,19 +332,32 @@ export async function benchStudio(server: ProductionServer): Promise<StudioBench
   const home = pages.find((p) => p.pageTypeId === 1);
   if (!home) throw new Error('The demo store has no home page');
 
-  const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: chromiumFlags });
+  const executablePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+  const browser = await chromium.launch({ executablePath, args: chromiumFlags });
   onCleanup(() => browser.close());
   const sizes: StudioSizeResult[] = [];
+  let deferred: PostMessageFloor['deferred'];
   try {
     for (const count of STUDIO_SIZES) {
       const { page } = ok<{ page: { draftRevision: number; draft: Record<string, unknown> } }>(await studioCall(port, 'GET', `GetPage?PageID=${home.pageId}`, token), 'GetPage');
       ok<unknown>(await studioCall(port, 'POST', 'SavePage', token, { pageId: home.pageId, draftRevision: page.draftRevision, document: { ...page.draft, sections: sectionsFor(count) } }), `SavePage (${count} sections)`);
       sizes.push(await benchSize(browser, port, session, count));
     }
+    deferred = await measurePostMessageFloor(browser);
   } finally {
     await browser.close();
   }
-  return { sizes, js: studioJsSizes() };
+  // The same browser without its after-input deferral of posted messages, to tell its share from the studio's.
+  const undeferredBrowser = await chromium.launch({ executablePath, args: [...chromiumFlags, '--disable-features=DeferRendererTasksAfterInput'] });
+  onCleanup(() => undeferredBrowser.close());
+  let floor: PostMessageFloor;
+  try {
+    const largest = await benchSize(undeferredBrowser, port, session, STUDIO_SIZES[STUDIO_SIZES.length - 1]!);
+    floor = { deferred, undeferred: await measurePostMessageFloor(undeferredBrowser), studioUndeferred: { p50: largest.editP50Ms, p95: largest.editP95Ms } };
+  } finally {
+    await undeferredBrowser.close();
+  }
+  return { sizes, floor, js: studioJsSizes() };
 }
 
 const fmt = (value: number, digits = 0) => new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
@@ -286,10 +371,14 @@ export function studioTable(result: StudioBenchResult): { header: string[]; rows
   const previewGzip = result.js.preview.reduce((sum, f) => sum + f.gzip, 0);
   const header = ['metric', ...result.sizes.map((s) => `${s.sections} sections`), 'Puck (ref.)', 'target'];
   const blank = result.sizes.map(() => '');
+  const last = result.sizes[result.sizes.length - 1]!;
   const rows = [
     ['editor load → frame shows every section, ms (median of ' + LOADS + ')', ...col((s) => fmt(percentile(s.loadMs, 50))), '≈ 1,000 at 250', '≤ 500 at 250'],
     [`edit latency p50, ms (${EDITS} keystrokes, keydown → frame DOM)`, ...col((s) => fmt(s.editP50Ms, 1)), '≈ 20', ''],
     [`edit latency p95, ms`, ...col((s) => fmt(s.editP95Ms, 1)), '≈ 30', '≤ 8'],
+    [`  bare page, keydown → frame DOM by postMessage, p50 / p95`, `${fmt(result.floor.deferred.p50, 1)} / ${fmt(result.floor.deferred.p95, 1)}`, ...blank.slice(1), '', ''],
+    [`  the same, Chromium's after-input deferral off, p50 / p95`, `${fmt(result.floor.undeferred.p50, 1)} / ${fmt(result.floor.undeferred.p95, 1)}`, ...blank.slice(1), '', ''],
+    [`  studio at ${last.sections}, deferral off, p50 / p95`, ...blank.slice(1), `${fmt(result.floor.studioUndeferred.p50, 1)} / ${fmt(result.floor.studioUndeferred.p95, 1)}`, '', ''],
     [`reorder latency p50, ms (${REORDERS} Alt+↑/↓, keydown → frame order)`, ...col((s) => fmt(s.reorderP50Ms, 1)), '≈ 100', '≤ 25'],
     [`reorder latency p95, ms`, ...col((s) => fmt(s.reorderP95Ms, 1)), '', ''],
     ['blocking time typing 20 chars, ms (Σ long task − 50)', ...col((s) => fmt(s.blockingMs, 0)), '', '0'],
