@@ -250,6 +250,29 @@ test('reorders sections by dragging in the outline and with the keyboard; the fr
   const afterUp = [start[0]!, moved, start[1]!, ...start.slice(3)];
   await expect.poll(() => outlineOrder(page)).toEqual(afterUp);
   await expect.poll(() => frameOrder(page)).toEqual(afterUp);
+
+  // Selected and moved with Alt+↓, the section keeps its selection outline in the frame, where it now is.
+  await outlineRow(page, moved).locator('button').nth(1).click();
+  await frameScrollSettled(page);
+  await page.keyboard.press('Alt+ArrowDown');
+  const afterShortcut = [start[0]!, start[1]!, moved, ...start.slice(3)];
+  await expect.poll(() => frameOrder(page)).toEqual(afterShortcut);
+  const boxes = () =>
+    frameOf(page)
+      .locator('body')
+      .evaluate((body, id) => {
+        const box = (selector: string) => {
+          const rect = body.querySelector(selector)?.getBoundingClientRect();
+          return rect ? [rect.top, rect.height].map(Math.round) : null;
+        };
+        return { outline: box('.wxb-outline-selected'), section: box(`.wxb-canvas [data-section-id="${id}"]`) };
+      }, moved);
+  await expect
+    .poll(async () => {
+      const { outline, section } = await boxes();
+      return outline !== null && outline.join() === section?.join();
+    })
+    .toBe(true);
   await allSaved(page);
   await context.close();
 });
