@@ -28,7 +28,12 @@ export const products = defineSection({
     subheading: { label: 'Text', control: 'textarea' },
     category_id: { label: 'Category', control: 'category', help: 'Leave empty for every category' },
     brand_id: { label: 'Brand', control: 'brand', help: 'Leave empty for every brand' },
-    sort: { label: 'Order', control: 'select', options: Object.entries(sortOptions).map(([value, label]) => ({ value: Number(value), label })) },
+    sort: {
+      label: 'Order',
+      control: 'select',
+      // The spec's sort names, written as an option reads in a menu ("Price low-high").
+      options: Object.entries(sortOptions).map(([value, name]) => ({ value: Number(value), label: name[0]!.toUpperCase() + name.slice(1) })),
+    },
     limit: { label: 'How many', control: 'range', min: 1, max: 24, step: 1 },
     columns_desktop: { label: 'Columns on large screens', control: 'range', min: 1, max: 6, step: 1 },
     columns_mobile: { label: 'Columns on phones', control: 'range', min: 1, max: 2, step: 1 },
