@@ -80,7 +80,7 @@ function Outline({ id, kind }: { id: string; kind: 'hovered' | 'selected' }) {
       <div className="wxb-toolbar">
         {kind === 'selected' && inPage ? <DragHandle id={id} name={name} /> : null}
         <span className="wxb-name">{name}</span>
-        {kind === 'selected' ? <span className="wxb-hint">double-click a heading to edit it</span> : null}
+        {kind === 'selected' && !section.hidden ? <span className="wxb-hint">double-click a heading to edit it</span> : null}
       </div>
     </div>
   );
