@@ -277,6 +277,53 @@ test('reorders sections by dragging in the outline and with the keyboard; the fr
   await context.close();
 });
 
+test('drags new sections from the palette into the outline and into the frame', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  const palette = page.getByRole('list', { name: 'Section types' });
+  const start = await outlineOrder(page);
+  expect(start.length).toBeGreaterThanOrEqual(2);
+
+  // Into the outline: dropped on the upper half of the second row, it lands before that row.
+  await palette.getByRole('button', { name: /^cta$/i }).dragTo(outlineRow(page, start[1]!), { targetPosition: { x: 40, y: 4 } });
+  await expect.poll(async () => (await outlineOrder(page)).length).toBe(start.length + 1);
+  const afterOutline = await outlineOrder(page);
+  const cta = afterOutline[1]!;
+  expect(start).not.toContain(cta);
+  expect(afterOutline).toEqual([start[0]!, cta, ...start.slice(1)]);
+  await expect(outlineRow(page, cta)).toContainText('CTA');
+  await expect.poll(() => frameOrder(page)).toEqual(afterOutline);
+
+  // Into the frame: dropped on the upper half of the first page section, it lands first.
+  const frame = frameOf(page);
+  await frame.locator('body').evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  const iframe = (await page.locator('iframe[title="Store preview"]').boundingBox())!;
+  const { top, width } = await frame.locator(`.wxb-canvas [data-section-id="${afterOutline[0]}"]`).evaluate((element) => ({
+    top: element.getBoundingClientRect().top,
+    width: window.innerWidth,
+  }));
+  const scale = iframe.width / width;
+  await palette.getByRole('button', { name: /^brands$/i }).dragTo(page.locator('iframe[title="Store preview"]'), {
+    targetPosition: { x: iframe.width / 2, y: (top + 8) * scale },
+  });
+  await expect.poll(async () => (await outlineOrder(page)).length).toBe(start.length + 2);
+  const afterFrame = await outlineOrder(page);
+  const brands = afterFrame[0]!;
+  expect(afterFrame).toEqual([brands, ...afterOutline]);
+  await expect(outlineRow(page, brands)).toContainText('Brands');
+  await expect.poll(() => frameOrder(page)).toEqual(afterFrame);
+
+  // Each drop is one step of undo; two take the page back to where it was (and leave it so for the next tests).
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => outlineOrder(page)).toEqual(afterOutline);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => outlineOrder(page)).toEqual(start);
+  await expect.poll(() => frameOrder(page)).toEqual(start);
+  await allSaved(page);
+  await context.close();
+});
+
 // The frame moves sections with dnd-kit on pointer events (craft.js's native HTML5 drag could not be driven by a
 // test inside a child frame, see the README's design notes), so this is the owner's own gesture: press the handle,
 // drag, let go.
