@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { isRouteErrorResponse } from 'react-router-dom';
-import { isBot } from '@vitrine/commerce';
+import { isBot, mediaUrl } from '@vitrine/commerce';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { compileTheme, escapeStyleText } from '@vitrine/theme-engine';
 import { renderToStream, serializeForScript } from '@vitrine/renderer/server';
@@ -45,6 +45,15 @@ function fontPreloads(themeData: string): string[] {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A share image's address as other sites fetch it: absolute, on the store's own origin unless the CDN holds it. */
+function shareImageUrl(address: string, staticCDN: string, pageUrl: string): string {
+  try {
+    return new URL(mediaUrl(address, staticCDN), pageUrl).href;
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Renders a shopper page on the server: runs the matched routes' loaders through `data`, then streams the document
  * with the site's theme CSS inlined in its head and the loader data for hydration at the end of its body.
@@ -63,13 +72,21 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
     error,
   );
   const title = documentTitle(meta?.title ?? '', site.webTitle);
+  // A page's own SEO fields first, then the store's defaults.
   const description = meta?.description || site.webMeta.metaDesc;
+  const keywords = meta?.keywords || site.webMeta.metaKeywords;
+  const image = meta?.image || site.webMeta.metaImage;
+  const shareImage = image ? shareImageUrl(image, site.staticCDN, request.url) : '';
   const head = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
+    keywords ? `<meta name="keywords" content="${escapeHtml(keywords)}">` : '',
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    description ? `<meta property="og:description" content="${escapeHtml(description)}">` : '',
+    shareImage ? `<meta property="og:image" content="${escapeHtml(shareImage)}">` : '',
     meta?.robots ? `<meta name="robots" content="${meta.robots}">` : '',
     ...fontPreloads(site.themeSettings.themeData).map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),

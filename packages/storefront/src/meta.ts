@@ -2,6 +2,10 @@
 export interface RouteMeta {
   title: string;
   description?: string;
+  /** Search keywords, comma-separated, as the owner wrote them. */
+  keywords?: string;
+  /** The image shown when the page is shared (a media address). */
+  image?: string;
   robots?: 'noindex, nofollow';
 }
 

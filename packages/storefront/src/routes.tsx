@@ -81,7 +81,9 @@ function metaFor(spec: RouteSpec): RouteMeta {
 async function loadPage(data: StorefrontData, slug: string): Promise<PageData> {
   const page = await data.getPage(slug);
   if (!page) throw notFound();
-  return { page, meta: { title: page.document.title, description: page.document.seo.description } };
+  // The owner's SEO fields (Studio page settings); the page's title stands in for an empty SEO title.
+  const { title, seo } = page.document;
+  return { page, meta: { title: seo.title || title, description: seo.description, keywords: seo.keywords, image: seo.image } };
 }
 
 /** What each route loads besides its meta. */
