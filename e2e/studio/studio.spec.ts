@@ -583,6 +583,66 @@ test('publishing makes the page and the theme live at once, seen on the storefro
   await context.close();
 });
 
+test('a custom page: created with its address and SEO title, a section pasted from home, published, moved, deleted', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  const [first] = await outlineOrder(page);
+  const copied = outlineRow(page, first!);
+  const copiedType = (await copied.innerText()).split('\n')[0]!;
+  await copied.getByRole('button').nth(1).click();
+  await page.keyboard.press('Control+c');
+
+  await page.getByRole('button', { name: 'New page' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New page' });
+  await dialog.getByLabel('Title', { exact: true }).fill('Summer sale');
+  await expect(dialog.getByLabel('Address')).toHaveValue('summer-sale');
+  await dialog.getByLabel('SEO title').fill('Summer sale: linen and oak');
+  await dialog.getByRole('button', { name: 'Create page' }).click();
+  await expect(page.getByRole('combobox', { name: /page/i }).first().locator('option:checked')).toHaveText(/Summer sale/);
+  await expect(outline(page).locator('li[data-outline-id]')).toHaveCount(0);
+
+  // Pasted on the new page: a copy of home's first section, with an id of its own.
+  await page.locator('body').press('Control+v');
+  await expect(outline(page).locator('li[data-outline-id]')).toHaveCount(1);
+  const [pasted] = await outlineOrder(page);
+  expect(pasted).not.toBe(first);
+  await expect(outlineRow(page, pasted!)).toContainText(copiedType);
+  await expect(frameOf(page).locator(`.wxb-canvas [data-section-id="${pasted}"]`)).toBeVisible();
+  await allSaved(page);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText(/Shoppers now see version/)).toBeVisible();
+
+  const shopper = await browser.newContext();
+  const store = await shopper.newPage();
+  const shows = async (path: string) => {
+    const answer = await store.goto(studio.url('localhost', path));
+    return answer?.status() === 200 && (await store.locator(`[data-section-id="${pasted}"]`).count()) === 1;
+  };
+  await expect.poll(() => shows('/summer-sale'), { timeout: 15_000 }).toBe(true);
+  await expect(store).toHaveTitle(/Summer sale: linen and oak/);
+
+  // A new address takes effect at once; the old one is no page of the store any more.
+  await page.getByRole('button', { name: /^Page settings/ }).click();
+  const settingsDialog = page.getByRole('dialog', { name: 'Page settings' });
+  await settingsDialog.getByLabel('Address').fill('summer-deals');
+  await settingsDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(settingsDialog).toHaveCount(0);
+  await expect.poll(() => shows('/summer-deals'), { timeout: 15_000 }).toBe(true);
+  await expect.poll(async () => (await store.goto(studio.url('localhost', '/summer-sale')))?.status(), { timeout: 15_000 }).toBe(404);
+
+  // Deleted, it is gone for shoppers, and the studio goes back to a page that exists.
+  await page.getByRole('button', { name: /^Page settings/ }).click();
+  await page.getByRole('dialog', { name: 'Page settings' }).getByRole('button', { name: /^Delete page/ }).click();
+  const confirm = page.getByRole('group', { name: 'Delete this page for good?' });
+  await expect(confirm.getByRole('button', { name: 'Keep' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('combobox', { name: /page/i }).first().locator('option', { hasText: 'Summer sale' })).toHaveCount(0);
+  await expect.poll(async () => (await store.goto(studio.url('localhost', '/summer-deals')))?.status(), { timeout: 15_000 }).toBe(404);
+  await shopper.close();
+  await context.close();
+});
+
 test('owner HTML shows sanitized in the frame as it is typed; published, shoppers get it sanitized by the server without the sanitizer', async ({ browser, studio, harborSession }) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();

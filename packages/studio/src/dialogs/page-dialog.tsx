@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { customPageSlug, pageSeo, pageTitle } from '@vitrine/commerce';
 import type { PageFields } from '../api/client.ts';
 import { useEditor, useStudio } from '../context.tsx';
 import { validateValue } from '../forms/describe.ts';
+import { ImageInput } from '../forms/image-input.tsx';
 import { problemText } from '../state/controller.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -65,6 +66,13 @@ function PageForm({ mode, onClose }: { mode: 'create' | 'edit'; onClose: () => v
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Asking "delete for good?" replaces the button that asked it, so focus moves to the answer (Keep), and back.
+  const deleteStep = useRef<HTMLDivElement>(null);
+  const deleteAsked = useRef(false);
+  useEffect(() => {
+    if (!deleteAsked.current) return;
+    deleteStep.current?.querySelector<HTMLButtonElement>('[data-delete-focus]')?.focus();
+  }, [confirmDelete]);
   const problems = pageFieldProblems(fields, custom);
   const visible = shown ? problems : {};
 
@@ -149,10 +157,13 @@ function PageForm({ mode, onClose }: { mode: 'create' | 'edit'; onClose: () => v
         {field('seoDescription', 'Description', <textarea {...a11y('seoDescription')} rows={3} className={input} value={fields.seo.description} onChange={(e) => setFields((f) => ({ ...f, seo: { ...f.seo, description: e.target.value } }))} />)}
         {field('keywords', 'Keywords', <input {...a11y('keywords')} className={input} value={fields.seo.keywords} onChange={(e) => setFields((f) => ({ ...f, seo: { ...f.seo, keywords: e.target.value } }))} />, 'Separated by commas.')}
         <div>
-          <label htmlFor={`${id}-image`} className="block text-xs font-medium text-slate-700">
+          <label htmlFor={`${id}-image`} className="mb-1 block text-xs font-medium text-slate-700">
             Share image
           </label>
-          <input id={`${id}-image`} className={input} placeholder="/media/…" value={fields.seo.image} onChange={(e) => setFields((f) => ({ ...f, seo: { ...f.seo, image: e.target.value } }))} />
+          <ImageInput id={`${id}-image`} name="image" aria-describedby={`${id}-image-help`} value={fields.seo.image ?? ''} onChange={(image) => setFields((f) => ({ ...f, seo: { ...f.seo, image } }))} />
+          <p id={`${id}-image-help`} className="mt-1 text-xs text-slate-500">
+            Shown when the page is shared; the store's image is used when empty.
+          </p>
         </div>
       </fieldset>
       {problem ? (
@@ -160,18 +171,27 @@ function PageForm({ mode, onClose }: { mode: 'create' | 'edit'; onClose: () => v
           {problem}
         </p>
       ) : null}
-      <div className="flex items-center gap-2">
+      <div ref={deleteStep} className="flex items-center gap-2">
         {mode === 'edit' && custom ? (
           confirmDelete ? (
-            <span className="flex items-center gap-2 text-sm text-red-800">
+            <span role="group" aria-label="Delete this page for good?" className="flex items-center gap-2 text-sm text-red-800">
               Delete this page for good?
               <Button tone="danger" disabled={busy} onClick={() => void remove()}>
                 Delete
               </Button>
-              <Button onClick={() => setConfirmDelete(false)}>Keep</Button>
+              <Button data-delete-focus onClick={() => setConfirmDelete(false)}>
+                Keep
+              </Button>
             </span>
           ) : (
-            <Button tone="danger" onClick={() => setConfirmDelete(true)}>
+            <Button
+              tone="danger"
+              data-delete-focus
+              onClick={() => {
+                deleteAsked.current = true;
+                setConfirmDelete(true);
+              }}
+            >
               Delete page…
             </Button>
           )
