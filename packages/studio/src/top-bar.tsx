@@ -30,8 +30,13 @@ function PagePicker({ openDialog }: { openDialog: (dialog: EditorDialog) => void
       <label htmlFor="page-picker" className="sr-only">
         Page
       </label>
+      <span id="page-picker-note" className="sr-only">
+        Pages marked • have changes that are not published yet.
+      </span>
       <select
         id="page-picker"
+        aria-describedby="page-picker-note"
+        title="Pages marked • have changes that are not published yet"
         value={pageId ?? ''}
         onChange={(event) => {
           controller.openPage(Number(event.target.value)).catch((error: unknown) => store.getState().notify(`Could not open the page: ${problemText(error)}`, 'error'));
