@@ -583,7 +583,7 @@ test('publishing makes the page and the theme live at once, seen on the storefro
   await context.close();
 });
 
-test('a custom page: created with its address and SEO title, a section pasted from home, published, moved, deleted', async ({ browser, studio, harborSession }) => {
+test('a custom page: created with its address and share title, a section pasted from home, published, moved, deleted', async ({ browser, studio, harborSession }) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();
   await openEditor(page, studio);
@@ -597,7 +597,7 @@ test('a custom page: created with its address and SEO title, a section pasted fr
   const dialog = page.getByRole('dialog', { name: 'New page' });
   await dialog.getByLabel('Title', { exact: true }).fill('Summer sale');
   await expect(dialog.getByLabel('Address')).toHaveValue('summer-sale');
-  await dialog.getByLabel('SEO title').fill('Summer sale: linen and oak');
+  await dialog.getByLabel('Share title').fill('Summer sale: linen and oak');
   await dialog.getByRole('button', { name: 'Create page' }).click();
   await expect(page.getByRole('combobox', { name: /page/i }).first().locator('option:checked')).toHaveText(/Summer sale/);
   await expect(outline(page).locator('li[data-outline-id]')).toHaveCount(0);
@@ -620,7 +620,8 @@ test('a custom page: created with its address and SEO title, a section pasted fr
     return answer?.status() === 200 && (await store.locator(`[data-section-id="${pasted}"]`).count()) === 1;
   };
   await expect.poll(() => shows('/summer-sale'), { timeout: 15_000 }).toBe(true);
-  await expect(store).toHaveTitle(/Summer sale: linen and oak/);
+  await expect(store).toHaveTitle('Summer sale | Harbor & Pine');
+  await expect(store.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Summer sale: linen and oak');
 
   // A new address takes effect at once; the old one is no page of the store any more.
   await page.getByRole('button', { name: /^Page settings/ }).click();

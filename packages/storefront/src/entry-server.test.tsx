@@ -82,7 +82,7 @@ describe('renderStorefront', () => {
     expect(html.endsWith('</body></html>')).toBe(true);
   });
 
-  it("writes a page's SEO fields into the head, and the store's defaults where the page has none", async () => {
+  it("describes a page to search engines and link previews with its SEO fields, or the store's defaults", async () => {
     const sale: PublishedPage = {
       ...home,
       pageId: 2,
@@ -90,14 +90,16 @@ describe('renderStorefront', () => {
     };
     const withSale = storeData({ getPage: async (slug) => (slug === 'summer-sale' ? sale : slug === '' ? home : null) }, { webMeta: { metaTitle: '', metaDesc: 'A shop', metaKeywords: 'shop', metaImage: 'media://share.webp' }, staticCDN: 'https://cdn.test/1' });
     const { html } = await render('/summer-sale', withSale);
-    expect(html).toContain('<title>Linen &#38; oak, 20% off | Test &#60;Shop&#62;</title>');
+    expect(html).toContain('<title>Summer sale | Test &#60;Shop&#62;</title>');
     expect(html).toContain('<meta name="description" content="Our summer sale">');
     expect(html).toContain('<meta name="keywords" content="linen, oak">');
-    expect(html).toContain('<meta property="og:title" content="Linen &#38; oak, 20% off | Test &#60;Shop&#62;">');
+    expect(html).toContain('<meta property="og:title" content="Linen &#38; oak, 20% off">');
+    expect(html).toContain('<meta property="og:site_name" content="Test &#60;Shop&#62;">');
     expect(html).toContain('<meta property="og:image" content="http://shop.test/media/1/sale.webp">');
 
     const fallback = await render('/', withSale);
     expect(fallback.html).toContain('<title>Home | Test &#60;Shop&#62;</title>');
+    expect(fallback.html).toContain('<meta property="og:title" content="Home">');
     expect(fallback.html).toContain('<meta name="description" content="A shop">');
     expect(fallback.html).toContain('<meta name="keywords" content="shop">');
     expect(fallback.html).toContain('<meta property="og:image" content="https://cdn.test/1/share.webp">');

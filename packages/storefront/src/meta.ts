@@ -2,6 +2,8 @@
 export interface RouteMeta {
   title: string;
   description?: string;
+  /** The title link previews show (the page's SEO title), when it differs from the title. */
+  shareTitle?: string;
   /** Search keywords, comma-separated, as the owner wrote them. */
   keywords?: string;
   /** The image shown when the page is shared (a media address). */

@@ -81,9 +81,10 @@ function metaFor(spec: RouteSpec): RouteMeta {
 async function loadPage(data: StorefrontData, slug: string): Promise<PageData> {
   const page = await data.getPage(slug);
   if (!page) throw notFound();
-  // The owner's SEO fields (Studio page settings); the page's title stands in for an empty SEO title.
+  // The tab title stays the page's own (§2.7); the owner's SEO fields (Studio page settings) describe it to search
+  // engines and link previews.
   const { title, seo } = page.document;
-  return { page, meta: { title: seo.title || title, description: seo.description, keywords: seo.keywords, image: seo.image } };
+  return { page, meta: { title, shareTitle: seo.title, description: seo.description, keywords: seo.keywords, image: seo.image } };
 }
 
 /** What each route loads besides its meta. */

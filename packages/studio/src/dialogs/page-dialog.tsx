@@ -153,7 +153,7 @@ function PageForm({ mode, onClose }: { mode: 'create' | 'edit'; onClose: () => v
       )}
       <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
         <legend className="px-1 text-xs font-semibold text-slate-700">Search engines and sharing</legend>
-        {field('seoTitle', 'SEO title', <input {...a11y('seoTitle')} className={input} value={fields.seo.title} onChange={(e) => setFields((f) => ({ ...f, seo: { ...f.seo, title: e.target.value } }))} />, 'Shown in search results; the page title is used when empty.')}
+        {field('seoTitle', 'Share title', <input {...a11y('seoTitle')} className={input} value={fields.seo.title} onChange={(e) => setFields((f) => ({ ...f, seo: { ...f.seo, title: e.target.value } }))} />, 'Shown in link previews when the page is shared; the page title is used when empty.')}
         {field('seoDescription', 'Description', <textarea {...a11y('seoDescription')} rows={3} className={input} value={fields.seo.description} onChange={(e) => setFields((f) => ({ ...f, seo: { ...f.seo, description: e.target.value } }))} />)}
         {field('keywords', 'Keywords', <input {...a11y('keywords')} className={input} value={fields.seo.keywords} onChange={(e) => setFields((f) => ({ ...f, seo: { ...f.seo, keywords: e.target.value } }))} />, 'Separated by commas.')}
         <div>
