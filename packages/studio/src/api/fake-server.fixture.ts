@@ -134,6 +134,14 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
         theme.draft = body.document as ThemeDocument;
         theme.draftRevision += 1;
         return json(200, { data: { draftRevision: theme.draftRevision, updatedAt: '2025-01-01T00:00:00.000Z' } });
+      case 'Rollback': {
+        if (!page) return fail(404, 'PAGE_NOT_FOUND', 'No such page');
+        const earlier = page.versions[Number(body.version) - 1];
+        if (!earlier) return fail(404, 'VERSION_NOT_FOUND', 'No such version', 'version');
+        page.draft = { ...structuredClone(earlier), pageTypeId: page.draft.pageTypeId, slug: page.draft.slug, title: page.draft.title, seo: page.draft.seo };
+        page.draftRevision += 1;
+        return json(200, { data: { draftRevision: page.draftRevision } });
+      }
       case 'GetCatalogueChoices':
         return json(200, { data: sampleCatalogue() });
       default:

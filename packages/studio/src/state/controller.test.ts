@@ -181,6 +181,25 @@ describe('the studio controller', () => {
     expect(pasted[0]!.type).toBe(8);
   });
 
+  it('restoring a published version replaces the draft as one step that undo takes back, and saves that', async () => {
+    vi.useFakeTimers();
+    await controller.start();
+    store.getState().setSetting('hero', 'heading', 'Drafted since');
+    await controller.restoreVersion('page', 1);
+    expect(store.getState().docs.page!.sections[0]!.settings.heading).toBe('Welcome');
+    expect(store.getState().save.page).toMatchObject({ status: 'saved', revision: 5 });
+    expect(server.pages.get(7)!.draft.sections[0]!.settings.heading).toBe('Welcome');
+
+    store.getState().undo();
+    expect(store.getState().docs.page!.sections[0]!.settings.heading).toBe('Drafted since');
+    await vi.advanceTimersByTimeAsync(400);
+    expect(server.pages.get(7)!).toMatchObject({ draftRevision: 6 });
+    expect(server.pages.get(7)!.draft.sections[0]!.settings.heading).toBe('Drafted since');
+    // And the edit before the restore is still in the history.
+    store.getState().undo();
+    expect(store.getState().docs.page!.sections[0]!.settings.heading).toBe('Welcome');
+  });
+
   it('creates a custom page and opens it', async () => {
     await controller.start();
     await controller.createPage({ title: 'Summer', slug: 'summer', seo: { title: '', description: '', keywords: '', image: '' } });

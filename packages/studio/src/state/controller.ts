@@ -241,7 +241,7 @@ export function createStudioController({ store, api, host, storage = typeof loca
         const page = await api.getPage(pageId);
         savers.page.adopt(page.draft);
         storage?.removeItem(key(`page.${pageId}`));
-        store.getState().replaceFromServer('page', page.draft, page.draftRevision);
+        store.getState().restoreFromServer('page', page.draft, page.draftRevision);
       } else {
         await api.rollbackTheme(version);
         const theme = await api.getTheme();
@@ -249,7 +249,7 @@ export function createStudioController({ store, api, host, storage = typeof loca
         const document = { ...parsed, settings: readThemeSettings(parsed.settings).settings as Record<string, unknown> };
         savers.theme.adopt(document);
         storage?.removeItem(key(`theme.${theme.themeId}`));
-        store.getState().replaceFromServer('theme', document, theme.draftRevision);
+        store.getState().restoreFromServer('theme', document, theme.draftRevision);
         themeUnpublished = true;
       }
       store.getState().notify(`Version ${version} is back in the draft. Publish to make it live.`, 'success');

@@ -123,8 +123,8 @@ export interface EditorState {
   setPanel(panel: Panel): void;
   setBreakpoint(breakpoint: BreakpointName): void;
   setSave(scope: Scope, patch: Partial<SaveState>): void;
-  /** Replaces a draft's document from the server (a restored version) without an undo entry. */
-  replaceFromServer(scope: Scope, document: PageDocument | ThemeDocument, revision: number): void;
+  /** Puts in place a draft the server restored from an earlier version, as one step that undo takes back. */
+  restoreFromServer(scope: Scope, document: PageDocument | ThemeDocument, revision: number): void;
 }
 
 /** The editor's store. */
@@ -359,13 +359,15 @@ export function createEditorStore(initial: Partial<Pick<EditorState, 'breakpoint
             Object.assign(state.save[scope], patch);
           });
         },
-        replaceFromServer(scope, document, revision) {
+        restoreFromServer(scope, document, revision) {
+          // The whole document is one replacement, so the edits before it stay in the history and undo walks back
+          // through the restore to them (autosave then saves the draft undo brings back).
+          edit((docs) => {
+            if (scope === 'page') docs.page = castDraft(document as PageDocument);
+            else docs.theme = castDraft(document as ThemeDocument);
+          });
           set((state) => {
-            if (scope === 'page') state.docs.page = castDraft(document as PageDocument);
-            else state.docs.theme = castDraft(document as ThemeDocument);
             state.save[scope] = freshSave(revision);
-            // Patches recorded against the old draft no longer fit the new one.
-            state.history = { past: [], future: [] };
             if (!locateSection(state.docs as Documents, state.selectedId)) state.selectedId = null;
           });
         },
