@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { customPageSlug, pageSeo, pageTitle } from '@vitrine/commerce';
 import type { PageFields } from '../api/client.ts';
 import { useEditor, useStudio } from '../context.tsx';
@@ -6,6 +6,7 @@ import { validateValue } from '../forms/describe.ts';
 import { ImageInput } from '../forms/image-input.tsx';
 import { problemText } from '../state/controller.ts';
 import { Button } from '../ui/button.tsx';
+import { ConfirmStep } from '../ui/confirm-step.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 
 const input = 'mt-1 block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30 aria-invalid:border-red-500 disabled:bg-slate-100 disabled:text-slate-500';
@@ -66,13 +67,6 @@ function PageForm({ mode, onClose }: { mode: 'create' | 'edit'; onClose: () => v
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  // Asking "delete for good?" replaces the button that asked it, so focus moves to the answer (Keep), and back.
-  const deleteStep = useRef<HTMLDivElement>(null);
-  const deleteAsked = useRef(false);
-  useEffect(() => {
-    if (!deleteAsked.current) return;
-    deleteStep.current?.querySelector<HTMLButtonElement>('[data-delete-focus]')?.focus();
-  }, [confirmDelete]);
   const problems = pageFieldProblems(fields, custom);
   const visible = shown ? problems : {};
 
@@ -171,30 +165,19 @@ function PageForm({ mode, onClose }: { mode: 'create' | 'edit'; onClose: () => v
           {problem}
         </p>
       ) : null}
-      <div ref={deleteStep} className="flex items-center gap-2">
+      <div className="flex items-center gap-2">
         {mode === 'edit' && custom ? (
-          confirmDelete ? (
-            <span role="group" aria-label="Delete this page for good?" className="flex items-center gap-2 text-sm text-red-800">
-              Delete this page for good?
-              <Button tone="danger" disabled={busy} onClick={() => void remove()}>
-                Delete
-              </Button>
-              <Button data-delete-focus onClick={() => setConfirmDelete(false)}>
-                Keep
-              </Button>
-            </span>
-          ) : (
-            <Button
-              tone="danger"
-              data-delete-focus
-              onClick={() => {
-                deleteAsked.current = true;
-                setConfirmDelete(true);
-              }}
-            >
-              Delete page…
-            </Button>
-          )
+          <ConfirmStep
+            label="Delete page…"
+            question="Delete this page for good?"
+            confirm="Delete"
+            cancel="Keep"
+            tone="danger"
+            open={confirmDelete}
+            busy={busy}
+            onOpenChange={setConfirmDelete}
+            onConfirm={() => void remove()}
+          />
         ) : null}
         <span className="flex-1" />
         <Button onClick={onClose}>Cancel</Button>

@@ -3,7 +3,7 @@ import type { PublishedVersionSummary } from '@vitrine/commerce';
 import { useEditor, useStudio } from '../context.tsx';
 import { problemText } from '../state/controller.ts';
 import type { Scope } from '../state/editor-store.ts';
-import { Button } from '../ui/button.tsx';
+import { ConfirmStep } from '../ui/confirm-step.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 
 /** The published versions of the page and of the theme; any of them can be put back into the draft. */
@@ -66,17 +66,16 @@ function VersionList({ scope, onRestored }: { scope: Scope; onRestored: () => vo
             {` · ${v.sectionCount} ${v.sectionCount === 1 ? 'section' : 'sections'}`}
           </span>
           {v.version === current ? <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800">Live</span> : null}
-          {confirming === v.version ? (
-            <span className="flex items-center gap-2">
-              <span className="text-xs text-slate-600">Replace the draft?</span>
-              <Button tone="primary" disabled={busy} onClick={() => void restore(v.version)}>
-                Restore
-              </Button>
-              <Button onClick={() => setConfirming(null)}>Cancel</Button>
-            </span>
-          ) : (
-            <Button onClick={() => setConfirming(v.version)}>Restore…</Button>
-          )}
+          <ConfirmStep
+            label="Restore…"
+            question="Replace the draft? (Undo takes it back.)"
+            confirm="Restore"
+            tone="primary"
+            open={confirming === v.version}
+            busy={busy}
+            onOpenChange={(open) => setConfirming(open ? v.version : null)}
+            onConfirm={() => void restore(v.version)}
+          />
         </li>
       ))}
     </ol>
