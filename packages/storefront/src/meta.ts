@@ -2,7 +2,7 @@
 export interface RouteMeta {
   title: string;
   description?: string;
-  /** The title link previews show (the page's SEO title), when it differs from the title. */
+  /** The title link previews show: the page's SEO title, or, when that is empty, `title`. */
   shareTitle?: string;
   /** Search keywords, comma-separated, as the owner wrote them. */
   keywords?: string;
