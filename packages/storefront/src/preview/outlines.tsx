@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useDraggable } from '@dnd-kit/core';
 import { sectionRegistry } from '@vitrine/sections';
 import { useFrame } from './frame-store.ts';
@@ -17,9 +17,7 @@ function useSectionBox(id: string): Box | null {
   // A new version of the section can resize it or replace its element; a new order moves it without resizing it.
   const version = useFrame((s) => s.sections[id]);
   const order = useFrame((s) => s.order);
-  const tracker = useRef<{ measure(): void; watch(element: HTMLElement | null): void } | null>(null);
   useLayoutEffect(() => {
-    let watched: HTMLElement | null = null;
     const measure = () => {
       const element = sectionElement(document, id);
       if (!element) return setBox(null);
@@ -29,32 +27,18 @@ function useSectionBox(id: string): Box | null {
         return old && old.top === next.top && old.left === next.left && old.width === next.width && old.height === next.height ? old : next;
       });
     };
-    // The page's size changing (a section above growing, new theme CSS) and the section's own both move the box.
+    // Measured before the next paint, not at once: a forced layout here would sit between an edit and its commit.
+    const frame = requestAnimationFrame(measure);
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     observer?.observe(document.body);
+    const element = sectionElement(document, id);
+    if (element) observer?.observe(element);
     window.addEventListener('resize', measure);
-    tracker.current = {
-      measure,
-      watch(element) {
-        if (element === watched) return;
-        if (watched) observer?.unobserve(watched);
-        watched = element;
-        if (element) observer?.observe(element);
-      },
-    };
     return () => {
-      tracker.current = null;
+      cancelAnimationFrame(frame);
       observer?.disconnect();
       window.removeEventListener('resize', measure);
     };
-  }, [id]);
-  useLayoutEffect(() => {
-    // Measured before the next paint, not at once: a forced layout here would sit between an edit and its commit.
-    const frame = requestAnimationFrame(() => {
-      tracker.current?.watch(sectionElement(document, id));
-      tracker.current?.measure();
-    });
-    return () => cancelAnimationFrame(frame);
   }, [id, version, order]);
   return box;
 }
