@@ -17,11 +17,23 @@ const FRAME_ORIGIN = 'https://shop.vitrine.test';
 
 type FakeWindow = EventTarget & { origin: string; postMessage: ReturnType<typeof vi.fn> };
 
-/** A window that receives posts as a browser does: dropped unless the target origin is its own, then a clone
- *  arrives on a later task stamped with the sender's origin and window. */
+/** A window of another origin: its location cannot be read, and it receives posts as a browser does (see `link`). */
 function fakeWindow(origin: string): FakeWindow {
-  return Object.assign(new EventTarget(), { origin, postMessage: vi.fn() });
+  const window = Object.assign(new EventTarget(), { origin, postMessage: vi.fn() });
+  return Object.defineProperty(window, 'location', {
+    get: () => {
+      throw new DOMException('Blocked a frame from accessing a cross-origin frame.', 'SecurityError');
+    },
+  });
 }
+
+/** A window whose document can be reached, as one of the caller's own origin can: its location, events and cloning. */
+function reachableWindow(origin: string): FakeWindow {
+  return Object.assign(new EventTarget(), { origin, location: { origin }, MessageEvent, structuredClone, postMessage: vi.fn() });
+}
+
+/** Posts a browser queues: dropped unless the target origin is the receiver's, then a clone arrives on a later task
+ *  stamped with the sender's origin and window. */
 function link(from: FakeWindow, to: FakeWindow): void {
   to.postMessage.mockImplementation((data: unknown, targetOrigin: string) => {
     if (targetOrigin !== '*' && targetOrigin !== to.origin) return;
@@ -95,6 +107,57 @@ describe('send → receive', () => {
     await nextTask();
     expect(atFrame).toEqual(studioSamples);
     expect(frame.rejected).toEqual({ origin: 0, source: 0, schema: 0 });
+  });
+});
+
+describe('a peer of the same origin', () => {
+  const ORIGIN = 'https://shop.vitrine.test';
+
+  /** The studio at /editor and its frame at /preview: one origin, each able to reach the other's document. */
+  function sameOriginPair(frameWindow = reachableWindow(ORIGIN)) {
+    const studioWindow = reachableWindow(ORIGIN);
+    link(studioWindow, frameWindow);
+    const atFrame: StudioMessage[] = [];
+    const studio = createStudioChannel({ self: asWindow(studioWindow), peer: () => asWindow(frameWindow), peerOrigin: ORIGIN, onMessage: () => {} });
+    const frame = createFrameChannel({ self: asWindow(frameWindow), peer: () => asWindow(studioWindow), peerOrigin: ORIGIN, onMessage: (m) => atFrame.push(m) });
+    open.push(studio, frame);
+    return { studio, frame, studioWindow, frameWindow, atFrame };
+  }
+
+  it('gets each message at once, not a task later, and not by postMessage', () => {
+    const { studio, frame, frameWindow, atFrame } = sameOriginPair();
+    for (const message of studioSamples) expect(studio.send(message)).toBe(true);
+    expect(atFrame).toEqual(studioSamples);
+    expect(frameWindow.postMessage).not.toHaveBeenCalled();
+    // Accepted, so stamped with the studio's origin and window, as a posted message is.
+    expect(frame.rejected).toEqual({ origin: 0, source: 0, schema: 0 });
+  });
+
+  it('gets a copy, as a post would give it, never the sender\'s object', () => {
+    const { studio, atFrame } = sameOriginPair();
+    const message: StudioMessage = { type: 'SET_COMPONENT', payload: { section: structuredClone(hero) } };
+    studio.send(message);
+    expect(atFrame[0]).toEqual(message);
+    expect(atFrame[0]).not.toBe(message);
+    (message.payload as { section: { settings: Record<string, unknown> } }).section.settings['heading'] = 'Changed later';
+    expect(atFrame[0]).toEqual({ type: 'SET_COMPONENT', payload: { section: hero } });
+  });
+
+  it('checks what arrives this way like any post: a message of the wrong shape is dropped and counted', () => {
+    const { studio, frame, atFrame } = sameOriginPair();
+    studio.send({ type: 'SET_MODE', payload: { mode: 'debug' } } as never);
+    expect(atFrame).toEqual([]);
+    expect(frame.rejected).toEqual({ origin: 0, source: 0, schema: 1 });
+  });
+
+  it('is posted to, with its origin as target, once it has navigated to another origin', async () => {
+    const { studio, frameWindow, atFrame } = sameOriginPair(reachableWindow('https://evil.test'));
+    const focus: StudioMessage = { type: 'FOCUS_COMPONENT', payload: { sectionId: hero.id } };
+    studio.send(focus);
+    expect(frameWindow.postMessage).toHaveBeenCalledExactlyOnceWith(focus, ORIGIN);
+    await nextTask();
+    // The browser drops a post whose target origin is not the window's.
+    expect(atFrame).toEqual([]);
   });
 });
 

@@ -25,7 +25,10 @@ export type SideChannelOptions<Receive> = Omit<ChannelOptions<Receive>, 'receive
 
 /** One side's end of the protocol. */
 export interface Channel<Send> {
-  /** Posts a message to the peer at its origin; false when there is no peer window or the channel is closed. */
+  /**
+   * Sends a message to the peer at its origin: at once when the peer's document is of this same origin (see
+   * `deliverNow`), else with postMessage. False when there is no peer window or the channel is closed.
+   */
   send(message: Send): boolean;
   /** Stops listening; later messages are neither delivered nor counted, and send does nothing. */
   close(): void;
@@ -72,7 +75,7 @@ export function createChannel<Receive, Send>(options: ChannelOptions<Receive>): 
     send(message) {
       const peerWindow = closed ? null : peer();
       if (peerWindow === null) return false;
-      peerWindow.postMessage(message, peerOrigin);
+      if (!deliverNow(self, peerWindow, peerOrigin, message)) peerWindow.postMessage(message, peerOrigin);
       return true;
     },
     close() {
@@ -83,6 +86,30 @@ export function createChannel<Receive, Send>(options: ChannelOptions<Receive>): 
       return { ...rejected };
     },
   };
+}
+
+/**
+ * Delivers a message to a peer whose document is of this same origin, and is `peerOrigin`, as the event postMessage
+ * would have queued: a structured clone made in the peer's realm, stamped with this window's origin and this window
+ * as its source, so the peer's listener checks it exactly as it checks a posted one. It is dispatched now rather
+ * than queued because Chromium holds posted messages after a keystroke until it has drawn the next frame
+ * (DeferRendererTasksAfterInput): that wait alone put 8–20 ms between a keystroke in the studio and the preview
+ * changing. Only script of the same origin can reach the peer's window this way, the same trust postMessage's origin
+ * check gives. False, leaving the message to postMessage, when the peer is of another origin or not `peerOrigin`.
+ */
+function deliverNow(self: Window, peerWindow: Window, peerOrigin: string, message: unknown): boolean {
+  let peer: typeof globalThis;
+  try {
+    // Reading a cross-origin window's location throws; a peer that has navigated elsewhere reads another origin.
+    if (peerWindow.location.origin !== peerOrigin || self.location.origin !== peerOrigin) return false;
+    peer = peerWindow as unknown as typeof globalThis;
+    if (typeof peer.MessageEvent !== 'function' || typeof peer.structuredClone !== 'function') return false;
+  } catch {
+    return false;
+  }
+  const data: unknown = peer.structuredClone(message);
+  peerWindow.dispatchEvent(new peer.MessageEvent('message', { data, origin: self.location.origin, source: self }));
+  return true;
 }
 
 /** The studio's end: receives frame messages, sends studio messages. `peer` is usually `() => iframe.contentWindow`. */
