@@ -1,4 +1,5 @@
 import { use, useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { createFrameChannel, PROTOCOL_VERSION, type Channel, type FrameMessage } from '@vitrine/frame-protocol';
 import { OwnerHtmlContext } from '@vitrine/sections';
 import { sanitizeOwnerHtml } from '@vitrine/sections/owner-html';
@@ -24,7 +25,12 @@ function useStudioChannel(store: FrameStore): (message: FrameMessage) => void {
       self: window,
       peer: () => window.parent,
       peerOrigin: window.location.origin,
-      onMessage: (message) => handleStudioMessage(message, { store, send: (m) => opened.send(m), doc: document }),
+      onMessage: (message) => {
+        const handle = () => handleStudioMessage(message, { store, send: (m) => opened.send(m), doc: document });
+        // An edited section or a new order is drawn before the studio goes on, so the preview keeps up with typing.
+        if (message.type === 'SET_ORDER' || (message.type === 'SET_COMPONENT' && 'section' in message.payload)) flushSync(handle);
+        else handle();
+      },
     });
     opened.send({ type: 'IFRAME_LOADED', payload: { protocolVersion: PROTOCOL_VERSION, sectionIds: store.getState().order } });
     channel.current = opened;
