@@ -105,6 +105,23 @@ describe('the studio controller', () => {
     expect(server.theme.publishedVersion).toBe(2);
   });
 
+  it('after a theme conflict, loading their theme replaces this tab’s, and undo brings this tab’s back', async () => {
+    await controller.start();
+    server.theme.draft.settings = { ...server.theme.draft.settings, colors: { brand: '#0000aa' } };
+    server.theme.draftRevision += 1;
+    store.getState().setThemeSetting(['colors', 'brand'], '#aa0000');
+    await controller.saveNow().catch(() => {});
+    expect(store.getState().save.theme.status).toBe('conflict');
+    await controller.loadTheirs('theme');
+    const brand = () => (store.getState().docs.theme!.settings.colors as { brand: string }).brand;
+    expect(brand()).toBe('#0000aa');
+    expect(store.getState().save.theme).toMatchObject({ status: 'saved', revision: server.theme.draftRevision });
+    store.getState().undo();
+    expect(brand()).toBe('#aa0000');
+    await controller.saveNow();
+    expect((server.theme.draft.settings.colors as { brand: string }).brand).toBe('#aa0000');
+  });
+
   it('a page saved elsewhere since: nothing is published, and the page shows the conflict', async () => {
     await controller.start();
     store.getState().setThemeSetting(['colors', 'brand'], '#aa0000');
@@ -139,6 +156,12 @@ describe('the studio controller', () => {
     await controller.loadTheirs('page');
     expect(store.getState().docs.page!.sections[0]!.settings.heading).toBe('Other tab');
     expect(store.getState().save.page).toMatchObject({ status: 'saved', revision: 4 });
+    // A wrong choice is one undo away: this tab's version comes back and is saved over theirs.
+    store.getState().undo();
+    expect(store.getState().docs.page!.sections[0]!.settings.heading).toBe('This tab');
+    await controller.saveNow();
+    expect(server.pages.get(7)!.draft.sections[0]!.settings.heading).toBe('This tab');
+    expect(store.getState().save.page.status).toBe('saved');
   });
 
   it('a reload loses nothing: unsaved changes come back from browser storage and are saved', async () => {

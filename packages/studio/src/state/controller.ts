@@ -130,10 +130,14 @@ export function createStudioController({ store, api, host, storage = typeof loca
     adoptWithBackup('page', page.draft, page.draftRevision);
   }
 
-  function showTheme(theme: StudioTheme) {
-    // Settings are completed with their defaults once, so every edit writes into a whole, valid theme.
+  // Settings are completed with their defaults once, so every edit writes into a whole, valid theme.
+  function readThemeDraft(theme: StudioTheme): ThemeDocument {
     const parsed = themeDocument.parse(theme.draft);
-    const document = { ...parsed, settings: readThemeSettings(parsed.settings).settings as Record<string, unknown> };
+    return { ...parsed, settings: readThemeSettings(parsed.settings).settings as Record<string, unknown> };
+  }
+
+  function showTheme(theme: StudioTheme) {
+    const document = readThemeDraft(theme);
     savers.theme.adopt(document);
     store.getState().loadTheme({ themeId: theme.themeId, name: theme.name, publishedVersion: theme.publishedVersion }, document, theme.draftRevision);
     themeUnpublished = theme.hasUnpublishedChanges;
@@ -179,17 +183,23 @@ export function createStudioController({ store, api, host, storage = typeof loca
       showPage(await api.getPage(pageId));
     },
     async loadTheirs(scope) {
+      // One replacement, like restoring a version: undo brings this tab's version back, and autosave then saves it.
       if (scope === 'page') {
         const pageId = store.getState().pageInfo?.pageId;
         if (pageId === undefined) return;
+        const page = await api.getPage(pageId);
+        savers.page.adopt(page.draft);
         storage?.removeItem(key(`page.${pageId}`));
-        showPage(await api.getPage(pageId));
+        store.getState().restoreFromServer('page', page.draft, page.draftRevision);
       } else {
-        const themeId = store.getState().themeInfo?.themeId;
-        if (themeId !== undefined) storage?.removeItem(key(`theme.${themeId}`));
-        showTheme(await api.getTheme());
+        const theme = await api.getTheme();
+        const document = readThemeDraft(theme);
+        savers.theme.adopt(document);
+        storage?.removeItem(key(`theme.${theme.themeId}`));
+        store.getState().restoreFromServer('theme', document, theme.draftRevision);
+        themeUnpublished = theme.hasUnpublishedChanges;
       }
-      store.getState().notify(`Loaded the latest saved ${scope}.`, 'info');
+      store.getState().notify(`Loaded the latest saved ${scope}. Undo brings yours back.`, 'info');
     },
     async keepMine(scope) {
       const revision = scope === 'page' ? (await api.getPage(store.getState().pageInfo!.pageId)).draftRevision : (await api.getTheme()).draftRevision;
@@ -245,8 +255,7 @@ export function createStudioController({ store, api, host, storage = typeof loca
       } else {
         await api.rollbackTheme(version);
         const theme = await api.getTheme();
-        const parsed = themeDocument.parse(theme.draft);
-        const document = { ...parsed, settings: readThemeSettings(parsed.settings).settings as Record<string, unknown> };
+        const document = readThemeDraft(theme);
         savers.theme.adopt(document);
         storage?.removeItem(key(`theme.${theme.themeId}`));
         store.getState().restoreFromServer('theme', document, theme.draftRevision);
