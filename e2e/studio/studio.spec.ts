@@ -515,6 +515,45 @@ test('reloading /editor finds the draft intact', async ({ browser, studio, harbo
   await context.close();
 });
 
+test('two tabs on one page: the later save is refused with a clear message; loading the other tab’s version is one undo step', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const first = await context.newPage();
+  await openEditor(first, studio);
+  const id = await addHeroBanner(first);
+  await allSaved(first);
+  const second = await context.newPage();
+  await openEditor(second, studio);
+  await expect(outlineRow(second, id)).toBeVisible();
+
+  await settings(first).getByLabel('Heading', { exact: true }).fill('Written in the first tab');
+  await allSaved(first);
+  await outlineRow(second, id).getByRole('button').nth(1).click();
+  await settings(second).getByLabel('Heading', { exact: true }).fill('Written in the second tab');
+  const banner = second.getByRole('alert').filter({ hasText: 'Not saved.' });
+  await expect(banner).toContainText('This page was saved in another tab or by someone else after you opened it.', { timeout: 15_000 });
+  await expect(second.locator('[data-save-status]')).toHaveAttribute('data-save-status', 'conflict');
+
+  await banner.getByRole('button', { name: 'Load their version' }).click();
+  await expect(banner).toBeHidden();
+  const heading = settings(second).getByLabel('Heading', { exact: true });
+  const inFrame = frameOf(second).locator(`[data-section-id="${id}"]`);
+  await expect(heading).toHaveValue('Written in the first tab');
+  await expect(inFrame.getByRole('heading', { name: 'Written in the first tab' })).toBeVisible();
+  await allSaved(second);
+
+  // The wrong choice is one undo away: the second tab's words come back and are saved.
+  await second.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
+  await expect(heading).toHaveValue('Written in the second tab');
+  await expect(inFrame.getByRole('heading', { name: 'Written in the second tab' })).toBeVisible();
+  await allSaved(second);
+  const pages = await call(studio, 'localhost', 'GET', '/api/Studio/GetPages', harborSession.sessionToken);
+  const home = (pages.json as { data: { pages: { pageId: number; pageTypeId: number }[] } }).data.pages.find((p) => p.pageTypeId === 1)!;
+  const saved = await call(studio, 'localhost', 'GET', `/api/Studio/GetPage?PageID=${home.pageId}`, harborSession.sessionToken);
+  const sections = (saved.json as { data: { page: { draft: { sections: { id: string; settings: { heading?: string } }[] } } } }).data.page.draft.sections;
+  expect(sections.find((section) => section.id === id)?.settings.heading).toBe('Written in the second tab');
+  await context.close();
+});
+
 test('a shopper never sees a draft that was saved but not published', async ({ browser, studio, harborSession }) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();
