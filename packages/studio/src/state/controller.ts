@@ -144,6 +144,20 @@ export function createStudioController({ store, api, host, storage = typeof loca
     adoptWithBackup('theme', document, theme.draftRevision);
   }
 
+  /** Puts the server's draft in place of this tab's as one step undo takes back; this browser's backup of it goes. */
+  function replacePage(page: StudioPage) {
+    savers.page.adopt(page.draft);
+    storage?.removeItem(key(`page.${page.pageId}`));
+    store.getState().restoreFromServer('page', page.draft, page.draftRevision);
+  }
+
+  function replaceTheme(theme: StudioTheme) {
+    const document = readThemeDraft(theme);
+    savers.theme.adopt(document);
+    storage?.removeItem(key(`theme.${theme.themeId}`));
+    store.getState().restoreFromServer('theme', document, theme.draftRevision);
+  }
+
   async function refreshPages() {
     store.getState().setPages(await api.getPages());
   }
@@ -187,16 +201,10 @@ export function createStudioController({ store, api, host, storage = typeof loca
       if (scope === 'page') {
         const pageId = store.getState().pageInfo?.pageId;
         if (pageId === undefined) return;
-        const page = await api.getPage(pageId);
-        savers.page.adopt(page.draft);
-        storage?.removeItem(key(`page.${pageId}`));
-        store.getState().restoreFromServer('page', page.draft, page.draftRevision);
+        replacePage(await api.getPage(pageId));
       } else {
         const theme = await api.getTheme();
-        const document = readThemeDraft(theme);
-        savers.theme.adopt(document);
-        storage?.removeItem(key(`theme.${theme.themeId}`));
-        store.getState().restoreFromServer('theme', document, theme.draftRevision);
+        replaceTheme(theme);
         themeUnpublished = theme.hasUnpublishedChanges;
       }
       store.getState().notify(`Loaded the latest saved ${scope}. Undo brings yours back.`, 'info');
@@ -248,17 +256,10 @@ export function createStudioController({ store, api, host, storage = typeof loca
       if (scope === 'page') {
         const pageId = store.getState().pageInfo!.pageId;
         await api.rollback(pageId, version);
-        const page = await api.getPage(pageId);
-        savers.page.adopt(page.draft);
-        storage?.removeItem(key(`page.${pageId}`));
-        store.getState().restoreFromServer('page', page.draft, page.draftRevision);
+        replacePage(await api.getPage(pageId));
       } else {
         await api.rollbackTheme(version);
-        const theme = await api.getTheme();
-        const document = readThemeDraft(theme);
-        savers.theme.adopt(document);
-        storage?.removeItem(key(`theme.${theme.themeId}`));
-        store.getState().restoreFromServer('theme', document, theme.draftRevision);
+        replaceTheme(await api.getTheme());
         themeUnpublished = true;
       }
       store.getState().notify(`Version ${version} is back in the draft. Publish to make it live.`, 'success');
