@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { SectionNode } from '@vitrine/commerce';
 import type { SectionDefinition } from '@vitrine/sections';
 import { IconButton } from '../ui/button.tsx';
@@ -16,13 +16,32 @@ export interface BlockActions {
 /** The repeated items of a section (slides, features, plans…): add up to the maximum, remove, reorder, edit each. */
 export function BlocksEditor({ section, definition, actions }: { section: SectionNode; definition: SectionDefinition; actions: BlockActions }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const blocks = section.blocks ?? NO_BLOCKS;
+  const list = useRef<HTMLDivElement>(null);
+  /** Where the keyboard goes once the blocks are drawn again, after a click took its button away or made a block. */
+  const focusNext = useRef<{ blockId: string } | 'add-button' | 'added' | null>(null);
+  const shown = useRef(blocks);
+  useLayoutEffect(() => {
+    const before = shown.current;
+    shown.current = blocks;
+    const target = focusNext.current;
+    focusNext.current = null;
+    let blockId: string | null = null;
+    if (target === 'added') {
+      // The block Add made opens, ready to be filled in.
+      blockId = blocks.find((block) => !before.some((old) => old.id === block.id))?.id ?? null;
+      if (blockId) setOpen((current) => new Set(current).add(blockId!));
+    } else if (target !== null && target !== 'add-button') blockId = target.blockId;
+    const root = list.current;
+    if (target === null || !root) return;
+    (blockId ? root.querySelector<HTMLElement>(`[data-block-id="${blockId}"] [aria-expanded]`) : root.querySelector<HTMLElement>('[data-add-block]'))?.focus();
+  }, [blocks]);
   const spec = definition.blocks;
   if (!spec) return null;
-  const blocks = section.blocks ?? [];
   const full = blocks.length >= spec.max;
   const noun = spec.name;
   return (
-    <div className="space-y-2">
+    <div className="space-y-2" ref={list}>
       {blocks.length === 0 ? <p className="text-sm text-slate-500">No {noun}s yet.</p> : null}
       <ol className="space-y-2" aria-label={`${noun}s`}>
         {blocks.map((block, index) => {
@@ -30,7 +49,7 @@ export function BlocksEditor({ section, definition, actions }: { section: Sectio
           const title = blockTitle(settings) || `${capital(noun)} ${index + 1}`;
           const isOpen = open.has(block.id);
           return (
-            <li key={block.id} className="rounded-md border border-slate-200 bg-white">
+            <li key={block.id} data-block-id={block.id} className="rounded-md border border-slate-200 bg-white">
               <div className="flex items-center gap-1 px-1 py-1">
                 <button
                   type="button"
@@ -49,7 +68,16 @@ export function BlocksEditor({ section, definition, actions }: { section: Sectio
                 <IconButton label={`Move ${title} down`} disabled={index === blocks.length - 1} onClick={() => actions.move(index, index + 1)}>
                   <ChevronDownIcon />
                 </IconButton>
-                <IconButton label={`Remove ${title}`} onClick={() => actions.remove(block.id)} className="hover:text-red-700">
+                <IconButton
+                  label={`Remove ${title}`}
+                  onClick={() => {
+                    // The keyboard moves on to the next block (the previous at the end), or to Add when none is left.
+                    const next = blocks[index + 1] ?? blocks[index - 1];
+                    focusNext.current = next ? { blockId: next.id } : 'add-button';
+                    actions.remove(block.id);
+                  }}
+                  className="hover:text-red-700"
+                >
                   <TrashIcon />
                 </IconButton>
               </div>
@@ -64,8 +92,12 @@ export function BlocksEditor({ section, definition, actions }: { section: Sectio
       </ol>
       <button
         type="button"
-        onClick={actions.add}
+        onClick={() => {
+          focusNext.current = 'added';
+          actions.add();
+        }}
         disabled={full}
+        data-add-block
         className="flex w-full items-center justify-center gap-1.5 rounded-md border border-dashed border-slate-300 py-2 text-sm font-medium text-slate-700 hover:border-indigo-400 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:border-slate-300"
       >
         <PlusIcon /> {full ? `At most ${spec.max} ${noun}s` : `Add ${noun}`}
@@ -73,6 +105,8 @@ export function BlocksEditor({ section, definition, actions }: { section: Sectio
     </div>
   );
 }
+
+const NO_BLOCKS: readonly never[] = [];
 
 const toggled = (set: ReadonlySet<string>, id: string): ReadonlySet<string> => {
   const next = new Set(set);

@@ -22,15 +22,29 @@ export function Button({ tone = 'default', className = '', children, ...rest }: 
   );
 }
 
-/** A square button that shows only an icon; `label` is its accessible name and tooltip. */
-export function IconButton({ label, className = '', children, pressed, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { label: string; pressed?: boolean; children: ReactNode }) {
+/**
+ * A square button that shows only an icon; `label` is its accessible name and tooltip. When `disabled` it stays
+ * focusable (`aria-disabled`) and ignores clicks, so a button that disables itself (Move up at the top, Undo with
+ * nothing left) keeps the keyboard's place instead of dropping focus to the page.
+ */
+export function IconButton({
+  label,
+  className = '',
+  children,
+  pressed,
+  disabled,
+  onClick,
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { label: string; pressed?: boolean; children: ReactNode }) {
   return (
     <button
       type="button"
       aria-label={label}
       title={label}
       aria-pressed={pressed}
-      className={`inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent aria-pressed:bg-indigo-50 aria-pressed:text-indigo-700 ${className}`}
+      aria-disabled={disabled || undefined}
+      onClick={disabled ? undefined : onClick}
+      className={`inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 aria-disabled:cursor-not-allowed aria-disabled:text-slate-300 aria-disabled:hover:bg-transparent aria-disabled:hover:text-slate-300 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-700 ${className}`}
       {...rest}
     >
       {children}
