@@ -95,3 +95,15 @@ it('a product grid’s category and brand are picked by name from the store’s 
   expect(screen.getByRole('combobox', { name: 'Category' })).toHaveProperty('disabled', false);
   expect(server.calls.filter((c) => c.path === 'GetCatalogueChoices')).toHaveLength(1);
 });
+
+it('a session that ended sends the owner to sign in, and its notice goes once they have', async () => {
+  const storage = memoryStorage();
+  storage.setItem('vitrine.studio.session', JSON.stringify({ owner: { ownerId: 1, name: 'Hana', email: 'owner@shop.test' }, sites: [], sessionToken: 'ended' }));
+  render(<StudioApp storeDomain="shop.test" studio={createStudio('shop.test', { fetch: server.fetch as typeof fetch, storage })} />);
+  expect((await screen.findByRole('alert')).textContent).toMatch(/^Your studio session has ended\. Sign in again/);
+  fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'owner@shop.test' } });
+  fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'right' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  await screen.findByRole('list', { name: 'Page sections' });
+  expect(screen.queryByText(/session has ended/)).toBeNull();
+});

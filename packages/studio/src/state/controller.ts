@@ -171,6 +171,8 @@ export function createStudioController({ store, api, host, storage = typeof loca
       const session = await api.signIn(email, password);
       storage?.setItem('vitrine.studio.session', JSON.stringify(session));
       store.getState().setSession(session);
+      // "Your session has ended" is answered now; it must not linger over the editor.
+      store.getState().dismissNotice();
       return session;
     },
     async signOut() {
