@@ -107,3 +107,22 @@ it('a session that ended sends the owner to sign in, and its notice goes once th
   await screen.findByRole('list', { name: 'Page sections' });
   expect(screen.queryByText(/session has ended/)).toBeNull();
 });
+
+it('deleting a section puts the keyboard on the outline row of the one that takes its place', async () => {
+  const studio = await signedIn();
+  const rowOfFocus = () => document.activeElement?.closest('[data-outline-id]')?.getAttribute('data-outline-id');
+  fireEvent.click(await screen.findByRole('button', { name: /^Hero banner/ }));
+  const remove = await screen.findByRole('button', { name: 'Delete (Delete)' });
+  remove.focus();
+  fireEvent.click(remove);
+  expect(studio.store.getState().docs.page!.sections.map((s) => s.id)).toEqual(['story', 'offer']);
+  expect(rowOfFocus()).toBe('story');
+
+  // The Delete key on the last row: the row before it.
+  const offer = within(screen.getByRole('list', { name: 'Page sections' })).getByRole('button', { name: /^CTA/ });
+  offer.focus();
+  fireEvent.click(offer);
+  fireEvent.keyDown(offer, { key: 'Delete' });
+  expect(studio.store.getState().docs.page!.sections.map((s) => s.id)).toEqual(['story']);
+  expect(rowOfFocus()).toBe('story');
+});

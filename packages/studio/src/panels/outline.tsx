@@ -16,6 +16,7 @@ import type { SectionNode } from '@vitrine/commerce';
 import { useEditor, useStudio } from '../context.tsx';
 import { PALETTE_DRAG_TYPE, takePaletteDrop } from '../frame/palette-drag.ts';
 import { pageSection, sectionLabel } from '../state/section-ops.ts';
+import { deleteSection } from '../state/delete-section.ts';
 import { IconButton } from '../ui/button.tsx';
 import { DuplicateIcon, EyeIcon, EyeOffIcon, GripIcon, TrashIcon } from '../ui/icons.tsx';
 import { useGrowingCount, useIdleValue } from '../ui/idle-value.ts';
@@ -52,7 +53,7 @@ function RowActions({ section, inPage }: { section: SectionNode; inPage: boolean
           <DuplicateIcon />
         </IconButton>
       ) : null}
-      <IconButton label={`Delete ${type}`} onClick={() => state.removeSection(section.id)} className="size-7 hover:text-red-700">
+      <IconButton label={`Delete ${type}`} onClick={() => deleteSection(store, section.id)} className="size-7 hover:text-red-700">
         <TrashIcon />
       </IconButton>
     </span>
@@ -95,7 +96,12 @@ const SortableRow = memo(function SortableRow({ id }: { id: string }) {
       >
         <GripIcon />
       </button>
-      <button type="button" onClick={() => store.getState().select(section.id)} className="flex min-w-0 flex-1 rounded px-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-500">
+      <button
+        type="button"
+        data-outline-select
+        onClick={() => store.getState().select(section.id)}
+        className="flex min-w-0 flex-1 rounded px-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-500"
+      >
         <SectionName section={section} />
       </button>
       {selected || hovered || focused ? <RowActions section={section} inPage /> : null}

@@ -1,5 +1,6 @@
 import type { EditorStore } from './editor-store.ts';
 import { copySection, pasteSection } from './clipboard.ts';
+import { deleteSection } from './delete-section.ts';
 import { locateSection } from './section-ops.ts';
 
 /** One keyboard shortcut as the shortcut sheet lists it. */
@@ -76,7 +77,7 @@ export function runShortcut(event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrl
   }
   if (command || event.ctrlKey || event.metaKey) return false;
   if ((key === 'Delete' || key === 'Backspace') && selected) {
-    state.removeSection(selected);
+    deleteSection(store, selected);
     return true;
   }
   if (event.altKey && (key === 'ArrowUp' || key === 'ArrowDown') && selected) {
