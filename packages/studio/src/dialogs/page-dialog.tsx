@@ -22,6 +22,11 @@ export function slugFrom(title: string): string {
     .slice(0, 80);
 }
 
+/** An address as typed, tidied part by part when the field is left: `Sale/Summer 2025!` → `sale/summer-2025`. */
+export function addressFrom(typed: string): string {
+  return typed.split('/').map(slugFrom).filter(Boolean).join('/');
+}
+
 /** The problems with page fields, by field, checked with the schemas the server checks them with. */
 export function pageFieldProblems(fields: PageFields, custom: boolean): Partial<Record<'title' | 'slug' | 'seoTitle' | 'seoDescription' | 'keywords', string>> {
   const problems: Partial<Record<'title' | 'slug' | 'seoTitle' | 'seoDescription' | 'keywords', string>> = {};
@@ -130,7 +135,7 @@ function PageForm({ mode, onClose }: { mode: 'create' | 'edit'; onClose: () => v
       {field(
         'slug',
         'Address',
-        <div className="mt-1 flex items-center rounded-md border border-slate-300 text-sm focus-within:border-indigo-500">
+        <div className="mt-1 flex items-center rounded-md border border-slate-300 text-sm focus-within:border-indigo-500 focus-within:outline-2 focus-within:outline-indigo-500/30">
           <span className="pl-2.5 text-slate-500">/</span>
           <input
             {...a11y('slug')}
@@ -141,6 +146,7 @@ function PageForm({ mode, onClose }: { mode: 'create' | 'edit'; onClose: () => v
               setSlugTouched(true);
               setFields((f) => ({ ...f, slug: e.target.value.toLowerCase() }));
             }}
+            onBlur={() => custom && setFields((f) => ({ ...f, slug: addressFrom(f.slug) }))}
           />
         </div>,
         custom ? undefined : 'The address of the home page and of templates is fixed.',
