@@ -126,3 +126,28 @@ it('deleting a section puts the keyboard on the outline row of the one that take
   expect(studio.store.getState().docs.page!.sections.map((s) => s.id)).toEqual(['story']);
   expect(rowOfFocus()).toBe('story');
 });
+
+it('the preview widths and the settings tabs are each one Tab stop that the arrows, Home and End move through', async () => {
+  const studio = await signedIn();
+  const widths = screen.getByRole('radiogroup', { name: 'Preview width' });
+  const tabbable = () => within(widths).getAllByRole('radio').filter((radio) => radio.tabIndex === 0).map((radio) => radio.textContent);
+  expect(tabbable()).toEqual(['1024']);
+  const desktop = within(widths).getByRole('radio', { checked: true });
+  desktop.focus();
+  fireEvent.keyDown(desktop, { key: 'ArrowLeft' });
+  expect(studio.store.getState().breakpoint).toBe('tablet');
+  expect(document.activeElement?.textContent).toBe('768');
+  fireEvent.keyDown(document.activeElement!, { key: 'End' });
+  expect(document.activeElement?.textContent).toBe('1600');
+  fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+  expect(document.activeElement?.textContent).toBe('320');
+  expect(tabbable()).toEqual(['320']);
+
+  const section = screen.getByRole('tab', { name: 'Section' });
+  section.focus();
+  fireEvent.keyDown(section, { key: 'End' });
+  expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Store' }));
+  expect(studio.store.getState().panel).toBe('store');
+  fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+  expect(studio.store.getState().panel).toBe('section');
+});

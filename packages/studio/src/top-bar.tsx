@@ -5,6 +5,7 @@ import type { EditorDialog } from './editor.tsx';
 import { problemText } from './state/controller.ts';
 import type { SaveState } from './state/editor-store.ts';
 import { Button, IconButton } from './ui/button.tsx';
+import { rovingIndex } from './ui/roving.ts';
 import { EyeIcon, HistoryIcon, KeyboardIcon, PlusIcon, RedoIcon, SettingsIcon, UndoIcon } from './ui/icons.tsx';
 
 const pageKinds: Record<number, string> = { 1: 'Home', 2: 'Custom pages', 3: 'Product template', 4: 'Listing template' };
@@ -67,13 +68,29 @@ function PagePicker({ openDialog }: { openDialog: (dialog: EditorDialog) => void
 function BreakpointSwitcher() {
   const { store } = useStudio();
   const current = useEditor((s) => s.breakpoint);
+  const widths = Object.entries(breakpoints) as [BreakpointName, number][];
   return (
-    <div role="radiogroup" aria-label="Preview width" className="flex rounded-md border border-slate-300 bg-white p-0.5">
-      {(Object.entries(breakpoints) as [BreakpointName, number][]).map(([name, width]) => (
+    // One Tab stop; the arrows choose a width, as in any radio group.
+    <div
+      role="radiogroup"
+      aria-label="Preview width"
+      className="flex rounded-md border border-slate-300 bg-white p-0.5"
+      onKeyDown={(event) => {
+        const index = rovingIndex(event.key, widths.findIndex(([name]) => name === current), widths.length);
+        if (index === null) return;
+        event.preventDefault();
+        const [name] = widths[index]!;
+        store.getState().setBreakpoint(name);
+        event.currentTarget.querySelector<HTMLElement>(`[data-breakpoint="${name}"]`)?.focus();
+      }}
+    >
+      {widths.map(([name, width]) => (
         <button
           key={name}
           type="button"
           role="radio"
+          data-breakpoint={name}
+          tabIndex={current === name ? 0 : -1}
           aria-checked={current === name}
           title={`${breakpointLabels[name]} — ${width} px`}
           aria-label={`${breakpointLabels[name]}, ${width} pixels`}

@@ -2,6 +2,7 @@ import { useEditor, useStudio } from '../context.tsx';
 import type { Panel } from '../state/editor-store.ts';
 import { ThemePanel } from '../theme/theme-panel.tsx';
 import { SectionPanel } from './section-panel.tsx';
+import { rovingIndex } from '../ui/roving.ts';
 import { StorePanel } from './store-panel.tsx';
 
 const tabs: { panel: Panel; label: string }[] = [
@@ -27,8 +28,10 @@ export function Inspector() {
             aria-controls={`panel-${tab.panel}`}
             onClick={() => store.getState().setPanel(tab.panel)}
             onKeyDown={(event) => {
-              if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-              const next = tabs[(tabs.findIndex((t) => t.panel === panel) + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!;
+              const index = rovingIndex(event.key, tabs.findIndex((t) => t.panel === panel), tabs.length, 'horizontal');
+              if (index === null) return;
+              event.preventDefault();
+              const next = tabs[index]!;
               store.getState().setPanel(next.panel);
               document.getElementById(`tab-${next.panel}`)?.focus();
             }}
