@@ -127,7 +127,7 @@ it('deleting a section puts the keyboard on the outline row of the one that take
   expect(rowOfFocus()).toBe('story');
 });
 
-it('the preview widths and the settings tabs are each one Tab stop that the arrows, Home and End move through', async () => {
+it('the preview widths and each row of tabs are one Tab stop that the arrows, Home and End move through', async () => {
   const studio = await signedIn();
   const widths = screen.getByRole('radiogroup', { name: 'Preview width' });
   const tabbable = () => within(widths).getAllByRole('radio').filter((radio) => radio.tabIndex === 0).map((radio) => radio.textContent);
@@ -150,4 +150,14 @@ it('the preview widths and the settings tabs are each one Tab stop that the arro
   expect(studio.store.getState().panel).toBe('store');
   fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
   expect(studio.store.getState().panel).toBe('section');
+
+  // The published versions' "This page" and "Theme" are tabs too.
+  fireEvent.click(screen.getByRole('button', { name: 'Published versions' }));
+  const dialog = within(await screen.findByRole('dialog'));
+  const thisPage = dialog.getByRole('tab', { name: 'This page' });
+  thisPage.focus();
+  fireEvent.keyDown(thisPage, { key: 'ArrowRight' });
+  const theme = dialog.getByRole('tab', { name: 'Theme', selected: true });
+  expect(document.activeElement).toBe(theme);
+  expect(dialog.getByRole('tabpanel', { name: 'Theme' }).id).toBe(theme.getAttribute('aria-controls'));
 });

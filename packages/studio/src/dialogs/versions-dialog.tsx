@@ -5,6 +5,9 @@ import { problemText } from '../state/controller.ts';
 import type { Scope } from '../state/editor-store.ts';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
 import { Dialog } from '../ui/dialog.tsx';
+import { rovingIndex } from '../ui/roving.ts';
+
+const scopes: readonly Scope[] = ['page', 'theme'];
 
 /** The published versions of the page and of the theme; any of them can be put back into the draft. */
 export function VersionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -14,13 +17,32 @@ export function VersionsDialog({ open, onClose }: { open: boolean; onClose: () =
       {open ? (
         <div className="space-y-3">
           <div role="tablist" aria-label="Versions of" className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm">
-            {(['page', 'theme'] as const).map((s) => (
-              <button key={s} type="button" role="tab" aria-selected={scope === s} onClick={() => setScope(s)} className="flex-1 rounded px-3 py-1 font-medium text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-selected:bg-white aria-selected:text-slate-900 aria-selected:shadow-sm">
+            {scopes.map((s) => (
+              <button
+                key={s}
+                type="button"
+                role="tab"
+                id={`versions-of-${s}`}
+                aria-selected={scope === s}
+                aria-controls="versions-list"
+                tabIndex={scope === s ? 0 : -1}
+                onClick={() => setScope(s)}
+                onKeyDown={(event) => {
+                  const index = rovingIndex(event.key, scopes.indexOf(scope), scopes.length, 'horizontal');
+                  if (index === null) return;
+                  event.preventDefault();
+                  setScope(scopes[index]!);
+                  document.getElementById(`versions-of-${scopes[index]!}`)?.focus();
+                }}
+                className="flex-1 rounded px-3 py-1 font-medium text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-selected:bg-white aria-selected:text-slate-900 aria-selected:shadow-sm"
+              >
                 {s === 'page' ? 'This page' : 'Theme'}
               </button>
             ))}
           </div>
-          <VersionList key={scope} scope={scope} onRestored={onClose} />
+          <div role="tabpanel" id="versions-list" aria-labelledby={`versions-of-${scope}`}>
+            <VersionList key={scope} scope={scope} onRestored={onClose} />
+          </div>
         </div>
       ) : null}
     </Dialog>
