@@ -5,7 +5,7 @@ import type { EditorDialog } from './editor.tsx';
 import { problemText } from './state/controller.ts';
 import type { SaveState } from './state/editor-store.ts';
 import { Button, IconButton } from './ui/button.tsx';
-import { rovingIndex } from './ui/roving.ts';
+import { roveKey } from './ui/roving.ts';
 import { EyeIcon, HistoryIcon, KeyboardIcon, PlusIcon, RedoIcon, SettingsIcon, UndoIcon } from './ui/icons.tsx';
 
 const pageKinds: Record<number, string> = { 1: 'Home', 2: 'Custom pages', 3: 'Product template', 4: 'Listing template' };
@@ -75,21 +75,13 @@ function BreakpointSwitcher() {
       role="radiogroup"
       aria-label="Preview width"
       className="flex rounded-md border border-slate-300 bg-white p-0.5"
-      onKeyDown={(event) => {
-        const index = rovingIndex(event.key, widths.findIndex(([name]) => name === current), widths.length);
-        if (index === null) return;
-        event.preventDefault();
-        const [name] = widths[index]!;
-        store.getState().setBreakpoint(name);
-        event.currentTarget.querySelector<HTMLElement>(`[data-breakpoint="${name}"]`)?.focus();
-      }}
+      onKeyDown={(event) => roveKey(event, widths.findIndex(([name]) => name === current), (index) => store.getState().setBreakpoint(widths[index]![0]))}
     >
       {widths.map(([name, width]) => (
         <button
           key={name}
           type="button"
           role="radio"
-          data-breakpoint={name}
           tabIndex={current === name ? 0 : -1}
           aria-checked={current === name}
           title={`${breakpointLabels[name]} — ${width} px`}

@@ -5,7 +5,7 @@ import { problemText } from '../state/controller.ts';
 import type { Scope } from '../state/editor-store.ts';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { rovingIndex } from '../ui/roving.ts';
+import { roveKey } from '../ui/roving.ts';
 
 const scopes: readonly Scope[] = ['page', 'theme'];
 
@@ -16,7 +16,12 @@ export function VersionsDialog({ open, onClose }: { open: boolean; onClose: () =
     <Dialog open={open} onClose={onClose} title="Published versions" wide>
       {open ? (
         <div className="space-y-3">
-          <div role="tablist" aria-label="Versions of" className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm">
+          <div
+            role="tablist"
+            aria-label="Versions of"
+            className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm"
+            onKeyDown={(event) => roveKey(event, scopes.indexOf(scope), (index) => setScope(scopes[index]!), 'horizontal')}
+          >
             {scopes.map((s) => (
               <button
                 key={s}
@@ -27,13 +32,6 @@ export function VersionsDialog({ open, onClose }: { open: boolean; onClose: () =
                 aria-controls="versions-list"
                 tabIndex={scope === s ? 0 : -1}
                 onClick={() => setScope(s)}
-                onKeyDown={(event) => {
-                  const index = rovingIndex(event.key, scopes.indexOf(scope), scopes.length, 'horizontal');
-                  if (index === null) return;
-                  event.preventDefault();
-                  setScope(scopes[index]!);
-                  document.getElementById(`versions-of-${scopes[index]!}`)?.focus();
-                }}
                 className="flex-1 rounded px-3 py-1 font-medium text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-selected:bg-white aria-selected:text-slate-900 aria-selected:shadow-sm"
               >
                 {s === 'page' ? 'This page' : 'Theme'}

@@ -2,7 +2,7 @@ import { useEditor, useStudio } from '../context.tsx';
 import type { Panel } from '../state/editor-store.ts';
 import { ThemePanel } from '../theme/theme-panel.tsx';
 import { SectionPanel } from './section-panel.tsx';
-import { rovingIndex } from '../ui/roving.ts';
+import { roveKey } from '../ui/roving.ts';
 import { StorePanel } from './store-panel.tsx';
 
 const tabs: { panel: Panel; label: string }[] = [
@@ -17,7 +17,12 @@ export function Inspector() {
   const panel = useEditor((s) => s.panel);
   return (
     <aside aria-label="Settings" className="flex min-h-0 flex-col border-l border-slate-200 bg-white">
-      <div role="tablist" aria-label="Settings" className="flex shrink-0 border-b border-slate-200 px-2">
+      <div
+        role="tablist"
+        aria-label="Settings"
+        className="flex shrink-0 border-b border-slate-200 px-2"
+        onKeyDown={(event) => roveKey(event, tabs.findIndex((t) => t.panel === panel), (index) => store.getState().setPanel(tabs[index]!.panel), 'horizontal')}
+      >
         {tabs.map((tab) => (
           <button
             key={tab.panel}
@@ -27,14 +32,6 @@ export function Inspector() {
             aria-selected={panel === tab.panel}
             aria-controls={`panel-${tab.panel}`}
             onClick={() => store.getState().setPanel(tab.panel)}
-            onKeyDown={(event) => {
-              const index = rovingIndex(event.key, tabs.findIndex((t) => t.panel === panel), tabs.length, 'horizontal');
-              if (index === null) return;
-              event.preventDefault();
-              const next = tabs[index]!;
-              store.getState().setPanel(next.panel);
-              document.getElementById(`tab-${next.panel}`)?.focus();
-            }}
             tabIndex={panel === tab.panel ? 0 : -1}
             className="-mb-px border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-selected:border-indigo-600 aria-selected:text-indigo-700"
           >
