@@ -44,6 +44,8 @@ export const accessTokenPayload = z.object({
   iat: z.number().int(),
   /** A random id, so that two tokens issued in the same second still differ. */
   jti: z.string(),
+  /** A customer's session (its refresh family): the token is refused once that session has ended. */
+  sid: z.string().optional(),
 });
 export type AccessTokenPayload = z.infer<typeof accessTokenPayload>;
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountProfile, signInAnswer, signUpAnswer, type TokenPair } from '@vitrine/commerce';
 import { hashPassword } from './passwords.ts';
+import { hashToken } from './tokens.ts';
 import { backends, startOnBackend, clearOfWindowEdge, jwtClaims, type CallInit, type TestServer, type BackendServer } from './test-support.ts';
 
 /** Polls until `read` answers something, for work the server finishes after its answer. */
@@ -215,7 +216,7 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       expect(messages.size).toBe(4);
     });
 
-    it('limits attempts per IP (10 a minute) and per account (5 in 15 minutes) with a 429 and Retry-After', async () => {
+    it('limits failures per IP (10 a minute) and per account and address (5 in 15 minutes) with a 429 and Retry-After', async () => {
       await clearOfWindowEdge(60);
       const ip = freshIp();
       for (let attempt = 0; attempt < 10; attempt++) {
@@ -228,10 +229,11 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
 
-      // Another address may still sign in; one account's guesses from many addresses are limited on their own.
+      // Another address may still sign in; one account's guesses from one address are limited on their own.
       const { email, password } = await signUpIndividual();
-      for (let attempt = 0; attempt < 5; attempt++) expect((await signIn(email, 'wrong-guess-123')).status).toBe(401);
-      const accountLimited = await signIn(email, password);
+      const guesser = freshIp();
+      for (let attempt = 0; attempt < 5; attempt++) expect((await signIn(email, 'wrong-guess-123', { ip: guesser })).status).toBe(401);
+      const accountLimited = await signIn(email, password, { ip: guesser });
       expect(accountLimited.status).toBe(429);
       expect(Number(accountLimited.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
       expect((await signIn('shopper@harbor.test', 'harbor-shopper-demo')).status).toBe(200);
@@ -302,12 +304,13 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       expect(await server.db.selectFrom('mail_outbox').select('mail_id').where('to_address', '=', email).execute()).toEqual([]);
     });
 
-    it('builds the link from the store\'s own domain, never from a forged Host', async () => {
+    it('builds the link from the store\'s own domain, never from a forged Host, port or scheme', async () => {
       const { email } = await signUpIndividual();
       await post('/api/Auth/ForgotPassword', { email }, { host: 'evil.example:8080' }).then((r) => expect(r.status).toBe(404));
-      expect((await post('/api/Auth/ForgotPassword?store=localhost', { email }, { host: 'evil.example' })).status).toBe(200);
+      const forged = await post('/api/Auth/ForgotPassword?store=localhost', { email }, { host: 'evil.example:8080', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' } });
+      expect(forged.status).toBe(200);
       const [mail] = await waitForMail(email);
-      expect(linkIn(mail!.text_body)).toMatch(/^http:\/\/localhost\/resetpassword\?token=/);
+      expect(linkIn(mail!.text_body)).toMatch(new RegExp(`^http://localhost:${server.port}/resetpassword\\?token=`));
     });
 
     it('refuses an expired token, and a token of another store', async () => {
@@ -448,6 +451,84 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       const defaultId = second[0].addressId as number;
       const afterRemove = (await (await post('/api/Account/RemoveAddress', { addressId: defaultId }, { headers: bearer(alice.tokens) })).json()).data.addresses;
       expect(afterRemove).toEqual([expect.objectContaining({ addressId: aliceFirstId, isDefault: true })]);
+    });
+  });
+
+  describe('sessions across tabs and sign-in limits (issue 13)', () => {
+    const pushBackRotation = (refreshToken: string, seconds: number) =>
+      server.db.updateTable('refresh_tokens').set({ used_at: new Date(Date.now() - seconds * 1000) }).where('token_hash', '=', hashToken(refreshToken)).execute();
+
+    it('two tabs refreshing one pair at once both stay signed in; a replay after the grace window ends the session', async () => {
+      const { tokens } = await signUpIndividual();
+      const [first, second] = await Promise.all([post('/api/Auth/refresh', tokens), post('/api/Auth/refresh', tokens)]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      const [a, b] = [(await first.json()).tokens as TokenPair, (await second.json()).tokens as TokenPair];
+      // The tab that lost the race gets the same new refresh token, not a second branch of the family.
+      expect(b.refreshToken).toBe(a.refreshToken);
+      for (const pair of [a, b]) expect((await server.call('/api/Account/GetProfile', { headers: bearer(pair) })).status).toBe(200);
+
+      await pushBackRotation(tokens.refreshToken, 11);
+      const replay = await post('/api/Auth/refresh', tokens);
+      expect(replay.status).toBe(401);
+      expect((await replay.json()).error.code).toBe('TOKEN_REUSED');
+      // Reuse revokes the family: the honest pair and its access token stop working at once.
+      expect((await post('/api/Auth/refresh', a)).status).toBe(401);
+      const profile = await server.call('/api/Account/GetProfile', { headers: bearer(a) });
+      expect(profile.status).toBe(401);
+      expect((await profile.json()).error.code).toBe('TOKEN_REVOKED');
+    });
+
+    it('an access token stops working at once after sign-out, not 15 minutes later', async () => {
+      const { tokens } = await signUpIndividual();
+      expect((await server.call('/api/Account/GetProfile', { headers: bearer(tokens) })).status).toBe(200);
+      expect((await post('/api/Auth/SignOut', { refreshToken: tokens.refreshToken }, { headers: bearer(tokens) })).status).toBe(200);
+      const after = await server.call('/api/Account/GetProfile', { headers: bearer(tokens) });
+      expect(after.status).toBe(401);
+      expect((await after.json()).error.code).toBe('TOKEN_REVOKED');
+    });
+
+    it('guest visits store no session rows, and a guest pair still refreshes in its own store only', async () => {
+      const count = async () => Number((await server.db.selectFrom('refresh_tokens').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const before = await count();
+      const guests = await Promise.all(Array.from({ length: 20 }, async () => (await (await server.call('/api/Web/GetWebInfo?Domain=localhost')).json()).tokens as TokenPair));
+      expect(await count()).toBe(before);
+      const refreshed = await post('/api/Auth/refresh', guests[0]);
+      expect(refreshed.status).toBe(200);
+      expect(jwtClaims((await refreshed.json()).tokens.accessToken).UserID).toBe('0');
+      expect((await (await post('/api/Auth/refresh', guests[1], { host: 'second.localhost' })).json()).error.code).toBe('TOKEN_OTHER_SITE');
+      const tampered = { ...guests[2]!, refreshToken: `${guests[2]!.refreshToken.slice(0, -2)}AA` };
+      expect((await post('/api/Auth/refresh', tampered)).status).toBe(401);
+    });
+
+    it('six right passwords in a row are never refused: the per-account limit counts failures only', async () => {
+      await clearOfWindowEdge(60);
+      const { email, password } = await signUpIndividual();
+      const ip = freshIp();
+      for (let attempt = 0; attempt < 6; attempt++) expect((await signIn(email, password, { ip })).status, `sign-in ${attempt + 1}`).toBe(200);
+      // A success clears the account's failures: four wrong, one right, four wrong again are all answered.
+      for (const guess of ['w1', 'w2', 'w3', 'w4']) expect((await signIn(email, `${guess}-wrong-pass`, { ip })).status).toBe(401);
+      expect((await signIn(email, password, { ip })).status).toBe(200);
+      for (const guess of ['w5', 'w6', 'w7', 'w8']) expect((await signIn(email, `${guess}-wrong-pass`, { ip })).status).toBe(401);
+    });
+
+    it('wrong passwords from anywhere do not lock the account out for an address that has not been failing', async () => {
+      await clearOfWindowEdge(15 * 60, 10);
+      const { email, password } = await signUpIndividual();
+      const attacker = freshIp();
+      for (let attempt = 0; attempt < 5; attempt++) expect((await signIn(email, `guess-${attempt}-wrong`, { ip: attacker })).status).toBe(401);
+      expect((await signIn(email, password, { ip: attacker })).status).toBe(429);
+      expect((await signIn(email, password, { ip: freshIp() })).status).toBe(200);
+
+      // Many addresses guessing together: the account is slowed down for them, and still open to its owner.
+      const swarm = Array.from({ length: 6 }, () => freshIp());
+      for (const ip of swarm) expect((await signIn(email, 'swarm-wrong-guess', { ip })).status).toBe(401);
+      // One more try every 2 seconds, shared by the addresses that have failed on it.
+      await clearOfWindowEdge(2, 1.5);
+      expect((await signIn(email, 'swarm-wrong-again', { ip: swarm[0] })).status).toBe(401);
+      const slowed = await signIn(email, 'swarm-wrong-again', { ip: swarm[1] });
+      expect(slowed.status).toBe(429);
+      expect(Number(slowed.headers.get('retry-after'))).toBeLessThanOrEqual(2);
+      expect((await signIn(email, password, { ip: freshIp() })).status).toBe(200);
     });
   });
 });

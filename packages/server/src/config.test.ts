@@ -7,8 +7,8 @@ import { readConfig } from './config.ts';
 const env = (extra: Record<string, string>) => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-config-')), ...extra });
 
 describe('TRUST_PROXY', () => {
-  it('believes only a proxy on this machine unless told otherwise', () => {
-    expect(readConfig(env({})).trustProxy).toEqual(['loopback']);
+  it('believes nobody\'s X-Forwarded-For unless told, not even a loopback peer\'s', () => {
+    expect(readConfig(env({})).trustProxy).toBe(false);
   });
 
   it('takes true, false, or addresses, ranges and names', () => {

@@ -17,15 +17,19 @@ const environment = z.object({
   VITRINE_SECRET: z.string().min(32).optional(),
   /** Access-token lifetime in seconds (15 minutes); browser tests shorten it to watch a token expire. */
   ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(2).max(3600).default(900),
+  /** How long a just-rotated refresh token still answers with its successor, for two tabs refreshing at once. */
+  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /**
-   * Whose X-Forwarded-For to believe for the client's address (per-IP rate limits): `loopback` (a proxy on this
-   * machine), `true` (any: only behind a proxy that overwrites the header), `false`, or a comma-separated list of
-   * addresses, CIDR ranges and the names `loopback`, `linklocal`, `uniquelocal`.
+   * Whose X-Forwarded-For to believe for the client's address (per-IP rate limits): nobody's unless told (`false`),
+   * `loopback` (a proxy on this machine), `true` (any: only behind a proxy that overwrites the header), or a
+   * comma-separated list of addresses, CIDR ranges and the names `loopback`, `linklocal`, `uniquelocal`. Not
+   * `loopback` by default: then any program on the machine, or a local proxy that passes the header on unchanged,
+   * could choose its address and walk past every per-IP limit.
    */
   TRUST_PROXY: z
     .string()
-    .default('loopback')
+    .default('false')
     .transform((value): TrustProxy => (value === 'true' ? true : value === 'false' ? false : value.split(',').map((part) => part.trim())))
     .refine((value) => typeof value !== 'object' || value.every((part) => proxyNames.has(part) || isIpOrRange(part)), 'must be true, false, or addresses, CIDR ranges and loopback/linklocal/uniquelocal'),
   NODE_ENV: z.string().default('development'),
@@ -52,6 +56,8 @@ export interface ServerConfig {
   secret: Buffer;
   seedDemo: boolean;
   accessTokenSeconds: number;
+  /** See REFRESH_GRACE_SECONDS. */
+  refreshGraceSeconds: number;
   trustProxy: TrustProxy;
   production: boolean;
 }
@@ -76,6 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secret: e.VITRINE_SECRET ? Buffer.from(e.VITRINE_SECRET) : keptSecret(dataDir),
     seedDemo: e.SEED_DEMO === 'true',
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
+    refreshGraceSeconds: e.REFRESH_GRACE_SECONDS,
     trustProxy: e.TRUST_PROXY,
     production: e.NODE_ENV === 'production',
   };

@@ -129,6 +129,23 @@ describe.each(backends)('maintenance on $name', ({ name, create }) => {
     expect(await (await checkPassword({ password: 'open sesame' })).json()).toEqual({ data: false });
   });
 
+  it('limits password guesses per store, so many addresses guessing together are stopped too', async () => {
+    await setSite(store1, { maintenance_password_hash: await hashPassword('open sesame') });
+    await clearOfWindowEdge(600, 20);
+    // This file's other tests guess too; start this store's count afresh, and leave it so for the tests after.
+    const forget = () => server.db.deleteFrom('rate_limit_hits').where('key', '=', `maintenance:store:${store1}`).execute();
+    await forget();
+    try {
+      for (let guess = 0; guess < 30; guess++) expect(await (await checkPassword({ password: `swarm ${guess}` }, { ip: freshIp() })).json()).toEqual({ data: false });
+      const limited = await checkPassword({ password: 'swarm again' }, { ip: freshIp() });
+      expect(limited.status).toBe(429);
+      // Another store's password is not limited by this one's guesses.
+      expect((await checkPassword({ password: 'anything' }, { ip: freshIp(), host: 'second.localhost' })).status).toBe(200);
+    } finally {
+      await forget();
+    }
+  });
+
   it('limits password guesses to 10 in 10 minutes per IP', async () => {
     await setSite(store1, { maintenance_password_hash: await hashPassword('open sesame') });
     await clearOfWindowEdge(600);

@@ -6,23 +6,33 @@ import { HttpError } from './http/errors.ts';
 export interface RateRule {
   limit: number;
   windowSeconds: number;
+  /** For a rule that slows down rather than refuses: the seconds between the attempts it lets through. */
+  slowSeconds?: number;
 }
 
 /**
  * The limits of the calls that guess at secrets or send mail (product.md: per IP and per account). Per-account keys
- * count attempts whether or not the account exists, so a 429 says nothing about existence.
+ * count attempts whether or not the account exists, so a 429 says nothing about existence. Sign-in counts failures
+ * only: see `guardSignIn`.
  */
 export const rateRules = {
-  signInPerIp: { limit: 10, windowSeconds: 60 },
-  signInPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  /** Wrong passwords from one address, over every account. */
+  signInFailuresPerIp: { limit: 10, windowSeconds: 60 },
+  /** Wrong passwords for one account from one address: that address is refused for the rest of the window. */
+  signInFailuresPerAccountAddress: { limit: 5, windowSeconds: 15 * 60 },
+  /**
+   * Wrong passwords for one account from anywhere. Past `limit`, an address that has failed on the account may try
+   * once every `slowSeconds`: a targeted account is slowed down, never locked.
+   */
+  signInFailuresPerAccount: { limit: 5, windowSeconds: 15 * 60, slowSeconds: 2 },
   signUpPerIp: { limit: 20, windowSeconds: 60 * 60 },
   forgotPasswordPerIp: { limit: 5, windowSeconds: 60 * 60 },
   forgotPasswordPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   resetPasswordPerIp: { limit: 20, windowSeconds: 60 * 60 },
   changePasswordPerAccount: { limit: 5, windowSeconds: 15 * 60 },
   maintenancePasswordPerIp: { limit: 10, windowSeconds: 10 * 60 },
-  studioSignInPerIp: { limit: 10, windowSeconds: 60 },
-  studioSignInPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  /** Wrong maintenance passwords for one store from anywhere, so many addresses cannot guess it quickly together. */
+  maintenancePasswordPerStore: { limit: 30, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 /** Windows longer than this are not supported: rows older than it are swept. */
@@ -64,6 +74,33 @@ export class RateLimiter {
     return this.hit(key, rule.limit, rule.windowSeconds);
   }
 
+  /** How many attempts `key` has made in the current window of `windowSeconds`, counting none. */
+  async count(key: string, windowSeconds: number): Promise<number> {
+    const window = sql<number>`${windowSeconds}::integer`;
+    const row = await this.db
+      .selectFrom('rate_limit_hits')
+      .select('hits')
+      .where('key', '=', key)
+      .where('window_start', '=', sql<Date>`to_timestamp(floor(extract(epoch FROM now()) / ${window}) * ${window})`)
+      .executeTakeFirst();
+    return row?.hits ?? 0;
+  }
+
+  /** Takes back one attempt counted under `key` in its newest window: it turned out not to be a failure. */
+  async forgive(key: string): Promise<void> {
+    await this.db
+      .updateTable('rate_limit_hits')
+      .set({ hits: sql<number>`greatest(hits - 1, 0)` })
+      .where('key', '=', key)
+      .where('window_start', '=', (eb) => eb.selectFrom('rate_limit_hits').select((e) => e.fn.max('window_start').as('w')).where('key', '=', key))
+      .execute();
+  }
+
+  /** Forgets every attempt counted under `key`. */
+  async clear(key: string): Promise<void> {
+    await this.db.deleteFrom('rate_limit_hits').where('key', '=', key).execute();
+  }
+
   /** Drops finished windows now and then, so the table holds only the current day's counters. */
   private async sweep(): Promise<void> {
     const now = Date.now();
@@ -71,6 +108,44 @@ export class RateLimiter {
     this.lastSweep = now;
     await this.db.deleteFrom('rate_limit_hits').where('window_start', '<', sql<Date>`now() - make_interval(secs => ${MAX_WINDOW_SECONDS})`).execute();
   }
+}
+
+/** Who is signing in where: `scope` names the store's customers (`signin:3`) or the platform's owners. */
+export interface SignInAttempt {
+  scope: string;
+  account: string;
+  ip: string;
+}
+
+/**
+ * The limits of one sign-in attempt, counting failures only. Call before checking the password (it throws 429 when
+ * this address may not try now), then `succeeded()` or `failed()`:
+ * - an address that keeps failing is refused, per account and over all accounts;
+ * - an account guessed at from many addresses is slowed down for the addresses that have failed on it, never locked;
+ * - a right password from an address that has not been failing is never refused, and a success clears the account's
+ *   failures.
+ * The attempt is counted as a failure before the password is checked, so concurrent guesses cannot slip past the
+ * limit together; a success takes that back.
+ */
+export async function guardSignIn(limiter: RateLimiter, { scope, account, ip }: SignInAttempt): Promise<{ succeeded(): Promise<void>; failed(): Promise<void> }> {
+  const rules = rateRules;
+  const ipKey = `${scope}:fail:ip:${ip}`;
+  const accountKey = `${scope}:fail:account:${account}`;
+  const accountAddressKey = `${accountKey}:ip:${ip}`;
+  await limiter.enforce(rules.signInFailuresPerIp, ipKey);
+  const { hits } = await limiter.enforce(rules.signInFailuresPerAccountAddress, accountAddressKey);
+  const hasFailedHere = hits > 1;
+  if (hasFailedHere && (await limiter.count(accountKey, rules.signInFailuresPerAccount.windowSeconds)) >= rules.signInFailuresPerAccount.limit) {
+    await limiter.hit(`${accountKey}:slow`, 1, rules.signInFailuresPerAccount.slowSeconds);
+  }
+  return {
+    async succeeded() {
+      await Promise.all([limiter.forgive(ipKey), limiter.clear(accountAddressKey), limiter.clear(accountKey)]);
+    },
+    async failed() {
+      await limiter.hit(accountKey, Number.MAX_SAFE_INTEGER, rules.signInFailuresPerAccount.windowSeconds);
+    },
+  };
 }
 
 function describeWait(seconds: number): string {

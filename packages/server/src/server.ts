@@ -30,7 +30,7 @@ export async function createServer(config: ServerConfig, storefront: AppOptions[
     await migrateToLatest(db);
     mkdirSync(config.mediaDir, { recursive: true });
     const seeded = config.seedDemo ? await seedDemoStores(db, config.mediaDir) : [];
-    const tokens = new TokenService(db, new AccessTokens(config.secret, undefined, config.accessTokenSeconds));
+    const tokens = new TokenService(db, new AccessTokens(config.secret, undefined, config.accessTokenSeconds), config.refreshGraceSeconds);
     liveFlags = await createLiveFlags(config.databaseUrl, db);
     const mailer = new OutboxMailer(db, config.outboxDir);
     const app = await buildApp({

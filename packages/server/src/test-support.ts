@@ -119,6 +119,8 @@ export interface TestServerOptions {
   seedDemo?: boolean;
   /** App options to override, e.g. a short heartbeat. */
   app?: Partial<AppOptions>;
+  /** Server settings to override, e.g. a short refresh grace window. */
+  config?: Partial<ServerConfig>;
 }
 
 /**
@@ -138,8 +140,10 @@ export async function startTestServer(databaseUrl: string | undefined, options: 
     secret: randomBytes(48),
     seedDemo: options.seedDemo ?? true,
     accessTokenSeconds: 15 * 60,
+    refreshGraceSeconds: 10,
     trustProxy: ['loopback'],
     production: true,
+    ...options.config,
   };
   const server = await createServer(config, { render: renderStorefront, assets: { buildId: 'test-build', scripts: [], styles: [] } }, options.app);
   await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -17,10 +17,13 @@ export class AccessTokens {
     private readonly lifetimeSeconds: number = ACCESS_TOKEN_SECONDS,
   ) {}
 
-  /** A token for a user ("0" for a guest) of one site. */
-  sign(userId: string, webId: number): string {
+  /**
+   * A token for a user ("0" for a guest) of one site. A customer's carries `sid`, the session (refresh family) it
+   * belongs to, so that secured calls stop accepting it the moment that session ends.
+   */
+  sign(userId: string, webId: number, sid?: string): string {
     const iat = this.now();
-    const payload: AccessTokenPayload = { UserID: userId, WebID: webId, iat, exp: iat + this.lifetimeSeconds, jti: randomBytes(9).toString('base64url') };
+    const payload: AccessTokenPayload = { UserID: userId, WebID: webId, iat, exp: iat + this.lifetimeSeconds, jti: randomBytes(9).toString('base64url'), ...(sid ? { sid } : {}) };
     const body = `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
     return `${body}.${this.signature(body)}`;
   }
@@ -44,10 +47,17 @@ export class AccessTokens {
     return payload.data;
   }
 
-  private signature(body: string): string {
+  /** The server's keyed hash of `body`: signs tokens, and derives what must be derivable again (see TokenService). */
+  signature(body: string): string {
     return createHmac('sha256', this.secret).update(body).digest('base64url');
   }
 }
+
+/** The prefix of a guest's refresh token, which is signed rather than stored. */
+const GUEST_PREFIX = 'g1.';
+/** How long a rotated refresh token stays usable for the honest race of two tabs refreshing at once. */
+export const REFRESH_GRACE_SECONDS = 10;
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 /** How a random secret token (refresh, password reset, owner session) is stored: its SHA-256, never the token. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -56,19 +66,47 @@ export type RefreshOutcome =
   | { ok: true; tokens: TokenPair; userId: string }
   | { ok: false; reason: 'invalid' | 'expired' | 'reused' | 'revoked' | 'other-site' };
 
-/** Issues access and refresh tokens and rotates them; refresh tokens are stored only as hashes. */
+/**
+ * Issues access and refresh tokens and rotates them. A customer's refresh tokens are stored only as hashes, one
+ * family per session. A guest's are signed and never stored: a guest holds no secret worth a session, and a store
+ * visited by crawlers must not grow a table row per visit.
+ */
 export class TokenService {
+  private lastSweep = 0;
+
   constructor(
     private readonly db: Db,
     readonly access: AccessTokens,
+    /** How long a just-rotated refresh token still answers with its successor (two tabs refreshing at once). */
+    private readonly graceSeconds: number = REFRESH_GRACE_SECONDS,
   ) {}
 
   /**
-   * A new pair starting a new refresh family: a guest's (`customerId` null, UserID "0") or a signed-in customer's.
+   * A new pair starting a new session: a guest's (`customerId` null, UserID "0") or a signed-in customer's.
    * Pass a transaction as `db` to issue it together with other writes.
    */
   async issue(webId: number, customerId: number | null, db: Db = this.db): Promise<TokenPair> {
-    return this.issueInFamily(db, webId, customerId, randomUUID());
+    if (customerId === null) return this.guestPair(webId);
+    await this.sweep(db);
+    return this.issueInFamily(db, webId, customerId, randomUUID(), randomBytes(32).toString('base64url'));
+  }
+
+  /**
+   * Whether the session a customer's access token names is still open: not signed out, not revoked by a reused
+   * refresh token or a password reset. Checked on every secured call, so an access token dies with its session.
+   */
+  async isSessionOpen(webId: number, sid: string | undefined): Promise<boolean> {
+    if (!sid) return false;
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .where('family_id', '=', sid)
+      .where('web_id', '=', webId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Signs a customer out everywhere: every unrevoked refresh token of theirs in this store is revoked. */
@@ -106,6 +144,7 @@ export class TokenService {
     const claims = this.access.verify(pair.accessToken, { allowExpired: true });
     if (!claims) return { ok: false, reason: 'invalid' };
     if (claims.WebID !== webId) return { ok: false, reason: 'other-site' };
+    if (pair.refreshToken.startsWith(GUEST_PREFIX)) return this.refreshGuest(webId, claims.UserID, pair.refreshToken);
     return this.db.transaction().execute(async (trx) => {
       const now = new Date();
       const row = await trx
@@ -121,18 +160,61 @@ export class TokenService {
       // Revoked by a sign-out or a password change: the session is over, and nothing else needs revoking.
       if (row.revoked_at) return { ok: false, reason: 'revoked' } as const;
       if (row.used_at) {
+        // Two tabs of one browser refreshing at once: the one that lost the race gets the pair the winner got.
+        if (Date.now() - row.used_at.getTime() <= this.graceSeconds * 1000) {
+          const successor = this.successorOf(pair.refreshToken);
+          const next = await trx.selectFrom('refresh_tokens').select(['used_at', 'revoked_at']).where('token_hash', '=', hashToken(successor)).executeTakeFirst();
+          if (next && !next.used_at && !next.revoked_at) {
+            return { ok: true, tokens: { accessToken: this.access.sign(owner, webId, row.family_id), refreshToken: successor }, userId: owner } as const;
+          }
+        }
         await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
         return { ok: false, reason: 'reused' } as const;
       }
       if (row.expires_at <= now) return { ok: false, reason: 'expired' } as const;
       await trx.updateTable('refresh_tokens').set({ used_at: now }).where('token_hash', '=', row.token_hash).execute();
-      const tokens = await this.issueInFamily(trx, webId, row.customer_id, row.family_id);
+      const tokens = await this.issueInFamily(trx, webId, row.customer_id, row.family_id, this.successorOf(pair.refreshToken));
       return { ok: true, tokens, userId: owner } as const;
     });
   }
 
-  private async issueInFamily(db: Db, webId: number, customerId: number | null, familyId: string): Promise<TokenPair> {
-    const refreshToken = randomBytes(32).toString('base64url');
+  /**
+   * The refresh token that rotating `refreshToken` issues: derived rather than random, so that within the grace
+   * window the same successor can be answered again without storing any token in the clear.
+   */
+  private successorOf(refreshToken: string): string {
+    return this.access.signature(`next:${refreshToken}`);
+  }
+
+  private guestPair(webId: number): TokenPair {
+    const body = Buffer.from(JSON.stringify({ w: webId, e: Math.floor(Date.now() / 1000) + REFRESH_TOKEN_SECONDS, n: randomBytes(9).toString('base64url') })).toString('base64url');
+    return { accessToken: this.access.sign('0', webId), refreshToken: `${GUEST_PREFIX}${body}.${this.access.signature(`guest:${body}`)}` };
+  }
+
+  private refreshGuest(webId: number, userId: string, refreshToken: string): RefreshOutcome {
+    const [body = '', mac = ''] = refreshToken.slice(GUEST_PREFIX.length).split('.');
+    const expected = Buffer.from(this.access.signature(`guest:${body}`));
+    if (userId !== '0' || expected.length !== mac.length || !timingSafeEqual(expected, Buffer.from(mac))) return { ok: false, reason: 'invalid' };
+    let claims: { w?: unknown; e?: unknown };
+    try {
+      claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { w?: unknown; e?: unknown };
+    } catch {
+      return { ok: false, reason: 'invalid' };
+    }
+    if (claims.w !== webId) return { ok: false, reason: 'other-site' };
+    if (typeof claims.e !== 'number' || claims.e <= Date.now() / 1000) return { ok: false, reason: 'expired' };
+    return { ok: true, tokens: this.guestPair(webId), userId: '0' };
+  }
+
+  /** Drops expired refresh tokens now and then, so the table holds only sessions that can still be used. */
+  private async sweep(db: Db): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = now;
+    await db.deleteFrom('refresh_tokens').where('expires_at', '<', new Date(now)).execute();
+  }
+
+  private async issueInFamily(db: Db, webId: number, customerId: number | null, familyId: string, refreshToken: string): Promise<TokenPair> {
     await db
       .insertInto('refresh_tokens')
       .values({
@@ -143,6 +225,6 @@ export class TokenService {
         expires_at: new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000),
       })
       .execute();
-    return { accessToken: this.access.sign(customerId === null ? '0' : String(customerId), webId), refreshToken };
+    return { accessToken: this.access.sign(customerId === null ? '0' : String(customerId), webId, familyId), refreshToken };
   }
 }

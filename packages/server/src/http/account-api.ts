@@ -29,11 +29,11 @@ import {
 } from '../accounts.ts';
 import type { Db } from '../db/connect.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
-import { rateRules } from '../rate-limit.ts';
+import { guardSignIn, rateRules } from '../rate-limit.ts';
 import { hashToken } from '../tokens.ts';
 import { requireCustomer, requireToken, type ApiDeps } from './api.ts';
 import { HttpError, parseRequest } from './errors.ts';
-import { requestDomain, requireSite } from './site.ts';
+import { requireSite } from './site.ts';
 
 const signInFailed = (name: SignInName) =>
   new HttpError(401, 'SIGN_IN_FAILED', name.kind === 'email' ? 'Email or password is incorrect' : 'Phone number or password is incorrect');
@@ -47,13 +47,19 @@ const accountExists = (field: 'email' | 'phone') =>
 const fieldOfIndex = (index: string | null): 'email' | 'phone' | null => (index === null ? null : index.includes('phone') ? 'phone' : 'email');
 
 /**
- * The origin of the store a request came to, for links in mail. The host is the store's own domain (the `store`
- * parameter or the Host, checked to be a domain name and known to be a store's), never a raw header, so a forged
- * Host cannot make the mail point elsewhere; only the port is kept from the Host.
+ * The origin of a store, for links in mail: its own main domain, never the Host, X-Forwarded-Proto or `store` of the
+ * request, so a forged request cannot make the mail point elsewhere.
  */
-function storeOrigin(request: FastifyRequest): string {
-  const port = /:(\d{1,5})$/.exec(request.headers.host ?? '')?.[1];
-  return `${request.protocol}://${requestDomain(request)}${port ? `:${port}` : ''}`;
+async function storeOrigin(db: Db, webId: number, request: FastifyRequest): Promise<string> {
+  const site = await db.selectFrom('sites').select('main_domain').where('web_id', '=', webId).executeTakeFirstOrThrow();
+  const domain = site.main_domain;
+  // A store on this machine (the demo stores) is reached over plain HTTP on the port this server listens on; a store's
+  // own domain over HTTPS on the standard port. Nothing comes from the request's headers, which a sender chooses.
+  if (domain === 'localhost' || domain.endsWith('.localhost')) {
+    const port = request.socket.localPort;
+    return `http://${domain}${port && port !== 80 ? `:${port}` : ''}`;
+  }
+  return `https://${domain}`;
 }
 
 /** Customer accounts: `/api/Auth/*` (sign-up, sign-in, passwords, sign-out) and `/api/Account/*` (profile, addresses). */
@@ -125,11 +131,14 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
     const body = parseRequest(signInRequest, request.body, 'body');
     const webId = await requireSite(db, request);
     const name: SignInName = body.email ? { kind: 'email', value: body.email } : { kind: 'phone', value: body.phone! };
-    await limiter.enforce(rateRules.signInPerIp, `signin:ip:${request.ip}`);
-    await limiter.enforce(rateRules.signInPerAccount, `signin:account:${webId}:${name.kind}:${name.value}`);
+    const attempt = await guardSignIn(limiter, { scope: `signin:${webId}`, account: `${name.kind}:${name.value}`, ip: request.ip });
     const customer = await findCustomer(db, webId, name);
     const passwordOk = customer ? await verifyPassword(body.password, customer.password_hash) : await checkPasswordOfNobody(body.password);
-    if (!customer || !passwordOk) throw signInFailed(name);
+    if (!customer || !passwordOk) {
+      await attempt.failed();
+      throw signInFailed(name);
+    }
+    await attempt.succeeded();
     if (customer.status_id !== ACTIVE_CUSTOMER) {
       const refusal = inactiveAccountRefusal(customer.status_id);
       throw new HttpError(403, refusal.code, refusal.message);
@@ -143,7 +152,7 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
     const webId = await requireSite(db, request);
     await limiter.enforce(rateRules.forgotPasswordPerIp, `forgot:ip:${request.ip}`);
     await limiter.enforce(rateRules.forgotPasswordPerAccount, `forgot:account:${webId}:${body.email}`);
-    const origin = storeOrigin(request);
+    const origin = await storeOrigin(db, webId, request);
     inBackground(request.log, async () => {
       const customer = await findCustomer(db, webId, { kind: 'email', value: body.email });
       if (!customer?.email) return;

@@ -86,6 +86,8 @@ export async function requireCustomer(deps: Pick<ApiDeps, 'db' | 'tokens'>, requ
     .where('customer_id', '=', customerId)
     .executeTakeFirst();
   if (!customer) throw new HttpError(401, 'SIGN_IN_REQUIRED', 'Sign in to continue');
+  // Signed out, revoked for a reused refresh token, or ended by a password reset: the access token ends with it.
+  if (!(await deps.tokens.isSessionOpen(claims.WebID, claims.sid))) throw new HttpError(401, 'TOKEN_REVOKED', 'The session has ended; sign in again');
   // iat is in whole seconds: a token issued in the second of the change (the one ChangePassword answers) still counts.
   if (customer.password_changed_at && claims.iat < Math.floor(customer.password_changed_at.getTime() / 1000)) {
     throw new HttpError(401, 'TOKEN_REVOKED', 'The password was changed; sign in again');

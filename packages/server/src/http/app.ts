@@ -44,7 +44,7 @@ export interface AppOptions {
   logger?: boolean;
   /** Whether guests' pages are micro-cached (on unless switched off, e.g. for development). */
   pageCache?: boolean;
-  /** Whose X-Forwarded-For gives the client's address (`TRUST_PROXY`); a proxy on this machine unless given. */
+  /** Whose X-Forwarded-For gives the client's address (`TRUST_PROXY`); nobody's unless given. */
   trustProxy?: TrustProxy;
   /** Runs before the catch-all routes, e.g. the dev server's middleware. */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
@@ -56,7 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: BODY_LIMIT_BYTES,
     // Believing any client's X-Forwarded-For would let it pick a new address per request and walk past per-IP limits.
-    trustProxy: options.trustProxy ?? 'loopback',
+    trustProxy: options.trustProxy ?? false,
     routerOptions: { maxParamLength: 500 },
   });
 

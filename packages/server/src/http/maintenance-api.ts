@@ -40,9 +40,13 @@ export function registerMaintenanceApi(app: FastifyInstance, deps: ApiDeps): voi
     const body = parseRequest(checkMaintenancePasswordRequest, request.body, 'body', { password: 'Password' });
     const webId = await requireSite(db, request);
     await limiter.enforce(rateRules.maintenancePasswordPerIp, `maintenance:ip:${request.ip}`);
+    // Counted before the check so that guesses arriving together cannot pass the limit; a right password is forgiven.
+    const storeKey = `maintenance:store:${webId}`;
+    await limiter.enforce(rateRules.maintenancePasswordPerStore, storeKey);
     const passwordHash = await maintenancePasswordHash(db, webId);
     // A store without a password has nothing to pass; a wrong password is an answer, not an error (§8: toast).
     if (!passwordHash || !(await verifyPassword(body.password, passwordHash))) return { data: false };
+    await limiter.forgive(storeKey);
     reply.header('set-cookie', bypass.setCookieHeader(webId, passwordHash));
     return { data: true };
   });

@@ -6,7 +6,7 @@ import { decodeHtmlEntities, encodeHtmlEntities } from '../maintenance.ts';
 import { createOwnerSession, endOwnerSession, findOwner, findOwnerSession, ownedSites, ownsSite } from '../owners.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { mirrorMaintenanceFlag } from '../realtime-database.ts';
-import { rateRules } from '../rate-limit.ts';
+import { guardSignIn } from '../rate-limit.ts';
 import type { ApiDeps } from './api.ts';
 import { HttpError, parseRequest } from './errors.ts';
 import { requireSite } from './site.ts';
@@ -58,11 +58,14 @@ export function registerStudioApi(app: FastifyInstance, deps: ApiDeps): void {
 
   app.post('/api/Studio/SignIn', async (request) => {
     const body = parseRequest(studioSignInRequest, request.body, 'body');
-    await limiter.enforce(rateRules.studioSignInPerIp, `studio-signin:ip:${request.ip}`);
-    await limiter.enforce(rateRules.studioSignInPerAccount, `studio-signin:account:${body.email}`);
+    const attempt = await guardSignIn(limiter, { scope: 'studio-signin', account: body.email, ip: request.ip });
     const owner = await findOwner(db, body.email);
     const passwordOk = owner ? await verifyPassword(body.password, owner.password_hash) : await checkPasswordOfNobody(body.password);
-    if (!owner || !passwordOk) throw new HttpError(401, 'SIGN_IN_FAILED', 'Email or password is incorrect');
+    if (!owner || !passwordOk) {
+      await attempt.failed();
+      throw new HttpError(401, 'SIGN_IN_FAILED', 'Email or password is incorrect');
+    }
+    await attempt.succeeded();
     const [sites, sessionToken] = await Promise.all([ownedSites(db, owner.owner_id), createOwnerSession(db, owner.owner_id)]);
     return { data: { owner: { ownerId: owner.owner_id, name: owner.name, email: owner.email }, sites, sessionToken } };
   });

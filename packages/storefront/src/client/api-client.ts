@@ -48,6 +48,18 @@ export interface ApiClientOptions {
 
 type Variant = 'call' | 'data';
 
+/** Runs `work` while holding the store's refresh lock, shared by its tabs (Web Locks); alone where there are none. */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('vt.refresh', work) : work();
+}
+
+/** The tokens as this store's tabs last saved them: another tab may have rotated them since this one read them. */
+async function storedTokens(): Promise<TokenPair | null> {
+  await useSession.persist.rehydrate();
+  return useSession.getState().tokens;
+}
+
 /**
  * Calls the API. Secure calls send the bearer token, refresh it once when it has expired or a call answers 401,
  * and retry once (§4); every failure on that path clears the tokens and ends at /notfound with its code (§8).
@@ -80,20 +92,30 @@ export class ApiClient {
     return this.read(response, schema);
   }
 
-  /** Rotates the token pair once, however many calls ask at the same time. */
+  /**
+   * Rotates the token pair once, however many calls ask at the same time, in this tab and in every other tab of the
+   * store: tabs take turns under one Web Lock, and a tab whose turn comes after another tab has rotated the pair
+   * takes that pair from storage instead of spending the old refresh token a second time (which would end the
+   * session as a reuse).
+   */
   refresh(variant: Variant = 'call'): Promise<TokenPair> {
     if (this.refreshing) {
       return this.refreshing.catch(() => this.fail(TokenFailure.OtherCallFailed));
     }
     const tokens = useSession.getState().tokens;
     if (!tokens?.accessToken || !tokens.refreshToken) return Promise.reject(this.fail(TokenFailure.MissingTokens));
-    this.refreshing = (async () => {
+    this.refreshing = oneTabAtATime(async () => {
+      const latest = await storedTokens();
+      if (latest && latest.refreshToken !== tokens.refreshToken && !isExpired(latest.accessToken)) {
+        useSession.getState().setTokens(latest);
+        return latest;
+      }
       const response = await this.send('/api/Auth/refresh', { method: 'POST', body: tokens }, null);
       if (!response.ok) throw this.fail(variant === 'data' ? TokenFailure.DataRefreshFailed : TokenFailure.RefreshFailed);
       const fresh = z.object({ tokens: tokenPair }).parse(await response.json()).tokens;
       useSession.getState().setTokens(fresh);
       return fresh;
-    })().finally(() => {
+    }).finally(() => {
       this.refreshing = null;
     });
     return this.refreshing;
