@@ -132,6 +132,8 @@ const settings = (page: Page): Locator => page.getByRole('complementary', { name
 
 test('the owner signs in and gets the editor: top bar, outline, palette, preview and settings', async ({ page, studio }) => {
   await page.goto(studio.url('localhost', '/editor'));
+  // Titled like every other route of the store (§2.7), not after the platform.
+  await expect(page).toHaveTitle('Editor | Harbor & Pine');
   await expect(page.getByRole('heading', { name: 'Sign in to edit your store' })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Email').fill(harbor.email);
   await page.getByLabel('Password').fill(harbor.password);

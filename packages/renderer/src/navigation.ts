@@ -5,19 +5,46 @@ export type LinkTarget =
   | { kind: 'internal'; path: string }
   | { kind: 'invalid' };
 
-/** Only http and https links are followed (§5); a relative path or #anchor stays inside the app. */
+/** Half of a UTF-16 pair on its own: no address can carry it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** A scheme such as `mailto:` or `javascript:`: only http and https are followed (§5). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** `decode(value)`, or null when the value has a stray `%` that is not an escape. */
+function decoded(value: string, decode: (value: string) => string): string | null {
+  try {
+    return decode(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a link the owner typed leads to (§2.10, §5). Only http and https addresses leave the store; `#id` scrolls; a
+ * path stays in the app, and one without a leading `/` (`contact`) is read from the store's root, as owners mean it.
+ * Anything else, including a stray `%` that is no escape (`#100%`, `/sale%`), is invalid: it never throws.
+ */
 export function classifyLink(url: string | null | undefined): LinkTarget {
   const value = (url ?? '').trim();
-  if (!value) return { kind: 'invalid' };
-  if (value.startsWith('#')) return value.length > 1 ? { kind: 'anchor', id: decodeURIComponent(value.slice(1)) } : { kind: 'invalid' };
-  if (value.startsWith('/') && !value.startsWith('//')) return { kind: 'internal', path: value };
-  try {
-    const parsed = new URL(value);
-    if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return { kind: 'external', href: parsed.href };
-  } catch {
-    // not an absolute address: fall through
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what an address may not hold
+  if (!value || /[\s\u0000-\u001f\u007f]/.test(value) || LONE_SURROGATE.test(value)) return { kind: 'invalid' };
+  if (value.startsWith('#')) {
+    const id = value.length > 1 ? decoded(value.slice(1), decodeURIComponent) : null;
+    return id ? { kind: 'anchor', id } : { kind: 'invalid' };
   }
-  return { kind: 'invalid' };
+  if (value.startsWith('//') || value.startsWith('\\')) return { kind: 'invalid' };
+  if (SCHEME.test(value)) {
+    try {
+      const parsed = new URL(value);
+      if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && decoded(value, decodeURI) !== null) return { kind: 'external', href: parsed.href };
+    } catch {
+      // not a well-formed address
+    }
+    return { kind: 'invalid' };
+  }
+  const path = value.startsWith('/') ? value : `/${value}`;
+  return decoded(path, decodeURI) === null ? { kind: 'invalid' } : { kind: 'internal', path };
 }
 
 export interface NavigateOptions {

@@ -42,7 +42,8 @@ export async function createServer(config: ServerConfig, storefront: AppOptions[
       mediaDir: config.mediaDir,
       cacheDir: `${config.dataDir}/cache`,
       storefront,
-      logger: !config.production || undefined,
+      // Production logs what needs a look (every 5xx, with its request id); development every request too.
+      logger: config.production ? { level: 'warn' } : true,
       trustProxy: config.trustProxy,
       ...extra,
     });

@@ -105,6 +105,12 @@ describe.each(backends)('studio sign-in and maintenance on $name', ({ create }) 
     const check = (password: string) => server.call('/api/Web/CheckMaintenanceModePassword', { method: 'POST', body: { password }, ip: freshIp() }).then((r) => r.json());
     expect(await check('let me in')).toEqual({ data: true });
 
+    // A description pasted with entities is shown decoded (§3.11), never as a literal "&amp;".
+    const pasted = await set({ isMaintenance: true, heading: 'Back soon', description: 'Fish &amp; Chips', password: null });
+    expect(studioMaintenanceAnswer.parse(await pasted.json()).data.description).toBe('Fish & Chips');
+    expect((await (await server.call('/api/Web/GetMaintenanceModeSettings')).json()).data.description).toBe('Fish & Chips');
+    expect(JSON.parse((await stream.next(1000)).data)).toEqual({ isMaintanance: true });
+
     // null keeps the password, '' removes it.
     expect((await set({ isMaintenance: true, heading: 'Still soon', description: '', password: null })).status).toBe(200);
     expect((await siteRow(store1)).maintenance_password_hash).toBe(row.maintenance_password_hash);

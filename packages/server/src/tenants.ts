@@ -69,3 +69,9 @@ export async function loadWebConfig(db: Db, webId: number, themeId = 0): Promise
     realtimeDatabase: (site.realtime_database as WebConfig['realtimeDatabase']) ?? null,
   };
 }
+
+/** A store's title, as its pages end their document titles (§2.7). */
+export async function siteTitle(db: Db, webId: number): Promise<string | null> {
+  const row = await db.selectFrom('sites').select('title').where('web_id', '=', webId).executeTakeFirst();
+  return row?.title ?? null;
+}

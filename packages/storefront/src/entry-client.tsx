@@ -4,7 +4,7 @@ import { hydrate } from '@vitrine/renderer/client';
 import { tokenPair } from '@vitrine/commerce';
 import { AppContext } from './app-context.tsx';
 import { ApiCallError, ApiClient } from './client/api-client.ts';
-import { keepTrackingCode, reloadOnChunkFailure, rememberViewport, watchForNewBuild } from './client/app-behaviour.ts';
+import { keepTrackingCode, reloadOnce, rememberViewport, watchForNewBuild } from './client/app-behaviour.ts';
 import { useCart } from './client/cart.ts';
 import { readClaims, signedInUserId, useSession } from './client/session.ts';
 import { httpData } from './http-data.ts';
@@ -37,7 +37,7 @@ if (!builder) {
 }
 window.addEventListener('vite:preloadError', (event) => {
   event.preventDefault();
-  reloadOnChunkFailure(window.location.pathname);
+  reloadOnce(window.location.pathname);
 });
 if (!builder) watchForNewBuild(boot.buildId);
 

@@ -120,6 +120,16 @@ describe('renderStorefront', () => {
     expect(html).toContain('"__type":"RouteErrorResponse"');
   });
 
+  it('the 404 message shows the path decoded ("/café", not "/caf%C3%A9"), and a stray % still answers 404', async () => {
+    const { status, html } = await render('/caf%C3%A9');
+    expect(status).toBe(404);
+    expect(html).toContain('Page Not Found: /café');
+    expect(html).not.toContain('caf%C3%A9</p>');
+    const stray = await render('/sale%');
+    expect(stray.status).toBe(404);
+    expect(stray.html).toContain('Page Not Found: /sale%');
+  });
+
   it('refuses a path that cannot be a page slug with 404, before asking for data', async () => {
     expect((await render('/Bad%20Path')).status).toBe(404);
   });
@@ -140,7 +150,7 @@ describe('routes, guards and redirects', () => {
       ['/signin', 'Signin', false],
       ['/forgotpassword', 'Forgot Password', false],
       ['/resetpassword', 'Reset Password', false],
-      ['/notfound', 'Notfound', false],
+      ['/notfound', 'Notfound', true],
       ['/compare', 'Compare', false],
       ['/order/ABCD-1234', 'Order', false],
     ];

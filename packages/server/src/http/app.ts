@@ -15,9 +15,14 @@ import { MaintenanceBypass } from '../maintenance.ts';
 import { RateLimiter } from '../rate-limit.ts';
 import type { TokenService } from '../tokens.ts';
 import { registerApi } from './api.ts';
+import { isBot } from '@vitrine/commerce';
+import { internalErrorPage } from './error-pages.ts';
 import { HttpError } from './errors.ts';
+import { findInputFault, isServableHost } from './input-guard.ts';
 import { PageCache } from './page-cache.ts';
+import { lookupSite } from './site.ts';
 import { registerStorefront, type RenderStorefront } from './storefront.ts';
+import { siteTitle } from '../tenants.ts';
 
 /** Request bodies above this are refused with 413 before they are read. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -41,7 +46,7 @@ export interface AppOptions {
   storefront: { render: RenderStorefront; assets: ClientAssets | (() => Promise<ClientAssets>); staticDir?: string | undefined };
   /** The built studio (index.html and its assets), served at /editor. */
   studioDir?: string | undefined;
-  logger?: boolean;
+  logger?: boolean | AppLogger;
   /** Whether guests' pages are micro-cached (on unless switched off, e.g. for development). */
   pageCache?: boolean;
   /** Whose X-Forwarded-For gives the client's address (`TRUST_PROXY`); nobody's unless given. */
@@ -50,10 +55,25 @@ export interface AppOptions {
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 }
 
+/** Structured (JSON) logging with a request id on every line: a level, and where the lines go (standard output). */
+export interface AppLogger {
+  level?: 'error' | 'warn' | 'info' | 'debug';
+  stream?: { write(line: string): void };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Whether a request is for a page (a browser's navigation) rather than the API or a file. */
+function wantsPage(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0]!;
+  if (/^\/(api|_img|media|assets|fonts|editor\/assets)\//.test(path)) return false;
+  return request.method === 'GET' || request.method === 'HEAD';
+}
+
 /** The one HTTP server: API, media, studio, and server-rendered shopper pages for every store it hosts. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
+    logger: options.logger === true ? { level: 'info' } : options.logger ? { level: options.logger.level ?? 'info', ...(options.logger.stream ? { stream: options.logger.stream } : {}) } : false,
     bodyLimit: BODY_LIMIT_BYTES,
     // Believing any client's X-Forwarded-For would let it pick a new address per request and walk past per-IP limits.
     trustProxy: options.trustProxy ?? false,
@@ -62,6 +82,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The API speaks JSON only; any other body is refused with 415 before a handler sees it.
   app.removeContentTypeParser('text/plain');
+
+  // Refused before anything reads them: a Host with an impossible port, and text or nesting no store can keep.
+  app.addHook('onRequest', async (request) => {
+    if (!isServableHost(request.headers.host)) throw new HttpError(400, 'BAD_REQUEST', 'Host: must be a domain name, with a port from 1 to 65535', 'Host');
+  });
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [['body', request.body], ['query', request.query], ['params', request.params]] as const) {
+      const fault = findInputFault(value, part);
+      if (fault) throw new HttpError(400, 'BAD_REQUEST', `${fault.field}: ${fault.message}`, fault.field);
+    }
+  });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
@@ -73,8 +104,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Fastify's own refusals: malformed JSON, body too large, unsupported content type…
       return reply.code(status).send({ error: { code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message } });
     }
-    request.log.error({ err: error }, 'Unhandled error');
-    return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong' } });
+    // A bug: logged with the request id (never the body, which may hold a password), answered without details.
+    request.log.error({ err: error, method: request.method, url: request.url.split('?')[0] }, 'Unhandled error');
+    reply.code(500);
+    if (wantsPage(request)) {
+      // A page a browser asked for gets the Internal Server Error page (§2.6), never JSON; bots get no page at all.
+      if (isBot(request.headers['user-agent'])) return reply.type('text/plain; charset=utf-8').send('');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(internalErrorPage(request.id));
+    }
+    return reply.send({ error: { code: 'INTERNAL', message: 'Something went wrong', requestId: request.id } });
   });
 
   await registerApi(app, {
@@ -135,8 +173,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       index: false,
     });
     const studioPage = join(options.studioDir, 'index.html');
-    const serveStudio = async (_request: FastifyRequest, reply: FastifyReply) => {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(studioPage));
+    // Titled "Editor | {store title}" like every route of the store (§2.7), so an owner's tabs say which store is open.
+    const serveStudio = async (request: FastifyRequest, reply: FastifyReply) => {
+      const site = await lookupSite(options.db, request);
+      const title = site.ok ? await siteTitle(options.db, site.webId) : null;
+      const html = (await readFile(studioPage, 'utf8')).replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title ? `Editor | ${title}` : 'Editor')}</title>`);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     };
     app.get('/editor', serveStudio);
     app.get('/editor/*', serveStudio);

@@ -8,6 +8,7 @@ import { loadWebConfig } from '../tenants.ts';
 import type { AccessTokens } from '../tokens.ts';
 import { hasMaintenanceBypass } from './maintenance-api.ts';
 import { guestPageKey, type PageCache } from './page-cache.ts';
+import { storeNotFoundPage } from './error-pages.ts';
 import { lookupSite } from './site.ts';
 import { buffer } from 'node:stream/consumers';
 
@@ -15,11 +16,6 @@ import { buffer } from 'node:stream/consumers';
 const ACCESS_COOKIE = 'vt_at';
 
 export type RenderStorefront = (request: Request, data: StorefrontData, assets: ClientAssets) => Promise<StorefrontResponse>;
-
-/** The site-config failure page (§2.6, §8): outside the app, it names the failure code. */
-function storeNotFoundPage(code: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Store not found</title><style>body{font:16px/1.5 system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;color:#1f2933;background:#f5f6f8}main{max-width:32rem;padding:24px;text-align:center}code{background:#e4e7eb;padding:2px 6px;border-radius:4px}</style></head><body><main><h1>Store not found</h1><p>No store is served at this address.</p><p>Error code <code>ec=${code}</code></p></main></body></html>`;
-}
 
 /** Server-renders every path that no other route claims, for the store the request's domain picks. */
 export function registerStorefront(

@@ -92,7 +92,8 @@ export function registerStudioApi(app: FastifyInstance, deps: ApiDeps): void {
         is_maintenance: body.isMaintenance,
         maintenance_heading: body.heading,
         // Stored HTML-encoded and served decoded (§3.11), so what the owner wrote comes back exactly.
-        maintenance_description: encodeHtmlEntities(body.description),
+        // §3.11: the description is shown HTML-decoded, so text pasted with entities ("Tom &amp; Jerry") reads as meant.
+        maintenance_description: encodeHtmlEntities(decodeHtmlEntities(body.description)),
         ...(passwordHash === undefined ? {} : { maintenance_password_hash: passwordHash }),
       })
       .where('web_id', '=', webId)

@@ -51,7 +51,7 @@ type Variant = 'call' | 'data';
 /** Runs `work` while holding the store's refresh lock, shared by its tabs (Web Locks); alone where there are none. */
 function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request('vt.refresh', work) : work();
+  return locks ? (locks.request('vt.refresh', work) as Promise<T>) : work();
 }
 
 /** The tokens as this store's tabs last saved them: another tab may have rotated them since this one read them. */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keepTrackingCode, preloadQueue, reloadOnChunkFailure, RELOAD_GUARD_MS, rememberViewport, watchForNewBuild } from './app-behaviour.ts';
+import { keepTrackingCode, preloadQueue, reloadOnce, RELOAD_GUARD_MS, rememberViewport, watchForNewBuild } from './app-behaviour.ts';
 import { useCart } from './cart.ts';
 import { useSiteState } from './site-state.ts';
 
@@ -11,10 +11,10 @@ describe('app behaviour (§4, §9)', () => {
     const storage = new Map<string, string>();
     const fake = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) } as unknown as Storage;
     const reload = vi.fn();
-    expect(reloadOnChunkFailure('/cart', { storage: fake, now: 1_000_000, reload })).toBe(true);
-    expect(reloadOnChunkFailure('/cart', { storage: fake, now: 1_000_000 + RELOAD_GUARD_MS - 1, reload })).toBe(false);
-    expect(reloadOnChunkFailure('/account', { storage: fake, now: 1_000_001, reload })).toBe(true);
-    expect(reloadOnChunkFailure('/cart', { storage: fake, now: 1_000_000 + RELOAD_GUARD_MS, reload })).toBe(true);
+    expect(reloadOnce('/cart', { storage: fake, now: 1_000_000, reload })).toBe(true);
+    expect(reloadOnce('/cart', { storage: fake, now: 1_000_000 + RELOAD_GUARD_MS - 1, reload })).toBe(false);
+    expect(reloadOnce('/account', { storage: fake, now: 1_000_001, reload })).toBe(true);
+    expect(reloadOnce('/cart', { storage: fake, now: 1_000_000 + RELOAD_GUARD_MS, reload })).toBe(true);
     expect(reload).toHaveBeenCalledTimes(3);
   });
 

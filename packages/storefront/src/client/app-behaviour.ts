@@ -31,10 +31,11 @@ async function defaultFetchBuildId(): Promise<string | null> {
 }
 
 /**
- * Reloads the page when a part of it fails to load (a new deploy removed old chunks), at most once per path within
- * 10 s, so a part that is really broken cannot loop (§4).
+ * Reloads (or replaces) the page, at most once per path within 10 s: when a part of it fails to load (a new deploy
+ * removed old chunks), or a navigation to the maintenance page failed (§2.5). A part that is really broken cannot
+ * loop (§4).
  */
-export function reloadOnChunkFailure(path: string, { storage = sessionStorage, now = Date.now(), reload = () => window.location.reload() } = {}): boolean {
+export function reloadOnce(path: string, { storage = sessionStorage, now = Date.now(), reload = () => window.location.reload() } = {}): boolean {
   const key = `vt.reloaded:${path}`;
   const last = Number(storage.getItem(key) ?? 0);
   if (now - last < RELOAD_GUARD_MS) return false;

@@ -8,6 +8,7 @@ import { useCart } from '../client/cart.ts';
 import { useSession } from '../client/session.ts';
 import { ROOT_ROUTE_ID, type RootData } from '../root.tsx';
 import { AppForm, Field, FormNotice, SubmitButton } from '../ui/field.tsx';
+import { GENERIC_ERROR, useToast } from '../ui/toasts.tsx';
 import { PageShell } from './page-shell.tsx';
 
 const userSchema = z.object({
@@ -26,6 +27,7 @@ export function safeReturnPath(value: string | null): string {
 
 /** Runs a form's request, keeping its busy state, its error message and the field at fault. */
 function useSubmit() {
+  const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; field?: string | undefined } | null>(null);
   async function run(action: () => Promise<void>) {
@@ -35,7 +37,10 @@ function useSubmit() {
       await action();
     } catch (caught) {
       if (caught instanceof ApiCallError) setError({ message: caught.message.replace(/^[\w.]+: /, ''), field: caught.field });
-      else setError({ message: 'Something went wrong' });
+      else {
+        setError({ message: GENERIC_ERROR });
+        toast(undefined, { kind: 'error' });
+      }
     } finally {
       setBusy(false);
     }
@@ -320,6 +325,7 @@ export function AccountPage() {
   const api = useApi();
   const navigate = useNavigate();
   const session = useSession();
+  const toast = useToast();
   const clearCart = useCart((s) => s.clear);
   const [profile, setProfile] = useState<z.infer<typeof profileSchema>['data'] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -350,6 +356,7 @@ export function AccountPage() {
     clearCart();
     if (guest) session.setTokens(guest);
     await navigate('/', { replace: true });
+    toast(undefined, { kind: 'success' });
   }
 
   return (

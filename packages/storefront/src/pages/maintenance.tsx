@@ -48,7 +48,7 @@ export function MaintenancePage() {
                     toast('Invalid Password', { kind: 'error', placement: 'top-right', durationMs: 3000 });
                   }
                 })
-                .catch(() => toast('Something went wrong', { kind: 'error' }))
+                .catch(() => toast(undefined, { kind: 'error' }))
                 .finally(() => setBusy(false));
             }}
           >

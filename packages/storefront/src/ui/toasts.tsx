@@ -16,9 +16,23 @@ interface Toast extends Required<ToastOptions> {
   closing: boolean;
 }
 
-const ToastContext = createContext<(message: string, options?: ToastOptions) => void>(() => {});
+/** The generic messages of §8, for every error and success that has no message of its own. */
+export const GENERIC_ERROR = 'Something went wrong';
+export const GENERIC_SUCCESS = 'Operation completed successfully';
 
-/** Shows a toast: `const toast = useToast(); toast('Saved')`. */
+/** The words a toast shows: its own message, or the generic one of its kind when it has none. */
+export function toastMessage(message: string | undefined, kind: ToastOptions['kind'] = 'info'): string {
+  if (message?.trim()) return message;
+  return kind === 'error' ? GENERIC_ERROR : kind === 'success' ? GENERIC_SUCCESS : '';
+}
+
+type ShowToast = (message?: string, options?: ToastOptions) => void;
+const ToastContext = createContext<ShowToast>(() => {});
+
+/**
+ * Shows a toast: `const toast = useToast(); toast('Saved')`. An error or success without words of its own says the
+ * generic message of §8: `toast(undefined, { kind: 'error' })` shows "Something went wrong".
+ */
 export function useToast() {
   return use(ToastContext);
 }
@@ -46,9 +60,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 
   const show = useCallback(
-    (message: string, { kind = 'info', durationMs = TOAST_DURATION_MS, placement = 'top-center' }: ToastOptions = {}) => {
+    (message: string | undefined, { kind = 'info', durationMs = TOAST_DURATION_MS, placement = 'top-center' }: ToastOptions = {}) => {
+      const text = toastMessage(message, kind);
+      if (!text) return;
       const id = nextId.current++;
-      setToasts((all) => [...all, { id, message, kind, durationMs, placement, closing: false }]);
+      setToasts((all) => [...all, { id, message: text, kind, durationMs, placement, closing: false }]);
       later(() => dismiss(id), durationMs);
     },
     [dismiss, later],

@@ -1,5 +1,6 @@
 import { memo, useId, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { classifyLink } from '@vitrine/renderer';
 import type { FieldHint } from '@vitrine/sections';
 import { useCatalogue } from './catalogue-context.tsx';
 import { CataloguePicker, noChoiceLabel, type CatalogueKind } from './catalogue-picker.tsx';
@@ -15,6 +16,17 @@ export interface FieldControlProps {
   schema: z.ZodType;
   value: unknown;
   onChange: (value: unknown) => void;
+}
+
+/**
+ * Why a link cannot work for a shopper (§5: only http and https leave the store), or null. Empty is no link at all.
+ * The same reading as the storefront's navigation helper, so what the studio saves is what the store follows.
+ */
+export function linkProblem(raw: string): string | null {
+  if (raw.trim() === '' || classifyLink(raw).kind !== 'invalid') return null;
+  if (/^\s*[a-z][a-z0-9+.-]*:/i.test(raw) && !/^\s*https?:/i.test(raw)) return 'Only http:// and https:// links can be followed.';
+  if (/%(?![0-9a-f]{2})/i.test(raw)) return 'A % must start an escape such as %20; write "percent" or leave it out.';
+  return 'Use https://…, a page such as /sale, or #section, with no spaces.';
 }
 
 interface Pending {
@@ -78,7 +90,21 @@ export const FieldControl = memo(function FieldControl({ name, hint, schema, val
       control = <ImageInput {...common} value={text} onChange={(path) => commit(path, path)} />;
       break;
     case 'url':
-      control = <input {...common} type="text" inputMode="url" placeholder="/page, #section or https://…" className={inputClass} value={text} onChange={(e) => commit(e.target.value, e.target.value)} />;
+      control = (
+        <input
+          {...common}
+          type="text"
+          inputMode="url"
+          placeholder="/page, #section or https://…"
+          className={inputClass}
+          value={text}
+          onChange={(e) => {
+            const problem = linkProblem(e.target.value);
+            if (problem) setPending({ raw: e.target.value, error: problem, base: value });
+            else commit(e.target.value, e.target.value);
+          }}
+        />
+      );
       break;
     case 'select': {
       const options = hint.options ?? (shape.options ?? []).map((option) => ({ value: option, label: String(option) }));

@@ -100,6 +100,27 @@ describe('a form generated from field hints and a zod schema', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('a link with a stray % or another scheme is refused at the field, not saved to break the store (§5)', () => {
+    const onChange = form();
+    const url = screen.getByRole('textbox', { name: 'The url' });
+    for (const [typed, reason] of [
+      ['#100%', /% must start an escape/],
+      ['/sale%', /% must start an escape/],
+      ['javascript:alert(1)', /Only http:\/\/ and https:\/\//],
+      ['/two words', /no spaces/],
+    ] as const) {
+      fireEvent.input(url, { target: { value: typed } });
+      expect(url.getAttribute('aria-invalid'), typed).toBe('true');
+      expect(screen.getByRole('alert').textContent, typed).toMatch(reason);
+    }
+    expect(onChange).not.toHaveBeenCalled();
+    for (const good of ['https://example.com/a', '/sale%20now', '#faq', 'contact', '']) {
+      fireEvent.input(url, { target: { value: good } });
+      expect(onChange).toHaveBeenLastCalledWith('url', good);
+      expect(screen.queryByRole('alert')).toBeNull();
+    }
+  });
+
   it('refuses a colour that is not hex, and lets an optional colour be cleared', () => {
     const onChange = form();
     const color = screen.getByRole('textbox', { name: 'The color' });
