@@ -754,3 +754,28 @@ test("the other store's owner gets 403 on this store's Studio calls", async ({ s
   // On their own store the same token works.
   expect((await call(studio, 'second.localhost', 'GET', '/api/Studio/GetPages', other.sessionToken)).status).toBe(200);
 });
+
+test('the studio stays in place with the Theme tab open: picking a font or the wheel over the top bar scrolls nothing away', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openEditor(page, studio);
+  await settings(page).getByRole('tab', { name: 'Theme' }).click();
+  const topBar = page.getByRole('banner');
+  const studioInPlace = async () => ({ scrollY: await page.evaluate(() => window.scrollY + document.scrollingElement!.scrollTop), top: (await topBar.boundingBox())!.y });
+
+  // The last fonts of the list, far below the fold of the settings panel.
+  for (const font of ['Work Sans', 'Ubuntu']) {
+    await settings(page).locator('label', { has: page.getByRole('radio', { name: font }) }).first().click();
+    await expect(settings(page).getByRole('radio', { name: font }).first()).toBeChecked();
+    expect(await studioInPlace(), font).toEqual({ scrollY: 0, top: 0 });
+  }
+  await topBar.hover();
+  await page.mouse.wheel(0, 2000);
+  await page.waitForTimeout(300);
+  expect(await studioInPlace()).toEqual({ scrollY: 0, top: 0 });
+  // Nothing outside the panels can scroll: the document is exactly the window.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
+  await allSaved(page);
+  await context.close();
+});

@@ -76,7 +76,8 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
   return (
     <MediaContext value={media}>
       <CatalogueContext value={catalogue}>
-        <div className="flex h-screen flex-col overflow-hidden bg-slate-100 text-slate-900">
+        {/* A fixed application frame: only its panels scroll, and nothing (a focused control, the wheel) scrolls it away. */}
+        <div className="fixed inset-0 flex flex-col overflow-clip bg-slate-100 text-slate-900">
           {ready ? <TopBar openDialog={setDialog} /> : <div className="h-12 shrink-0 border-b border-slate-200 bg-white" />}
           {ready ? <ConflictBanner /> : null}
           <div className="grid min-h-0 flex-1 grid-cols-[272px_minmax(0,1fr)_328px]">

@@ -84,7 +84,7 @@ export const FieldControl = memo(function FieldControl({ name, hint, schema, val
       control = <RichText {...common} labelledBy={`${id}-label`} value={text} onChange={(html) => commit(html, html)} />;
       break;
     case 'color':
-      control = <ColorInput {...common} value={text} allowsEmpty={Boolean(shape.allowsEmpty)} onChange={(hex) => commit(hex, hex)} />;
+      control = <ColorInput {...common} label={hint.label} value={text} allowsEmpty={Boolean(shape.allowsEmpty)} onChange={(hex) => commit(hex, hex)} />;
       break;
     case 'image':
       control = <ImageInput {...common} value={text} onChange={(path) => commit(path, path)} />;
@@ -220,11 +220,12 @@ const isCatalogueKind = (control: FieldHint['control']): control is CatalogueKin
 
 type Common = { id: string; name: string; 'aria-describedby': string | undefined; 'aria-invalid': true | undefined };
 
-function ColorInput({ value, allowsEmpty, onChange, ...common }: Common & { value: string; allowsEmpty: boolean; onChange: (hex: string) => void }) {
+/** A swatch and the hex text of one colour setting; the swatch is named after the setting, as the text box is. */
+function ColorInput({ label, value, allowsEmpty, onChange, ...common }: Common & { label: string; value: string; allowsEmpty: boolean; onChange: (hex: string) => void }) {
   const swatch = /^#[0-9a-fA-F]{6}$/.test(value) ? value : /^#[0-9a-fA-F]{3}$/.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : '#ffffff';
   return (
     <div className="flex items-center gap-2">
-      <input type="color" aria-label="Pick a colour" value={swatch.toLowerCase()} onChange={(e) => onChange(e.target.value)} className="h-8 w-10 shrink-0 cursor-pointer rounded border border-slate-300 bg-white p-0.5" />
+      <input type="color" aria-label={`${label}: pick a colour`} value={swatch.toLowerCase()} onChange={(e) => onChange(e.target.value)} className="h-8 w-10 shrink-0 cursor-pointer rounded border border-slate-300 bg-white p-0.5" />
       <input {...common} type="text" spellCheck={false} placeholder={allowsEmpty ? 'None' : '#000000'} value={value} onChange={(e) => onChange(e.target.value.trim())} className={`${inputClass} font-mono`} />
       {allowsEmpty && value ? (
         <button type="button" onClick={() => onChange('')} className="shrink-0 rounded px-1.5 py-1 text-xs text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500">

@@ -78,7 +78,7 @@ export function ImageInput({ value, onChange, ...common }: ImageInputProps) {
       ) : null}
       {state.library ? (
         state.library.length ? (
-          <ul className="grid max-h-48 grid-cols-4 gap-1.5 overflow-y-auto rounded-md border border-slate-200 p-1.5" aria-label="Media library">
+          <ul className="relative grid max-h-48 grid-cols-4 gap-1.5 overflow-y-auto rounded-md border border-slate-200 p-1.5" aria-label="Media library">
             {state.library.map((file) => (
               <li key={file.path}>
                 <button

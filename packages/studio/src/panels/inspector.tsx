@@ -39,7 +39,7 @@ export function Inspector() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`panel-${panel}`} aria-labelledby={`tab-${panel}`} className="min-h-0 flex-1 overflow-y-auto">
+      <div role="tabpanel" id={`panel-${panel}`} aria-labelledby={`tab-${panel}`} className="relative min-h-0 flex-1 overflow-y-auto">
         {panel === 'section' ? <SectionPanel /> : panel === 'theme' ? <ThemePanel /> : <StorePanel />}
       </div>
     </aside>

@@ -117,7 +117,7 @@ function FontPicker({ role, value }: { role: 'heading' | 'body'; value: ThemeFon
   return (
     <fieldset>
       <legend className="mb-1 text-xs font-medium text-slate-700">{role === 'heading' ? 'Headings' : 'Body text'}</legend>
-      <div className="max-h-48 overflow-y-auto rounded-md border border-slate-300 p-1">
+      <div className="relative max-h-48 overflow-y-auto rounded-md border border-slate-300 p-1">
         {themeFontNames.map((font) => (
           <label key={font} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 hover:bg-slate-50 has-checked:bg-indigo-50 has-focus-visible:outline-2 has-focus-visible:outline-indigo-500">
             <input type="radio" name={name} value={font} checked={value === font} onChange={() => store.getState().setThemeSetting(['fonts', role], font)} className="sr-only" />

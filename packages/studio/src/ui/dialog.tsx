@@ -40,7 +40,7 @@ export function Dialog({ open, title, onClose, children, footer, wide = false }:
               ✕
             </button>
           </header>
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          <div className="relative overflow-y-auto px-5 py-4">{children}</div>
           {footer ? <footer className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</footer> : null}
         </div>
       ) : null}
