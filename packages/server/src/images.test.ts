@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImageService, MAX_IMAGE_SIDE, parseModifiers, type ImageModifiers } from './images.ts';
+import { ImageQueueFull, ImageService, MAX_IMAGE_SIDE, MAX_PLACEHOLDER_SIDE, WorkQueue, parseModifiers, type ImageModifiers } from './images.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-images-'));
 const service = new ImageService(join(dir, 'media'), join(dir, 'cache'));
@@ -97,5 +97,68 @@ describe('ImageService', () => {
       const meta = await sharp(result.file).metadata();
       expect([meta.format, meta.width, meta.height], path).toEqual(['png', 400, 300]);
     }
+  });
+
+  it('a made-up path asking for a 4096 px AVIF costs one small placeholder, shared by every missing path', async () => {
+    const cache = join(dir, 'cache-missing');
+    const images = new ImageService(join(dir, 'media'), cache);
+    const files = new Set<string>();
+    for (let n = 0; n < 8; n++) {
+      const result = await images.render(`/media/1/${Math.random().toString(36).slice(2)}.jpg`, modifiers('f_avif,w_4096,h_4096,q_100'));
+      expect(result.found).toBe(false);
+      files.add(result.file);
+    }
+    expect(files.size).toBe(1);
+    const meta = await sharp([...files][0]!).metadata();
+    expect([meta.width, meta.height]).toEqual([MAX_PLACEHOLDER_SIDE, MAX_PLACEHOLDER_SIDE]);
+    expect(readdirSync(cache, { recursive: true }).filter((name) => String(name).endsWith('.avif'))).toHaveLength(1);
+  });
+
+  it('keeps the disk cache within its bound, the least recently used going first', async () => {
+    const cache = join(dir, 'cache-bounded');
+    const probe = await new ImageService(join(dir, 'media'), join(dir, 'cache-probe')).render('/media/1/photo.png', modifiers('w_300,f_png'));
+    const bound = Math.round(statSync(probe.file).size * 2.5);
+    const images = new ImageService(join(dir, 'media'), cache, bound);
+    const a = await images.render('/media/1/photo.png', modifiers('w_300,f_png'));
+    const b = await images.render('/media/1/photo.png', modifiers('w_301,f_png'));
+    await images.render('/media/1/photo.png', modifiers('w_300,f_png'));
+    const c = await images.render('/media/1/photo.png', modifiers('w_302,f_png'));
+    expect([existsSync(a.file), existsSync(b.file), existsSync(c.file)]).toEqual([true, false, true]);
+    const total = readdirSync(cache, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
+    expect(total).toBeLessThanOrEqual(bound);
+  });
+
+  it('removes what interrupted writes left in the cache when it starts', async () => {
+    const cache = join(dir, 'cache-interrupted');
+    mkdirSync(join(cache, 'ab'), { recursive: true });
+    writeFileSync(join(cache, 'ab', 'abcdef.webp.123.xyz.part'), 'half an image');
+    await new ImageService(join(dir, 'media'), cache).render('/media/1/photo.png', modifiers('w_50'));
+    expect(readdirSync(join(cache, 'ab'))).toEqual([]);
+  });
+});
+
+describe('WorkQueue', () => {
+  it('runs at most its limit at once, keeps a bounded line, and refuses the rest at once', async () => {
+    const queue = new WorkQueue(2, 3);
+    let running = 0;
+    let most = 0;
+    const releases: (() => void)[] = [];
+    const job = () =>
+      queue.run(async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running--;
+      });
+    const accepted = Array.from({ length: 5 }, job);
+    await expect(job()).rejects.toBeInstanceOf(ImageQueueFull);
+    while (releases.length || running) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      releases.shift()?.();
+    }
+    await Promise.all(accepted);
+    expect(most).toBe(2);
   });
 });

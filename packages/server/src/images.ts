@@ -1,14 +1,24 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
 
 /** Largest width or height the image route makes: enough for 2× a 1536px screen, small enough to bound the work. */
 export const MAX_IMAGE_SIDE = 4096;
 /** Size of the placeholder when a request names none (§9: 400×300). */
 export const PLACEHOLDER_SIZE = { width: 400, height: 300 } as const;
+/** The largest side of a placeholder: the browser scales it to the box; drawing it at 4096 px only costs CPU. */
+export const MAX_PLACEHOLDER_SIDE = 800;
+/** How many images are resized at once; the rest wait in line, so file serving always has threads left. */
+export const IMAGE_WORKERS = 2;
+/** How many may wait; past that the route answers 503 with Retry-After rather than queue without bound. */
+export const MAX_WAITING_IMAGES = 64;
+/** The disk cache's bound unless told otherwise (least recently used out). */
+export const DEFAULT_IMAGE_CACHE_BYTES = 512 * 1024 * 1024;
+
+// One libvips thread per image: two images at once use two threads of Node's pool, never all of it.
+sharp.concurrency(1);
 
 const hex = /^[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
 
@@ -57,36 +67,133 @@ export interface ImageResult {
 
 const contentTypes = { webp: 'image/webp', avif: 'image/avif', jpeg: 'image/jpeg', png: 'image/png' } as const;
 
+/** Thrown when more images wait to be made than `MAX_WAITING_IMAGES`: the caller should try again shortly. */
+export class ImageQueueFull extends Error {}
+
+/** Runs at most `limit` jobs at once; up to `maxWaiting` more wait in order, and any beyond are refused at once. */
+export class WorkQueue {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    private readonly limit: number,
+    private readonly maxWaiting: number,
+  ) {}
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) {
+      if (this.waiting.length >= this.maxWaiting) throw new ImageQueueFull('Too many images are being made; try again shortly');
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.running++;
+    try {
+      return await job();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+/**
+ * The placeholder's size class for a request: its aspect ratio kept, its larger side at most
+ * `MAX_PLACEHOLDER_SIDE`, both sides rounded to tens. Every missing file of one class shares one cached placeholder.
+ */
+export function placeholderSize(m: Pick<ImageModifiers, 'w' | 'h'>): { width: number; height: number } {
+  let width = m.w ?? (m.h ? Math.round((m.h * PLACEHOLDER_SIZE.width) / PLACEHOLDER_SIZE.height) : PLACEHOLDER_SIZE.width);
+  let height = m.h ?? (m.w ? Math.round((m.w * PLACEHOLDER_SIZE.height) / PLACEHOLDER_SIZE.width) : PLACEHOLDER_SIZE.height);
+  const scale = Math.min(1, MAX_PLACEHOLDER_SIDE / Math.max(width, height));
+  width = Math.max(10, Math.round((width * scale) / 10) * 10);
+  height = Math.max(10, Math.round((height * scale) / 10) * 10);
+  return { width, height };
+}
+
 /**
  * Resizes and converts media files, caching every result on disk under `cacheDir` by source, source version
- * (size and modification time) and modifiers. Identical requests in flight share one piece of work.
+ * (size and modification time) and modifiers. Identical requests in flight share one piece of work; different ones
+ * take turns in a bounded queue. A missing source gets the placeholder of its size class, whatever its path, so
+ * made-up paths cannot make new work. The cache stays under `maxCacheBytes`, the least recently used files going first.
  */
 export class ImageService {
   private readonly inFlight = new Map<string, Promise<ImageResult>>();
+  private readonly queue = new WorkQueue(IMAGE_WORKERS, MAX_WAITING_IMAGES);
+  /** Cached files by path, in order of last use (oldest first), with their sizes. */
+  private readonly cached = new Map<string, number>();
+  private cachedBytes = 0;
+  private readonly indexed: Promise<void>;
 
   constructor(
     private readonly mediaDir: string,
     private readonly cacheDir: string,
-  ) {}
+    private readonly maxCacheBytes: number = DEFAULT_IMAGE_CACHE_BYTES,
+  ) {
+    this.indexed = this.indexCache();
+  }
 
   /** The file to send for `mediaPath` (e.g. `/media/1/products/mug-1.webp`) with `modifiers`. */
   async render(mediaPath: string, modifiers: ImageModifiers): Promise<ImageResult> {
+    await this.indexed;
     const source = this.sourceFile(mediaPath);
     const info = source ? await stat(source).catch(() => null) : null;
     const found = Boolean(info?.isFile());
-    const version = found ? `${info!.size}-${info!.mtimeMs}` : 'placeholder';
-    const key = createHash('sha256').update(JSON.stringify([mediaPath, version, modifiers])).digest('hex').slice(0, 32);
+    const size = found ? null : placeholderSize(modifiers);
+    const identity = found ? [mediaPath, `${info!.size}-${info!.mtimeMs}`, modifiers] : ['placeholder', modifiers.f, size];
+    const key = createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 32);
     const file = join(this.cacheDir, key.slice(0, 2), `${key}.${modifiers.f}`);
     const result = { file, contentType: contentTypes[modifiers.f], found };
-    if (existsSync(file)) return result;
+    if (this.touch(file)) return result;
     let work = this.inFlight.get(key);
     if (!work) {
-      work = this.make(found ? source! : null, file, modifiers)
-        .then(() => result)
+      work = this.queue
+        .run(() => (found ? this.make(sharp(source!, { limitInputPixels: 50_000_000 }), file, modifiers) : this.make(placeholder(size!.width, size!.height), file, { f: modifiers.f, q: 60, fit: 'fill' })))
+        .then(async (bytes) => {
+          await this.remember(file, bytes);
+          return result;
+        })
         .finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, work);
     }
     return work;
+  }
+
+  /** Marks a cached file as just used; false when it is not cached. */
+  private touch(file: string): boolean {
+    const size = this.cached.get(file);
+    if (size === undefined) return false;
+    this.cached.delete(file);
+    this.cached.set(file, size);
+    return true;
+  }
+
+  /** Counts a new file in, and removes the least recently used while the cache is over its bound. */
+  private async remember(file: string, bytes: number): Promise<void> {
+    this.cached.set(file, bytes);
+    this.cachedBytes += bytes;
+    for (const [oldest, size] of this.cached) {
+      if (this.cachedBytes <= this.maxCacheBytes || oldest === file) break;
+      this.cached.delete(oldest);
+      this.cachedBytes -= size;
+      await unlink(oldest).catch(() => {});
+    }
+  }
+
+  /** Reads what an earlier run left in the cache, oldest first, and drops leftovers of interrupted writes. */
+  private async indexCache(): Promise<void> {
+    const folders = await readdir(this.cacheDir).catch(() => [] as string[]);
+    const files: { path: string; size: number; used: number }[] = [];
+    for (const folder of folders) {
+      for (const name of await readdir(join(this.cacheDir, folder)).catch(() => [] as string[])) {
+        const path = join(this.cacheDir, folder, name);
+        if (name.endsWith('.part')) {
+          await unlink(path).catch(() => {});
+          continue;
+        }
+        const info = await stat(path).catch(() => null);
+        if (info?.isFile()) files.push({ path, size: info.size, used: info.atimeMs });
+      }
+    }
+    files.sort((a, b) => a.used - b.used);
+    for (const { path, size } of files) await this.remember(path, size);
   }
 
   /** The media file a path names, or null when it would leave the media folder. */
@@ -103,18 +210,25 @@ export class ImageService {
     return file.startsWith(root + sep) ? file : null;
   }
 
-  private async make(source: string | null, file: string, m: ImageModifiers): Promise<void> {
+  /** Writes the converted image to `file` and answers its size in bytes. */
+  private async make(input: Sharp, file: string, m: Pick<ImageModifiers, 'f' | 'q' | 'fit'> & Partial<ImageModifiers>): Promise<number> {
     await mkdir(join(file, '..'), { recursive: true });
-    const input = source ? sharp(source, { limitInputPixels: 50_000_000 }) : placeholder(m.w ?? PLACEHOLDER_SIZE.width, m.h ?? PLACEHOLDER_SIZE.height);
     const background = m.b ? `#${m.b}` : { r: 0, g: 0, b: 0, alpha: 0 };
     let pipeline = input.rotate();
     if (m.w || m.h) pipeline = pipeline.resize({ width: m.w, height: m.h, fit: m.fit, background, withoutEnlargement: true });
     if (m.b) pipeline = pipeline.flatten({ background: `#${m.b}` });
-    pipeline = m.f === 'webp' ? pipeline.webp({ quality: m.q }) : m.f === 'avif' ? pipeline.avif({ quality: m.q }) : m.f === 'jpeg' ? pipeline.jpeg({ quality: m.q, mozjpeg: true }) : pipeline.png();
-    // Write beside and rename, so that a reader never sees half a file.
+    // AVIF at its default effort takes seconds for a large image; effort 2 is several times faster and still small.
+    pipeline = m.f === 'webp' ? pipeline.webp({ quality: m.q }) : m.f === 'avif' ? pipeline.avif({ quality: m.q, effort: 2 }) : m.f === 'jpeg' ? pipeline.jpeg({ quality: m.q, mozjpeg: true }) : pipeline.png();
+    // Write beside and rename, so that a reader never sees half a file; a failed write leaves nothing behind.
     const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
-    await pipeline.toFile(partial);
-    await rename(partial, file);
+    try {
+      const { size } = await pipeline.toFile(partial);
+      await rename(partial, file);
+      return size;
+    } catch (error) {
+      await unlink(partial).catch(() => {});
+      throw error;
+    }
   }
 }
 

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { ClientAssets } from '@vitrine/storefront/server';
 import { isFontFile } from '@vitrine/theme-engine';
 import type { Db } from '../db/connect.ts';
-import { ImageService, parseModifiers } from '../images.ts';
+import { ImageQueueFull, ImageService, parseModifiers } from '../images.ts';
 import type { LiveFlags } from '../live-flags.ts';
 import type { Mailer } from '../mailer.ts';
 import type { TrustProxy } from '../config.ts';
@@ -146,7 +146,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get<{ Params: { modifiers: string; '*': string } }>('/_img/:modifiers/*', async (request, reply) => {
     const parsed = parseModifiers(request.params.modifiers);
     if (!parsed.ok) throw new HttpError(400, 'BAD_IMAGE_MODIFIER', `${parsed.field}: ${parsed.message}`, parsed.field);
-    const image = await images.render(`/${request.params['*']}`, parsed.modifiers);
+    const image = await images.render(`/${request.params['*']}`, parsed.modifiers).catch((error: unknown) => {
+      if (error instanceof ImageQueueFull) throw new HttpError(503, 'IMAGES_BUSY', error.message, undefined, { 'retry-after': '2' });
+      throw error;
+    });
     return reply
       .type(image.contentType)
       .header('cache-control', image.found ? 'public, max-age=31536000, immutable' : 'public, max-age=60')
