@@ -157,6 +157,31 @@ test.describe('query parameters at start (§2.8)', () => {
     const viewport = (await context.cookies()).find((c) => c.name === 'viewport');
     expect(viewport).toMatchObject({ value: 'desktopMedium', sameSite: 'Strict', secure: true, path: '/' });
   });
+
+  test('store stays for the visit: a guard redirect and a reload stay on the other store, and its calls go there', async ({ browser, store }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(store.url('localhost', '/?store=second.localhost'), { waitUntil: 'networkidle' });
+    await expect(page).toHaveTitle('Home | Atelier Nord');
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
+    });
+    // A guarded page without the parameter: the server redirects to /signin, still for Atelier Nord.
+    await page.goto(store.url('localhost', '/account'), { waitUntil: 'networkidle' });
+    await expect(page).toHaveURL(/\/signin/);
+    await expect(page).toHaveTitle('Signin | Atelier Nord');
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect(page).toHaveTitle('Signin | Atelier Nord');
+    await page.getByLabel('Email', { exact: true }).fill('shopper@atelier.test');
+    await page.getByLabel('Password', { exact: true }).fill('atelier-shopper-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(store.url('localhost', '/account'));
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((url) => new URL(url).searchParams.get('store') === 'second.localhost')).toBe(true);
+    await context.close();
+  });
 });
 
 test.describe('maintenance (§2.4, §2.5)', () => {
@@ -201,4 +226,6 @@ test.describe('maintenance (§2.4, §2.5)', () => {
     await preview.close();
     await waiting.close();
   });
+
 });
+

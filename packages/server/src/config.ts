@@ -19,6 +19,14 @@ const environment = z.object({
   ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(2).max(3600).default(900),
   /** How long a just-rotated refresh token still answers with its successor, for two tabs refreshing at once. */
   REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  /**
+   * The platform's own addresses, comma-separated: on them and their subdomains `?store=` may show any store (§2.8);
+   * on a store's own domain it is ignored.
+   */
+  PLATFORM_HOSTS: z
+    .string()
+    .default('localhost')
+    .transform((value) => value.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean)),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /**
    * Whose X-Forwarded-For to believe for the client's address (per-IP rate limits): nobody's unless told (`false`),
@@ -56,6 +64,8 @@ export interface ServerConfig {
   secret: Buffer;
   seedDemo: boolean;
   accessTokenSeconds: number;
+  /** See PLATFORM_HOSTS. */
+  platformHosts: string[];
   /** See REFRESH_GRACE_SECONDS. */
   refreshGraceSeconds: number;
   trustProxy: TrustProxy;
@@ -83,6 +93,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: e.SEED_DEMO === 'true',
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
     refreshGraceSeconds: e.REFRESH_GRACE_SECONDS,
+    platformHosts: e.PLATFORM_HOSTS,
     trustProxy: e.TRUST_PROXY,
     production: e.NODE_ENV === 'production',
   };

@@ -45,6 +45,7 @@ export async function createServer(config: ServerConfig, storefront: AppOptions[
       // Production logs what needs a look (every 5xx, with its request id); development every request too.
       logger: config.production ? { level: 'warn' } : true,
       trustProxy: config.trustProxy,
+      platformHosts: config.platformHosts,
       ...extra,
     });
     const flags = liveFlags;

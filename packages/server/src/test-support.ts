@@ -141,6 +141,7 @@ export async function startTestServer(databaseUrl: string | undefined, options: 
     seedDemo: options.seedDemo ?? true,
     accessTokenSeconds: 15 * 60,
     refreshGraceSeconds: 10,
+    platformHosts: ['localhost'],
     trustProxy: ['loopback'],
     production: true,
     ...options.config,

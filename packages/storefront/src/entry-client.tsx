@@ -14,15 +14,16 @@ import './app.css';
 
 declare global {
   interface Window {
-    __VITRINE__?: { buildId: string; themeId: number; webId: number };
+    __VITRINE__?: { buildId: string; themeId: number; webId: number; store?: string };
   }
 }
 
 const boot = window.__VITRINE__ ?? { buildId: 'unknown', themeId: 0, webId: 0 };
-const params = new URLSearchParams(window.location.search);
-// §2.8: `store` overrides the domain for this tab's whole visit.
-const store = params.get('store') ?? sessionStorage.getItem('vt.store');
+// §2.8: `store` overrides the domain for the visit. The server decides (only on the platform's own addresses, and
+// kept in a cookie across redirects and reloads) and says which store it rendered; the browser calls the same one.
+const store = boot.store ?? null;
 if (store) sessionStorage.setItem('vt.store', store);
+else sessionStorage.removeItem('vt.store');
 const api = new ApiClient({ store });
 const data = httpData(api, { domain: store ?? window.location.hostname, themeId: boot.themeId });
 

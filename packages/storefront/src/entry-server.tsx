@@ -54,6 +54,9 @@ function shareImageUrl(address: string, staticCDN: string, pageUrl: string): str
   }
 }
 
+/** The request header by which the server tells the render which store `?store=` chose on a platform address (§2.8). */
+export const STORE_OVERRIDE_HEADER = 'x-vitrine-store';
+
 /**
  * Renders a shopper page on the server: runs the matched routes' loaders through `data`, then streams the document
  * with the site's theme CSS inlined in its head and the loader data for hydration at the end of its body.
@@ -104,7 +107,8 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
   }
 
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
-  const boot = { buildId: assets.buildId, themeId: site.themeSettings.themeID, webId: site.webID };
+  const store = request.headers.get(STORE_OVERRIDE_HEADER);
+  const boot = { buildId: assets.buildId, themeId: site.themeSettings.themeID, webId: site.webID, ...(store ? { store } : {}) };
   const tail = `</div><script>window.__VITRINE__=${serializeForScript(boot)};window.__staticRouterHydrationData=${serializeForScript(hydration)}</script></body></html>`;
 
   const router = createStaticRouter(handler.dataRoutes, context);

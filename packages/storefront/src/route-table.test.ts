@@ -51,9 +51,9 @@ describe('titles and indexing (§2.7)', () => {
     expect(['cart', 'signin', 'checkout-id', 'notfound'].map(routeTitle)).toEqual(['Cart', 'Signin', 'Checkout Id', 'Notfound']);
   });
 
-  it('marks exactly the listed routes noindex, and keeps signin, forgotpassword and resetpassword indexable', () => {
+  it('marks exactly the listed routes noindex (and /notfound, which answered indexable), and keeps signin, forgotpassword and resetpassword indexable', () => {
     expect([...noIndexRoutes].sort()).toEqual(
-      ['maintenance', 'cart', 'wishlist', 'checkout', 'checkout-id', 'account', 'editor', 'preview', 'changepassword', 'orderlist', 'orderdetail'].sort(),
+      ['notfound', 'maintenance', 'cart', 'wishlist', 'checkout', 'checkout-id', 'account', 'editor', 'preview', 'changepassword', 'orderlist', 'orderdetail'].sort(),
     );
     for (const name of ['signin', 'forgotpassword', 'resetpassword']) expect(noIndexRoutes.has(name)).toBe(false);
   });

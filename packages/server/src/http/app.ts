@@ -20,7 +20,7 @@ import { internalErrorPage } from './error-pages.ts';
 import { HttpError } from './errors.ts';
 import { findInputFault, isServableHost } from './input-guard.ts';
 import { PageCache } from './page-cache.ts';
-import { lookupSite } from './site.ts';
+import { lookupSite, registerStoreOverride } from './site.ts';
 import { registerStorefront, type RenderStorefront } from './storefront.ts';
 import { siteTitle } from '../tenants.ts';
 
@@ -47,6 +47,8 @@ export interface AppOptions {
   /** The built studio (index.html and its assets), served at /editor. */
   studioDir?: string | undefined;
   logger?: boolean | AppLogger;
+  /** The platform's own addresses, where `?store=` may choose a store (`PLATFORM_HOSTS`); `localhost` unless given. */
+  platformHosts?: readonly string[];
   /** Whether guests' pages are micro-cached (on unless switched off, e.g. for development). */
   pageCache?: boolean;
   /** Whose X-Forwarded-For gives the client's address (`TRUST_PROXY`); nobody's unless given. */
@@ -87,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request) => {
     if (!isServableHost(request.headers.host)) throw new HttpError(400, 'BAD_REQUEST', 'Host: must be a domain name, with a port from 1 to 65535', 'Host');
   });
+  registerStoreOverride(app, options.platformHosts);
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [['body', request.body], ['query', request.query], ['params', request.params]] as const) {
       const fault = findInputFault(value, part);

@@ -37,8 +37,8 @@ export class PageCache {
   }
 }
 
-/** Cookies that make a page this visitor's own: signed in, or past the maintenance password. */
-const personalCookies = /(?:^|;\s*)(vt_at|vt_maintenance_bypass)=/;
+/** Cookies that make a page this visitor's own: signed in, past the maintenance password, or another store's (§2.8). */
+const personalCookies = /(?:^|;\s*)(vt_at|vt_maintenance_bypass|vt_store)=/;
 
 /** The cache key of a request, or null when its page must be rendered for this visitor alone. */
 export function guestPageKey(host: string | undefined, url: string, cookie: string | undefined): string | null {

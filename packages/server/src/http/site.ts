@@ -1,15 +1,64 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { domainName } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
+import { readCookie } from '../maintenance.ts';
 import { findSite, type SiteLookup } from '../tenants.ts';
 import { HttpError } from './errors.ts';
 
-/** The domain a request is for: the `store` query parameter (§2.8) when given, else the Host without its port. */
+/** The cookie that keeps a `store` override (§2.8) for the rest of the visit: a session cookie, on platform addresses only. */
+export const STORE_COOKIE = 'vt_store';
+
+/** The addresses of the platform itself (and their subdomains), where `store` may choose the store; never a store's own. */
+export const DEFAULT_PLATFORM_HOSTS: readonly string[] = ['localhost'];
+
+/** The Host header's name, without port or IPv6 brackets, lower-cased. */
+function hostName(request: FastifyRequest): string {
+  return (request.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+}
+
+/** Whether `host` is one of `platformHosts` or a subdomain of one. */
+export function isPlatformHost(host: string, platformHosts: readonly string[]): boolean {
+  return platformHosts.some((platform) => host === platform || host.endsWith(`.${platform}`));
+}
+
+const domains = new WeakMap<FastifyRequest, string | null>();
+
+/**
+ * Decides once per request which store it is for (§2.8). On a store's own domain that is always the domain: a link
+ * `https://store-a.example/?store=store-b` shows store A. On the platform's own addresses, `store` overrides it
+ * and a session cookie keeps the override for the visit, so redirects, reloads and server renders stay on that
+ * store; `store=` (empty) ends it.
+ */
+export function registerStoreOverride(app: FastifyInstance, platformHosts: readonly string[] = DEFAULT_PLATFORM_HOSTS): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const host = hostName(request);
+    let chosen = host;
+    if (isPlatformHost(host, platformHosts)) {
+      const asked = (request.query as Record<string, unknown> | undefined)?.['store'];
+      const kept = readCookie(request.headers.cookie, STORE_COOKIE);
+      if (typeof asked === 'string') {
+        chosen = asked || host;
+        if (asked !== (kept ?? '') && (asked === '' || domainName.safeParse(asked).success)) {
+          reply.header('set-cookie', asked ? `${STORE_COOKIE}=${asked}; Path=/; SameSite=Lax; HttpOnly` : `${STORE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);
+        }
+      } else if (kept) chosen = kept;
+    }
+    const parsed = domainName.safeParse(chosen);
+    domains.set(request, parsed.success ? parsed.data : null);
+  });
+}
+
+/** The domain a request is for, as `registerStoreOverride` decided: the Host, or on the platform's addresses `store`. */
 export function requestDomain(request: FastifyRequest): string | null {
-  const store = (request.query as Record<string, unknown> | undefined)?.['store'];
-  const raw = typeof store === 'string' && store ? store : (request.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
-  const parsed = domainName.safeParse(raw);
+  if (domains.has(request)) return domains.get(request)!;
+  const parsed = domainName.safeParse(hostName(request));
   return parsed.success ? parsed.data : null;
+}
+
+/** The store a platform address was told to show (`store`, or its cookie), or null when the Host decides. */
+export function storeOverride(request: FastifyRequest): string | null {
+  const domain = requestDomain(request);
+  return domain !== null && domain !== hostName(request) ? domain : null;
 }
 
 const lookups = new WeakMap<FastifyRequest, Promise<SiteLookup>>();

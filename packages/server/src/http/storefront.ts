@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ClientAssets, StorefrontResponse } from '@vitrine/storefront/server';
+import { STORE_OVERRIDE_HEADER, type ClientAssets, type StorefrontResponse } from '@vitrine/storefront/server';
 import type { StorefrontData } from '@vitrine/storefront';
 import type { Db } from '../db/connect.ts';
 import { loadMaintenanceSettings, maintenancePasswordHash, readCookie } from '../maintenance.ts';
@@ -9,7 +9,7 @@ import type { AccessTokens } from '../tokens.ts';
 import { hasMaintenanceBypass } from './maintenance-api.ts';
 import { guestPageKey, type PageCache } from './page-cache.ts';
 import { storeNotFoundPage } from './error-pages.ts';
-import { lookupSite } from './site.ts';
+import { lookupSite, storeOverride } from './site.ts';
 import { buffer } from 'node:stream/consumers';
 
 /** The cookie in which the shopper app mirrors its access token (the storefront's `ACCESS_COOKIE`), for guarded pages. */
@@ -86,7 +86,12 @@ export function registerStorefront(
     const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
     const fetchRequest = new Request(url, {
       method: 'GET',
-      headers: { accept: request.headers.accept ?? 'text/html', ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}) },
+      headers: {
+        accept: request.headers.accept ?? 'text/html',
+        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+        // The store a platform address was told to show, for the browser to keep calling (§2.8).
+        ...(storeOverride(request) ? { [STORE_OVERRIDE_HEADER]: storeOverride(request)! } : {}),
+      },
     });
     const result = await render(fetchRequest, data, typeof assets === 'function' ? await assets() : assets);
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
