@@ -154,3 +154,19 @@ test('sign-in is rate limited, and never says whether an email exists', async ({
   expect(answers.slice(0, limited).every((a) => a === unknown)).toBe(true);
   expect(answers.slice(limited).every((a) => a.startsWith('Too many attempts'))).toBe(true);
 });
+
+test('an empty sign-in form names each field it needs, marks it invalid and focuses the first (issue 13)', async ({ page, accounts }) => {
+  await page.goto(accounts.url('localhost', '/signin'), { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const email = page.getByLabel('Email', { exact: true });
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Email is a required field');
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription('Password is a required field');
+  await email.fill('sam@example.test');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(password).toBeFocused();
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+});

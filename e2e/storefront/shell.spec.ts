@@ -10,7 +10,7 @@ const publicRoutes: [path: string, title: string, noindex: boolean][] = [
   ['/compare', 'Compare', false],
   ['/contact', 'Contact', false],
   ['/designs', 'Designs', false],
-  ['/notfound', 'Notfound', false],
+  ['/notfound', 'Notfound', true],
   ['/order/ORDER-1234', 'Order', false],
   ['/resetpassword', 'Reset Password', false],
   ['/forgotpassword', 'Forgot Password', false],

@@ -45,7 +45,14 @@ function useSubmit() {
       setBusy(false);
     }
   }
-  return { busy, error, run, fieldError: (name: string) => (error?.field === name ? error.message : undefined) };
+  return {
+    busy,
+    error,
+    run,
+    fieldError: (name: string) => (error?.field === name ? error.message : undefined),
+    /** The server's message for the field it refused, for the form to show under that field and focus. */
+    fieldErrors: error?.field ? { [error.field]: error.message } : undefined,
+  };
 }
 
 /** /signin: customers sign in with email and password, then go back where they were. */
@@ -53,12 +60,13 @@ export function SignInPage() {
   const api = useApi();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { busy, error, run } = useSubmit();
+  const { busy, error, run, fieldErrors } = useSubmit();
   const setTokens = useSession((s) => s.setTokens);
   const setUser = useSession((s) => s.setUser);
   return (
     <PageShell heading="Sign in" breadcrumbs={[{ label: 'Sign in' }]} narrow>
       <AppForm
+        errors={fieldErrors}
         onValues={(values) => {
           const { email, password } = values;
           void run(async () => {
@@ -69,7 +77,7 @@ export function SignInPage() {
           });
         }}
       >
-        {error ? <FormNotice kind="error">{error.message}</FormNotice> : null}
+        {error && !error.field ? <FormNotice kind="error">{error.message}</FormNotice> : null}
         <Field label="Email" name="email" type="email" autoComplete="email" required />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required />
         <SubmitButton busy={busy}>
@@ -108,7 +116,7 @@ export function SignUpPage() {
   const { site } = useRouteLoaderData(ROOT_ROUTE_ID) as RootData;
   const [type, setType] = useState('1');
   const [pending, setPending] = useState<string | null>(null);
-  const { busy, error, run, fieldError } = useSubmit();
+  const { busy, error, run, fieldError, fieldErrors } = useSubmit();
   const setTokens = useSession((s) => s.setTokens);
   const setUser = useSession((s) => s.setUser);
   const contact = contactFields(site.contactRequirementMode);
@@ -123,6 +131,7 @@ export function SignUpPage() {
   return (
     <PageShell heading="Create an account" breadcrumbs={[{ label: 'Sign up' }]} narrow>
       <AppForm
+        errors={fieldErrors}
         onValues={(values) => {
           const v = values;
           void run(async () => {
@@ -186,6 +195,12 @@ export function SignUpPage() {
   );
 }
 
+/** Puts the focus on a field of `form` the form refused after its own checks (a repeated password that differs). */
+function focusField(form: HTMLFormElement, name: string) {
+  const control = form.elements.namedItem(name);
+  if (control instanceof HTMLElement) control.focus();
+}
+
 /** A new password and its repetition, as the reset and change forms ask for them. */
 function NewPasswordFields({ name, error, mismatch }: { name: string; error: string | undefined; mismatch: boolean }) {
   return (
@@ -200,13 +215,14 @@ function NewPasswordFields({ name, error, mismatch }: { name: string; error: str
 export function ForgotPasswordPage() {
   const api = useApi();
   const [sent, setSent] = useState(false);
-  const { busy, error, run, fieldError } = useSubmit();
+  const { busy, error, run, fieldError, fieldErrors } = useSubmit();
   return (
     <PageShell heading="Forgot your password?" breadcrumbs={[{ label: 'Forgot Password' }]} narrow>
       {sent ? (
         <FormNotice kind="success">If an account exists for that email, we have sent it a link to choose a new password. The link works once, for one hour.</FormNotice>
       ) : (
         <AppForm
+          errors={fieldErrors}
           onValues={(values) => {
             const { email } = values;
             void run(async () => {
@@ -233,7 +249,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const [done, setDone] = useState(false);
   const [mismatch, setMismatch] = useState(false);
-  const { busy, error, run, fieldError } = useSubmit();
+  const { busy, error, run, fieldError, fieldErrors } = useSubmit();
   const token = params.get('token') ?? '';
   return (
     <PageShell heading="Choose a new password" breadcrumbs={[{ label: 'Reset Password' }]} narrow>
@@ -247,10 +263,11 @@ export function ResetPasswordPage() {
         </FormNotice>
       ) : (
         <AppForm
-          onValues={(values) => {
+          errors={fieldErrors}
+          onValues={(values, form) => {
             const { password, confirm } = values;
             setMismatch(password !== confirm);
-            if (password !== confirm) return;
+            if (password !== confirm) return focusField(form, 'confirm');
             void run(async () => {
               await api.call('/api/Auth/ResetPassword', z.unknown(), { body: { token, password } });
               setDone(true);
@@ -277,15 +294,16 @@ export function ChangePasswordPage() {
   const api = useApi();
   const [done, setDone] = useState(false);
   const [mismatch, setMismatch] = useState(false);
-  const { busy, error, run, fieldError } = useSubmit();
+  const { busy, error, run, fieldError, fieldErrors } = useSubmit();
   return (
     <PageShell heading="Change Password" breadcrumbs={[{ label: 'My Account', to: '/account' }, { label: 'Change Password' }]} narrow>
       {done ? <FormNotice kind="success">Your password has been changed.</FormNotice> : null}
       <AppForm
+        errors={fieldErrors}
         onValues={(values, form) => {
-                    const { currentPassword, newPassword, confirm } = values;
+          const { currentPassword, newPassword, confirm } = values;
           setMismatch(newPassword !== confirm);
-          if (newPassword !== confirm) return;
+          if (newPassword !== confirm) return focusField(form, 'confirm');
           void run(async () => {
             // Changing the password signs every other session out; this one continues with the fresh pair.
             const answer = await api.secure('/api/Auth/ChangePassword', z.object({ tokens: tokenPair.optional() }).passthrough(), { body: { currentPassword, newPassword } });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
-import { AppForm, Field, FormNotice, SubmitButton } from '../ui/field.tsx';
+import { AppForm, Field, FormNotice, SubmitButton, TextAreaField } from '../ui/field.tsx';
 import { PageShell } from './page-shell.tsx';
 
 /** /contact: a message to the store, checked here and again on the server, stored and mailed to the owner. */
@@ -43,23 +43,7 @@ export function ContactPage() {
           <Field label="Name" name="name" autoComplete="name" required error={errors['name']} />
           <Field label="Email" name="email" type="email" autoComplete="email" required error={errors['email']} />
           <Field label="Phone (optional)" name="phone" type="tel" autoComplete="tel" error={errors['phone']} />
-          <div className="vt-field">
-            <label htmlFor="contact-message">Message</label>
-            <textarea
-              id="contact-message"
-              name="message"
-              className="vt-input vt-textarea"
-              rows={6}
-              required
-              aria-invalid={errors['message'] ? true : undefined}
-              aria-describedby={errors['message'] ? 'contact-message-error' : undefined}
-            />
-            {errors['message'] ? (
-              <p id="contact-message-error" className="vt-field-error">
-                {errors['message']}
-              </p>
-            ) : null}
-          </div>
+          <TextAreaField label="Message" name="message" rows={6} required error={errors['message']} />
           <SubmitButton busy={busy}>
             {busy ? 'Sending…' : 'Send message'}
           </SubmitButton>
