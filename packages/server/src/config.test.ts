@@ -1,8 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from './config.ts';
+import { readConfig, storageProblem } from './config.ts';
 
 const env = (extra: Record<string, string>) => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-config-')), ...extra });
 
@@ -21,5 +21,31 @@ describe('TRUST_PROXY', () => {
     expect(() => readConfig(env({ TRUST_PROXY: 'proxy.internal' }))).toThrow(/^Environment variable TRUST_PROXY: must be true, false/);
     expect(() => readConfig(env({ TRUST_PROXY: '10.0.0.0/33' }))).toThrow(/TRUST_PROXY/);
     expect(() => readConfig(env({ TRUST_PROXY: '2' }))).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('DATA_DIR that cannot be used (issue 13)', () => {
+  it('stops the start naming the folder and what to do when part of its path is a file', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'vitrine-config-'));
+    writeFileSync(join(parent, 'taken'), 'a file, not a folder');
+    const dataDir = join(parent, 'taken', 'data');
+    expect(() => readConfig({ DATA_DIR: dataDir })).toThrow(`DATA_DIR (${dataDir}) is not a folder: part of that path is a file (ENOTDIR). Set DATA_DIR to a folder, or move the file away.`);
+  });
+
+  it('leaves nothing behind in a folder it could write', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-config-'));
+    readConfig({ DATA_DIR: dataDir, VITRINE_SECRET: 'x'.repeat(32) });
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('says the disk is full when a write fails for space', () => {
+    // /dev/full answers every write with the error a full disk gives.
+    let full: unknown;
+    try {
+      writeFileSync('/dev/full', 'x');
+    } catch (error) {
+      full = error;
+    }
+    expect(storageProblem(full, '/srv/vitrine')).toBe('The disk holding DATA_DIR (/srv/vitrine) is full (ENOSPC). Free some space there, or set DATA_DIR to a folder on another disk.');
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -81,7 +81,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  ensureWritableFolder(dataDir);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -97,6 +97,56 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: e.TRUST_PROXY,
     production: e.NODE_ENV === 'production',
   };
+}
+
+/** The configuration for a process about to serve: a bad setting ends it with its message, without a stack. */
+export function readConfigOrExit(): ServerConfig {
+  try {
+    return readConfig();
+  } catch (error) {
+    console.error(`Vitrine cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+/**
+ * Makes sure the data folder exists and takes a write, so that a folder this user may not write, a path through a
+ * file, or a full disk stops the start with the folder named and what to do, not with an error from deep inside the
+ * database or the media store.
+ */
+export function ensureWritableFolder(dir: string): void {
+  const probe = join(dir, `.write-check-${process.pid}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, randomBytes(4096));
+    rmSync(probe);
+  } catch (error) {
+    try {
+      rmSync(probe, { force: true });
+    } catch {
+      // The folder cannot be reached at all: there is nothing to remove.
+    }
+    throw new Error(storageProblem(error, dir), { cause: error });
+  }
+}
+
+/** What went wrong with the data folder `dir`, in words an operator can act on. */
+export function storageProblem(error: unknown, dir: string): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown error';
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return `The disk holding DATA_DIR (${dir}) is full (${code}). Free some space there, or set DATA_DIR to a folder on another disk.`;
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return `DATA_DIR (${dir}) cannot be written by this user (${code}). Make the folder writable for the user running Vitrine, or set DATA_DIR to a folder it can write.`;
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return `DATA_DIR (${dir}) is not a folder: part of that path is a file (${code}). Set DATA_DIR to a folder, or move the file away.`;
+    default:
+      return `DATA_DIR (${dir}) cannot be used (${code}). Check that the folder exists, can be written, and that its disk has space; or set DATA_DIR to another folder.`;
+  }
 }
 
 /** A signing secret generated on first start and kept (readable by this user only) in the data folder. */

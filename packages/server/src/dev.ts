@@ -3,7 +3,7 @@ import middie from '@fastify/middie';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClientAssets, renderStorefront as RenderStorefront } from '@vitrine/storefront/server';
 import { createServer as createViteServer } from 'vite';
-import { readConfig } from './config.ts';
+import { readConfigOrExit } from './config.ts';
 import { demoSignIns } from './seed/seed-demo.ts';
 import { createServer } from './server.ts';
 
@@ -33,7 +33,7 @@ const render: typeof RenderStorefront = async (request, data, clientAssets) => {
   return entry.renderStorefront(request, data, clientAssets);
 };
 
-const config = readConfig();
+const config = readConfigOrExit();
 const server = await createServer(config, { render, assets }, {
   // Source changes must show at once while developing.
   pageCache: false,

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
+import { writeWhole } from './files.ts';
 
 /** Largest width or height the image route makes: enough for 2× a 1536px screen, small enough to bound the work. */
 export const MAX_IMAGE_SIDE = 4096;
@@ -219,16 +220,7 @@ export class ImageService {
     if (m.b) pipeline = pipeline.flatten({ background: `#${m.b}` });
     // AVIF at its default effort takes seconds for a large image; effort 2 is several times faster and still small.
     pipeline = m.f === 'webp' ? pipeline.webp({ quality: m.q }) : m.f === 'avif' ? pipeline.avif({ quality: m.q, effort: 2 }) : m.f === 'jpeg' ? pipeline.jpeg({ quality: m.q, mozjpeg: true }) : pipeline.png();
-    // Write beside and rename, so that a reader never sees half a file; a failed write leaves nothing behind.
-    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
-    try {
-      const { size } = await pipeline.toFile(partial);
-      await rename(partial, file);
-      return size;
-    } catch (error) {
-      await unlink(partial).catch(() => {});
-      throw error;
-    }
+    return writeWhole(file, async (partial) => (await pipeline.toFile(partial)).size);
   }
 }
 

@@ -42,4 +42,27 @@ describe('OutboxMailer', () => {
     expect(head).toContain('Content-Type: text/plain; charset=utf-8');
     expect(body).toBe('Line one\r\nLine two\r\n');
   });
+
+  it('queues mail with the write it belongs to: a rolled-back write sends nothing, a committed one is delivered once, even after a crash (issue 13)', async () => {
+    await db.deleteFrom('mail_outbox').execute();
+    const outbox = join(dir, 'queued');
+    const mailer = new OutboxMailer(db, outbox);
+    const mail = { webId, to: 'owner@elise.test', subject: 'New message', text: 'Hello' };
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await mailer.queue(trx, { ...mail, subject: 'Never sent' });
+        throw new Error('the message could not be stored');
+      }),
+    ).rejects.toThrow('could not be stored');
+    // Committed, then the process dies before delivering it.
+    await db.transaction().execute((trx) => mailer.queue(trx, mail));
+    expect(await db.selectFrom('mail_outbox').select(['subject', 'sent_at']).execute()).toEqual([{ subject: 'New message', sent_at: null }]);
+    // The next start delivers what was left, once.
+    const restarted = new OutboxMailer(db, outbox);
+    expect(await restarted.deliverQueued()).toBe(1);
+    expect(await restarted.deliverQueued()).toBe(0);
+    expect(readdirSync(outbox)).toHaveLength(1);
+    expect(readFileSync(join(outbox, readdirSync(outbox)[0]!), 'utf8')).toContain('Subject: New message');
+    expect((await db.selectFrom('mail_outbox').select('sent_at').executeTakeFirstOrThrow()).sent_at).toBeInstanceOf(Date);
+  });
 });

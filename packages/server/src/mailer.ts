@@ -10,14 +10,24 @@ export interface OutgoingMail {
   text: string;
 }
 
-/** Where mail goes. SMTP can plug in behind this; until then the outbox keeps every mail where a developer can read it. */
+/**
+ * Where mail goes. Mail is queued in the database first, in the transaction of the write it tells about, so a message
+ * the shopper was told is sent cannot lose its mail to a crash; delivery follows the commit, and whatever a crash left
+ * queued is delivered at the next start. SMTP can plug in behind `deliverQueued`; until then the outbox keeps every mail
+ * where a developer can read it.
+ */
 export interface Mailer {
+  /** Queues a mail in `db`: pass the transaction of the write it belongs to. Nothing is delivered until `deliverQueued`. */
+  queue(db: Db, mail: OutgoingMail): Promise<void>;
+  /** Delivers every queued mail not yet delivered, oldest first; answers how many it delivered. */
+  deliverQueued(): Promise<number>;
+  /** Queues one mail on its own and delivers it. */
   send(mail: OutgoingMail): Promise<void>;
 }
 
 /**
- * The development mailer: each mail becomes a row of `mail_outbox` and a `.eml` file in `outboxDir`, named by time,
- * which any mail client or text editor opens. Nothing is sent silently to nowhere (product.md).
+ * The development mailer: each mail becomes a row of `mail_outbox` and, once delivered, a `.eml` file in `outboxDir`,
+ * named by time and row, which any mail client or text editor opens. Nothing is sent silently to nowhere (product.md).
  */
 export class OutboxMailer implements Mailer {
   constructor(
@@ -25,34 +35,52 @@ export class OutboxMailer implements Mailer {
     readonly outboxDir: string,
   ) {}
 
-  async send(mail: OutgoingMail): Promise<void> {
-    const to = singleLine(mail.to);
-    const subject = singleLine(mail.subject);
-    const site = mail.webId === null ? undefined : await this.db.selectFrom('sites').select(['title', 'main_domain']).where('web_id', '=', mail.webId).executeTakeFirst();
-    const { mail_id: mailId, created_at: createdAt } = await this.db
+  async queue(db: Db, mail: OutgoingMail): Promise<void> {
+    await db
       .insertInto('mail_outbox')
-      .values({ web_id: mail.webId, to_address: to, subject, text_body: mail.text })
-      .returning(['mail_id', 'created_at'])
-      .executeTakeFirstOrThrow();
+      .values({ web_id: mail.webId, to_address: singleLine(mail.to), subject: singleLine(mail.subject), text_body: mail.text })
+      .execute();
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    await this.queue(this.db, mail);
+    await this.deliverQueued();
+  }
+
+  async deliverQueued(): Promise<number> {
+    let delivered = 0;
+    // One mail per transaction, its row locked while its file is written: two processes never deliver one mail twice,
+    // and a crash between the file and the commit only writes the same file again.
+    while (await this.db.transaction().execute((trx) => this.deliverOne(trx))) delivered += 1;
+    return delivered;
+  }
+
+  private async deliverOne(trx: Db): Promise<boolean> {
+    const mail = await trx.selectFrom('mail_outbox').selectAll().where('sent_at', 'is', null).orderBy('mail_id').limit(1).forUpdate().skipLocked().executeTakeFirst();
+    if (!mail) return false;
+    const site = mail.web_id === null ? undefined : await trx.selectFrom('sites').select(['title', 'main_domain']).where('web_id', '=', mail.web_id).executeTakeFirst();
+    const createdAt = new Date(mail.created_at);
     const from = site ? `${displayName(site.title)} <no-reply@${site.main_domain}>` : 'Vitrine <no-reply@localhost>';
     const eml = [
       `From: ${from}`,
-      `To: ${to}`,
-      `Subject: ${encodeHeader(subject)}`,
+      `To: ${mail.to_address}`,
+      `Subject: ${encodeHeader(mail.subject)}`,
       `Date: ${createdAt.toUTCString().replace('GMT', '+0000')}`,
-      `Message-ID: <outbox-${mailId}@vitrine.invalid>`,
+      `Message-ID: <outbox-${mail.mail_id}@vitrine.invalid>`,
       'MIME-Version: 1.0',
       'Content-Type: text/plain; charset=utf-8',
       'Content-Transfer-Encoding: 8bit',
-      ...(mail.webId === null ? [] : [`X-Vitrine-Web-Id: ${mail.webId}`]),
+      ...(mail.web_id === null ? [] : [`X-Vitrine-Web-Id: ${mail.web_id}`]),
       '',
-      mail.text.replace(/\r?\n/g, '\r\n'),
+      mail.text_body.replace(/\r?\n/g, '\r\n'),
       '',
     ].join('\r\n');
     await mkdir(this.outboxDir, { recursive: true });
     // Sortable by name: the time first, then the row id, which keeps two mails of the same millisecond apart.
-    const name = `${createdAt.toISOString().replace(/[:.]/g, '-')}-${mailId}.eml`;
+    const name = `${createdAt.toISOString().replace(/[:.]/g, '-')}-${mail.mail_id}.eml`;
     await writeFile(join(this.outboxDir, name), eml, { mode: 0o600 });
+    await trx.updateTable('mail_outbox').set({ sent_at: new Date() }).where('mail_id', '=', mail.mail_id).execute();
+    return true;
   }
 }
 

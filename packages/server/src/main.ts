@@ -1,10 +1,10 @@
 import { renderStorefront } from '@vitrine/storefront/server';
-import { readConfig } from './config.ts';
+import { readConfigOrExit } from './config.ts';
 import { readStorefrontAssets, storefrontDist, studioDist } from './production-assets.ts';
 import { demoSignIns } from './seed/seed-demo.ts';
 import { createServer } from './server.ts';
 
-const config = readConfig();
+const config = readConfigOrExit();
 const server = await createServer(config, { render: renderStorefront, assets: readStorefrontAssets(), staticDir: storefrontDist }, { studioDir: studioDist });
 const address = await server.app.listen({ port: config.port, host: config.host });
 const port = new URL(address).port;

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_UPLOAD_BYTES, UPLOAD_MAX_WIDTH, uploadImageFormats } from '@vitrine/commerce';
+import { writeWhole } from './files.ts';
 
 /** Uploads above this many pixels are refused before they are decoded (a 50-megapixel photo is already huge). */
 export const MAX_UPLOAD_PIXELS = 50_000_000;
@@ -63,10 +64,7 @@ export async function storeUpload(mediaDir: string, webId: number, webp: Buffer)
   const file = join(folder, name);
   if (!existsSync(file)) {
     await mkdir(folder, { recursive: true });
-    // Written beside and renamed, so that a reader never sees half a file.
-    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
-    await writeFile(partial, webp);
-    await rename(partial, file);
+    await writeWhole(file, (partial) => writeFile(partial, webp));
   }
   return `/media/${webId}/uploads/${name}`;
 }

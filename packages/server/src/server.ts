@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import { migrateToLatest, openDatabase, type Db } from './db/connect.ts';
+import { removeInterruptedWrites } from './files.ts';
 import { buildApp, type AppOptions } from './http/app.ts';
 import { createLiveFlags, type LiveFlags } from './live-flags.ts';
 import { OutboxMailer, type Mailer } from './mailer.ts';
@@ -29,10 +30,14 @@ export async function createServer(config: ServerConfig, storefront: AppOptions[
   try {
     await migrateToLatest(db);
     mkdirSync(config.mediaDir, { recursive: true });
+    // Uploads a killed process was writing.
+    await removeInterruptedWrites(config.mediaDir);
     const seeded = config.seedDemo ? await seedDemoStores(db, config.mediaDir) : [];
     const tokens = new TokenService(db, new AccessTokens(config.secret, undefined, config.accessTokenSeconds), config.refreshGraceSeconds);
     liveFlags = await createLiveFlags(config.databaseUrl, db);
     const mailer = new OutboxMailer(db, config.outboxDir);
+    // Mail a crash left queued after its message was stored.
+    await mailer.deliverQueued();
     const app = await buildApp({
       db,
       tokens,

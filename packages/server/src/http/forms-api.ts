@@ -61,12 +61,17 @@ export function registerFormsApi(app: FastifyInstance, { db, limiter, mailer }: 
       db.selectFrom('sites').select('title').where('web_id', '=', webId).executeTakeFirstOrThrow(),
       db.selectFrom('owners').innerJoin('site_owners', 'site_owners.owner_id', 'owners.owner_id').select('owners.email').where('site_owners.web_id', '=', webId).execute(),
     ]);
-    await db
-      .insertInto('form_submissions')
-      .values({ web_id: webId, kind: 'contact', page_id: message.pageId ?? null, section_id: message.sectionId ?? null, data: JSON.stringify(message) })
-      .execute();
     const text = [`From: ${message.name} <${message.email}>`, message.phone ? `Phone: ${message.phone}` : '', '', message.message].filter((line, i) => line || i === 2).join('\n');
-    for (const owner of owners) await mailer.send({ webId, to: owner.email, subject: `New message from ${message.name} via ${site.title}`, text });
+    // The message and its mails commit together: a message the shopper is told was sent always reaches the owners.
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('form_submissions')
+        .values({ web_id: webId, kind: 'contact', page_id: message.pageId ?? null, section_id: message.sectionId ?? null, data: JSON.stringify(message) })
+        .execute();
+      for (const owner of owners) await mailer.queue(trx, { webId, to: owner.email, subject: `New message from ${message.name} via ${site.title}`, text });
+    });
+    // Delivery can fail without losing anything: the mail stays queued and goes out at the next delivery or start.
+    await mailer.deliverQueued().catch((error: unknown) => request.log.error({ err: error }, 'queued mail not delivered yet'));
     return { data: { ok: true } };
   });
 
