@@ -55,7 +55,7 @@ describe.each(backends)('studio theme on $name', ({ create }) => {
     expect(theme).toMatchObject({ themeId: row.theme_id, name: row.name, draftRevision: 1, publishedVersion: 1, hasUnpublishedChanges: false, publishedAt: row.published_at!.toISOString() });
     expect(theme.draft.settings).toMatchObject({ colors: { brand: '#1f3a5f' }, corners: expect.any(String) });
     expect([theme.draft.header?.type, theme.draft.footer?.type]).toEqual([1, 2]);
-    expect(theme.draft.header?.blocks?.map((b) => b.settings['label'])).toEqual(['Sections', 'Contact']);
+    expect(theme.draft.header?.blocks?.map((b) => b.settings['label'])).toEqual(['Contact']);
   });
 
   it('refuses a theme that does not fit, naming the value at fault, and writes nothing', async () => {

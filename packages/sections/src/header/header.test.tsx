@@ -1,11 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { CategorySummary, SectionNode } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
 import { ShopProvider, renderRegistry, sectionRegistry, type Shop } from '../index.ts';
 
 afterEach(cleanup);
+
+// jsdom has no media queries: a phone-width window, whose width never changes.
+beforeEach(() => {
+  window.matchMedia = (media: string) => ({ matches: false, media, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false });
+});
 
 const usd = { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 };
 const eur = { currencyAbbreviation: 'EUR', currencySymbol: '€', currencyRate: 0.92 };
@@ -60,7 +65,7 @@ it('searches with the listing’s kw key', () => {
   expect(search.form?.getAttribute('method')).toBe('get');
 });
 
-it('lists the top-level categories and the owner’s links in a menu that folds on phones', () => {
+it('lists the top-level categories and the owner’s links in a menu that folds into a drawer on phones', () => {
   renderHeader({});
   const menu = screen.getByRole('navigation', { name: 'Main menu' });
   expect(within(menu).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
@@ -69,11 +74,50 @@ it('lists the top-level categories and the owner’s links in a menu that folds 
     ['Contact', '/contact'],
   ]);
   const toggle = screen.getByRole('button', { name: 'Menu' });
-  expect(toggle.getAttribute('aria-controls')).toBe(menu.id);
+  const drawer = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+  expect(drawer.contains(menu)).toBe(true);
+  expect(drawer.contains(screen.getByRole('searchbox', { name: 'Search' }))).toBe(true);
   expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  expect(screen.queryByRole('dialog')).toBeNull();
   fireEvent.click(toggle);
   expect(toggle.getAttribute('aria-expanded')).toBe('true');
-  expect(menu.className).toContain('vt-header-nav-open');
+  expect(screen.getByRole('dialog', { name: 'Menu' })).toBe(drawer);
+});
+
+it('closes the drawer on Escape and gives the focus back to the Menu button (issue 13)', () => {
+  renderHeader({});
+  const toggle = screen.getByRole('button', { name: 'Menu' });
+  fireEvent.click(toggle);
+  const dialog = screen.getByRole('dialog', { name: 'Menu' });
+  expect(dialog.contains(document.activeElement)).toBe(true);
+  fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  expect(document.activeElement).toBe(toggle);
+});
+
+it('closes the drawer when a link in it is followed, and from its Close button', () => {
+  renderHeader({});
+  const toggle = screen.getByRole('button', { name: 'Menu' });
+  fireEvent.click(toggle);
+  fireEvent.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'Mugs' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  fireEvent.click(toggle);
+  fireEvent.click(screen.getByRole('button', { name: 'Close menu' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(document.activeElement).toBe(toggle);
+});
+
+it('opens the search from its button, focused, and closes it on Escape', () => {
+  renderHeader({});
+  const open = screen.getByRole('button', { name: 'Open search' });
+  expect(open.getAttribute('aria-controls')).toBe(screen.getByRole('search').id);
+  fireEvent.click(open);
+  expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search' }));
+  expect(screen.getByRole('search').className).toContain('vt-header-search-open');
+  fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+  expect(screen.getByRole('search').className).not.toContain('vt-header-search-open');
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open search' }));
 });
 
 it('leaves categories out when the owner turns them off', () => {

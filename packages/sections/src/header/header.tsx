@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { z } from 'zod';
 import type { CategorySummary } from '@vitrine/commerce';
 import { Image, Link, classifyLink } from '@vitrine/renderer';
@@ -45,10 +45,43 @@ function Glyph({ name }: { name: keyof typeof glyphs }) {
 
 const items = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
+/** Where the menu leaves its drawer and sits in the header's row (§9's tablet breakpoint); keep in step with sections.css. */
+const TABLET_QUERY = '(min-width: 768px)';
+
+/**
+ * While `open`, Escape closes the panel and gives the focus back to the control that opened it; with `trap`, Tab and
+ * Shift+Tab stay inside the panel, as in a modal dialog.
+ */
+function useDismissable(open: boolean, close: () => void, panel: RefObject<HTMLElement | null>, opener: RefObject<HTMLElement | null>, trap = false) {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        close();
+        opener.current?.focus();
+      } else if (trap && event.key === 'Tab' && panel.current) {
+        const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>('a[href], button, input, select')).filter((element) => element.offsetParent !== null || element === document.activeElement);
+        const first = focusable[0];
+        const last = focusable.at(-1);
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last?.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first?.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, close, panel, opener, trap]);
+}
+
 /**
  * Header (1): the store's logo or name, a menu of top-level categories (loaded on the server) and the owner's links,
  * product search, a currency picker, and links to the account, wishlist and cart with their counts. It is the page's
- * `<header>`; on phones the menu folds behind a Menu button.
+ * `<header>` and one row at every width: below the tablet width the menu, search and currency picker fold into a
+ * drawer behind a Menu button; up to the wide desktop the search opens from a button under the row.
  */
 export const header = defineSection({
   type: 1,
@@ -87,11 +120,35 @@ export const header = defineSection({
   component: function Header({ id, settings, style, blocks, data }) {
     const shop = useShop();
     const [menuOpen, setMenuOpen] = useState(false);
+    const [searchOpen, setSearchOpen] = useState(false);
     const uid = useId();
+    const drawer = useRef<HTMLDivElement>(null);
+    const menuToggle = useRef<HTMLButtonElement>(null);
+    const searchForm = useRef<HTMLFormElement>(null);
+    const searchToggle = useRef<HTMLButtonElement>(null);
+    const closeMenu = useRef(() => setMenuOpen(false)).current;
+    const closeSearch = useRef(() => setSearchOpen(false)).current;
+    useDismissable(menuOpen, closeMenu, drawer, menuToggle, true);
+    useDismissable(searchOpen, closeSearch, searchForm, searchToggle);
     const categories = settings.show_categories ? (data ?? []) : [];
     const links = blocks.filter(({ settings: link }) => link.label && classifyLink(link.link).kind !== 'invalid');
     const hasMenu = categories.length + links.length > 0;
     const showCurrencies = settings.show_currency_picker && shop.currencies.length > 1;
+    const hasDrawer = hasMenu || settings.show_search || showCurrencies;
+
+    useEffect(() => {
+      if (!menuOpen) return;
+      // The drawer is a dialog: the focus goes in, and a window grown to the tablet width puts the menu back in the row.
+      drawer.current?.querySelector<HTMLElement>('a[href], input, button:not(.vt-header-drawer-close)')?.focus();
+      const wide = window.matchMedia(TABLET_QUERY);
+      const onWide = () => wide.matches && setMenuOpen(false);
+      wide.addEventListener('change', onWide);
+      return () => wide.removeEventListener('change', onWide);
+    }, [menuOpen]);
+    useEffect(() => {
+      if (searchOpen) searchForm.current?.querySelector('input')?.focus();
+    }, [searchOpen]);
+
     const classes = [
       'vt-header',
       settings.sticky ? 'vt-header-sticky' : '',
@@ -101,6 +158,20 @@ export const header = defineSection({
     return (
       <SectionShell as="header" id={id} name="header" style={style} className={classes.filter(Boolean).join(' ')}>
         <div className="vt-header-bar">
+          {hasDrawer ? (
+            <button
+              ref={menuToggle}
+              type="button"
+              className="vt-header-icon vt-header-menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls={`${uid}-drawer`}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <Glyph name="menu" />
+              <span className="vt-visually-hidden">Menu</span>
+            </button>
+          ) : null}
+
           <Link to="/" className="vt-header-brand">
             {settings.logo ? (
               <Image className="vt-logo" src={settings.logo} alt={settings.logo_alt || shop.storeTitle} width={280} height={96} priority sizes="280px" />
@@ -109,51 +180,65 @@ export const header = defineSection({
             )}
           </Link>
 
-          {hasMenu ? (
-            <button
-              type="button"
-              className="vt-header-icon vt-header-menu-toggle"
-              aria-expanded={menuOpen}
-              aria-controls={`${uid}-menu`}
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              <Glyph name={menuOpen ? 'close' : 'menu'} />
-              <span className="vt-visually-hidden">Menu</span>
-            </button>
-          ) : null}
-
-          {hasMenu ? (
-            <nav id={`${uid}-menu`} aria-label="Main menu" className={`vt-header-nav${menuOpen ? ' vt-header-nav-open' : ''}`}>
-              <ul className="vt-header-menu">
-                {categories.map((category) => (
-                  <li key={`c${category.categoryID}`}>
-                    <Link to={`/${category.slug}`}>{category.name}</Link>
-                  </li>
-                ))}
-                {links.map(({ id: blockId, settings: link }) => (
-                  <li key={blockId} data-block-id={blockId}>
-                    <Link to={link.link}>{link.label}</Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : null}
-
-          {settings.show_search ? (
-            <form role="search" action="/" method="get" className="vt-header-search">
-              <label htmlFor={`${uid}-search`} className="vt-visually-hidden">
-                Search
-              </label>
-              {/* `kw` is the listing's search key (§2.3). */}
-              <input id={`${uid}-search`} type="search" name="kw" className="vt-input" placeholder={settings.search_placeholder} autoComplete="off" />
-              <button type="submit" className="vt-header-icon vt-header-search-button">
-                <Glyph name="search" />
-                <span className="vt-visually-hidden">Search</span>
+          {/* Below the tablet width a drawer (a modal dialog while open); wider, its parts sit in the row. */}
+          <div
+            ref={drawer}
+            id={`${uid}-drawer`}
+            className={`vt-header-drawer${menuOpen ? ' vt-header-drawer-open' : ''}`}
+            role={menuOpen ? 'dialog' : undefined}
+            aria-modal={menuOpen ? true : undefined}
+            aria-label={menuOpen ? 'Menu' : undefined}
+            onClick={(event) => {
+              // Following a link of the drawer closes it.
+              if ((event.target as HTMLElement).closest('a')) setMenuOpen(false);
+            }}
+          >
+            <div className="vt-header-drawer-top">
+              <span className="vt-header-drawer-title">Menu</span>
+              <button
+                type="button"
+                className="vt-header-icon vt-header-drawer-close"
+                onClick={() => {
+                  setMenuOpen(false);
+                  menuToggle.current?.focus();
+                }}
+              >
+                <Glyph name="close" />
+                <span className="vt-visually-hidden">Close menu</span>
               </button>
-            </form>
-          ) : null}
+            </div>
 
-          <div className="vt-header-tools">
+            {settings.show_search ? (
+              <form ref={searchForm} id={`${uid}-search-form`} role="search" action="/" method="get" className={`vt-header-search${searchOpen ? ' vt-header-search-open' : ''}`}>
+                <label htmlFor={`${uid}-search`} className="vt-visually-hidden">
+                  Search
+                </label>
+                {/* `kw` is the listing's search key (§2.3). */}
+                <input id={`${uid}-search`} type="search" name="kw" className="vt-input" placeholder={settings.search_placeholder} autoComplete="off" />
+                <button type="submit" className="vt-header-icon vt-header-search-button">
+                  <Glyph name="search" />
+                  <span className="vt-visually-hidden">Search</span>
+                </button>
+              </form>
+            ) : null}
+
+            {hasMenu ? (
+              <nav aria-label="Main menu" className="vt-header-nav">
+                <ul className="vt-header-menu">
+                  {categories.map((category) => (
+                    <li key={`c${category.categoryID}`}>
+                      <Link to={`/${category.slug}`}>{category.name}</Link>
+                    </li>
+                  ))}
+                  {links.map(({ id: blockId, settings: link }) => (
+                    <li key={blockId} data-block-id={blockId}>
+                      <Link to={link.link}>{link.label}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ) : null}
+
             {showCurrencies ? (
               <div className="vt-header-currency">
                 <label htmlFor={`${uid}-currency`} className="vt-visually-hidden">
@@ -172,6 +257,23 @@ export const header = defineSection({
                   ))}
                 </select>
               </div>
+            ) : null}
+          </div>
+          {menuOpen ? <div className="vt-header-backdrop" aria-hidden="true" onClick={closeMenu} /> : null}
+
+          <div className="vt-header-tools">
+            {settings.show_search ? (
+              <button
+                ref={searchToggle}
+                type="button"
+                className="vt-header-icon vt-header-search-toggle"
+                aria-expanded={searchOpen}
+                aria-controls={`${uid}-search-form`}
+                onClick={() => setSearchOpen((open) => !open)}
+              >
+                <Glyph name={searchOpen ? 'close' : 'search'} />
+                <span className="vt-visually-hidden">{searchOpen ? 'Close search' : 'Open search'}</span>
+              </button>
             ) : null}
             {settings.show_account ? (
               <Link to={shop.isSignedIn ? '/account' : '/signin'} className="vt-header-icon">

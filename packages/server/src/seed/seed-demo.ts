@@ -262,10 +262,8 @@ function demoHeader(): SectionNode {
   return {
     ...header,
     settings: { ...header.settings, category_limit: 4 },
-    blocks: [
-      { id: 'menu-sections', settings: { label: 'Sections', link: '/sections' } },
-      { id: 'menu-contact', settings: { label: 'Contact', link: '/contact' } },
-    ],
+    // Shop links only: the section gallery at /sections is a demo for owners, found in the studio's page list.
+    blocks: [{ id: 'menu-contact', settings: { label: 'Contact', link: '/contact' } }],
     style: { ...header.style, padding_top: 12, padding_bottom: 12 },
   };
 }
