@@ -10,6 +10,7 @@ import { readClaims, signedInUserId, useSession } from './client/session.ts';
 import { httpData } from './http-data.ts';
 import { routeTable } from './route-table.ts';
 import { createRoutes } from './routes.tsx';
+import { installRipple } from './ui/ripple.ts';
 import './app.css';
 
 declare global {
@@ -83,6 +84,7 @@ if (!builder) void startSession();
 // The server rendered this page and left its loader data in window.__staticRouterHydrationData,
 // which createBrowserRouter picks up, so nothing is fetched twice.
 const router = createBrowserRouter(createRoutes(data));
+installRipple();
 const root = document.getElementById('root');
 if (root) {
   hydrate(

@@ -158,6 +158,8 @@ function baseRules(t: ThemeSettings): string {
     `body{margin:0;font-family:var(--font-body);font-size:var(--font-size-base);line-height:1.55;color:var(--color-text);background:var(--color-background);-webkit-font-smoothing:antialiased}`,
     `img{max-width:100%;height:auto;display:block}`,
     `a{color:var(--color-link)}`,
+    // A link inside running text is underlined, so it is not told apart by colour alone (WCAG 1.4.1); a styled link (with a class) and a menu's own rules stay as they are.
+    `:where(p,li,dd,td,blockquote,figcaption,.vt-richtext) a:where(:not([class])){text-decoration:underline;text-underline-offset:.18em}`,
     `:focus-visible{outline:3px solid var(--input-focus);outline-offset:2px}`,
     headings,
     `.vt-subheading{font-family:var(--font-heading);font-size:var(--subheading-size);font-weight:var(--subheading-weight);color:var(--color-muted-text);margin:0 0 1em}`,

@@ -1,0 +1,35 @@
+import { expect, test } from '../fixtures/server.ts';
+
+test('the footer sits at the bottom of a short page, and links in text are underlined (issue 13)', async ({ page, store }) => {
+  // Tall windows, so that the page is short next to them (the footer's columns stack on a phone).
+  for (const [width, height] of [[375, 2200], [1280, 1400]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(store.url('localhost', '/signup'), { waitUntil: 'networkidle' });
+    const { footerBottom, viewport, scrollHeight } = await page.evaluate(() => ({
+      footerBottom: document.querySelector('footer')!.getBoundingClientRect().bottom,
+      viewport: window.innerHeight,
+      scrollHeight: document.documentElement.scrollHeight,
+    }));
+    // No white band below the footer: it ends where the window does, and the page does not scroll.
+    expect(Math.round(footerBottom), `${width}px`).toBe(viewport);
+    expect(scrollHeight, `${width}px`).toBe(viewport);
+  }
+  const inText = page.getByText('Already have an account?').getByRole('link', { name: 'Sign in' });
+  expect(await inText.evaluate((a) => getComputedStyle(a).textDecorationLine)).toBe('underline');
+  // Menus, buttons and cards keep their own look.
+  const menuLink = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contact' });
+  expect(await menuLink.evaluate((a) => getComputedStyle(a).textDecorationLine)).toBe('none');
+});
+
+test('buttons ripple from where they are pressed, for 401 ms (§9, issue 13)', async ({ page, store }) => {
+  await page.goto(store.url('localhost', '/'), { waitUntil: 'networkidle' });
+  const button = page.locator('main .vt-btn').first();
+  const box = (await button.boundingBox())!;
+  await page.mouse.move(box.x + 10, box.y + 10);
+  await page.mouse.down();
+  const ripple = button.locator('.vt-ripple');
+  await expect(ripple).toHaveCount(1);
+  expect(await ripple.evaluate((element) => getComputedStyle(element).animationDuration)).toBe('0.401s');
+  await expect(ripple).toHaveCount(0);
+  await page.mouse.up();
+});
