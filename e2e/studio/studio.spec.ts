@@ -479,7 +479,7 @@ test('switches the preview to the 375 px breakpoint', async ({ browser, studio, 
   await context.close();
 });
 
-test('changes the primary button colour in the theme panel; the frame recolours', async ({ browser, studio, harborSession }) => {
+test('buttons follow the Brand colour in the frame; a detached primary colour is the owner’s own (issue 13)', async ({ browser, studio, harborSession }) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();
   await openEditor(page, studio);
@@ -487,13 +487,27 @@ test('changes the primary button colour in the theme panel; the frame recolours'
   await expect(button).toBeVisible();
   const before = await button.evaluate((element) => getComputedStyle(element).backgroundColor);
   expect(before).not.toBe('rgb(194, 24, 91)');
+  const paint = () => button.evaluate((element) => getComputedStyle(element).backgroundColor);
 
   await settings(page).getByRole('tab', { name: 'Theme' }).click();
+  // Brand drives the buttons: the owner changes one colour and every button follows.
+  await settings(page).getByLabel('Brand', { exact: true }).fill('#0a7d3b');
+  await expect.poll(paint).toBe('rgb(10, 125, 59)');
+
   const buttons = settings(page).locator('details', { has: page.locator('summary', { hasText: /^Buttons$/ }) });
   await buttons.locator('summary').click();
-  const background = buttons.getByRole('group', { name: 'Primary', exact: true }).getByLabel('Background', { exact: true });
+  const primary = buttons.getByRole('group', { name: 'Primary', exact: true });
+  await expect(primary.getByText('Follows Brand').first()).toBeVisible();
+  await primary.getByRole('button', { name: 'Detach Background from Brand' }).click();
+  const background = primary.getByLabel('Background', { exact: true });
+  await expect(background).toHaveValue('#0a7d3b');
   await background.fill('#c2185b');
-  await expect.poll(() => button.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(194, 24, 91)');
+  await expect.poll(paint).toBe('rgb(194, 24, 91)');
+  // Detached, it no longer changes with Brand; following again, it does.
+  await settings(page).getByLabel('Brand', { exact: true }).fill('#1f3a5f');
+  await expect.poll(paint).toBe('rgb(194, 24, 91)');
+  await primary.getByRole('button', { name: 'Follow Brand again' }).click();
+  await expect.poll(paint).toBe('rgb(31, 58, 95)');
   await allSaved(page);
   await context.close();
 });

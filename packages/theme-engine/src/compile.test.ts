@@ -194,6 +194,8 @@ function otherValue(path: string[], current: unknown): unknown {
     const up = (current as number) + step;
     return up <= (schema.maxValue ?? Infinity) ? up : (current as number) - step;
   }
+  // A colour that follows a theme colour (a button's, a link's) changes by getting a colour of its own.
+  if (schema instanceof z.ZodUnion) return current === '#a1b2c3' ? '#c3b2a1' : '#a1b2c3';
   if (schema instanceof z.ZodString) {
     if (typeof current === 'string' && current.startsWith('#')) return current.toLowerCase() === '#a1b2c3' ? '#c3b2a1' : '#a1b2c3';
     return path[0] === 'custom_css' ? '.promo{color:rebeccapurple}' : '/media/changed.webp';
@@ -249,4 +251,50 @@ it('reads a partial theme with every default filled in', () => {
 
 it('places a width in its breakpoint', () => {
   expect([319, 320, 767, 768, 1100, 1600].map(breakpointFor)).toEqual(['mobile', 'mobile', 'mobileWide', 'tablet', 'desktop', 'desktopWide']);
+});
+
+describe('buttons, links and the focus ring follow the brand colours unless detached (issue 13)', () => {
+  const cssOf = (settings: unknown) => compileTheme(settings).css;
+  const property = (css: string, name: string) => new RegExp(`--${name}:([^;}]+)`).exec(css)?.[1];
+
+  it('a new theme paints buttons, links and focus with the brand colours, so changing Brand changes them all', () => {
+    const css = cssOf({ colors: { ...defaultThemeSettings.colors, brand: '#c2185b' } });
+    expect(property(css, 'color-brand')).toBe('#c2185b');
+    expect(property(css, 'btn-primary-bg')).toBe('var(--color-brand)');
+    expect(property(css, 'btn-primary-text')).toBe('var(--color-brand-contrast)');
+    expect(property(css, 'btn-outline-border')).toBe('var(--color-brand)');
+    expect(property(css, 'btn-secondary-bg')).toBe('var(--color-accent)');
+    expect(property(css, 'color-link')).toBe('var(--color-brand)');
+    expect(property(css, 'input-focus')).toBe('var(--color-brand)');
+  });
+
+  it('a detached colour is the owner’s own and stays when Brand changes', () => {
+    const css = cssOf({ colors: { ...defaultThemeSettings.colors, brand: '#c2185b' }, buttons: { primary: { ...defaultThemeSettings.buttons.primary, background: '#0a7d3b' } } });
+    expect(property(css, 'btn-primary-bg')).toBe('#0a7d3b');
+    expect(property(css, 'btn-primary-border')).toBe('var(--color-brand)');
+  });
+
+  it('reads a theme stored before: its untouched default blues follow Brand, a colour the owner picked stays', () => {
+    const old = {
+      colors: { ...defaultThemeSettings.colors, brand: '#3d2c2e', link: '#1F3A5F' },
+      buttons: {
+        primary: { background: '#1f3a5f', text: '#ffffff', border: '#1f3a5f', hoverBackground: '#111827', hoverText: '#ffffff' },
+        outline: { background: '#ffffff', text: '#7a4b3a', border: '#7a4b3a', hoverBackground: '#ffffff', hoverText: '#7a4b3a' },
+      },
+      inputs: { background: '#ffffff', text: '#1f2933', border: '#b8c0cc', focus: '#1f3a5f', height: 44 },
+    };
+    const { settings, problems } = readThemeSettings(old);
+    expect(problems).toEqual([]);
+    expect(settings.buttons.primary.background).toBe('brand');
+    expect(settings.colors.link).toBe('brand');
+    expect(settings.inputs.focus).toBe('brand');
+    expect(settings.buttons.outline.text).toBe('#7a4b3a');
+    expect(property(cssOf(old), 'btn-primary-bg')).toBe('var(--color-brand)');
+  });
+
+  it('refuses to follow a colour that is not a theme colour, falling back to the default', () => {
+    const { settings, problems } = readThemeSettings({ buttons: { primary: { ...defaultThemeSettings.buttons.primary, background: 'sideways' } } });
+    expect(problems.map((p) => p.path)).toEqual(['buttons.primary.background']);
+    expect(settings.buttons.primary.background).toBe('brand');
+  });
 });

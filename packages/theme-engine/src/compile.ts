@@ -53,7 +53,9 @@ export function compileSettings(t: ThemeSettings, problems: ThemeProblem[] = [])
   const vars: string[] = [];
   const v = (name: string, value: string | number) => vars.push(`--${name}:${value}`);
 
-  for (const [name, value] of Object.entries(t.colors)) v(`color-${kebab(name)}`, value);
+  // A colour that follows another theme colour is that colour's custom property, so it changes with it everywhere.
+  const paint = (value: string) => (value.startsWith('#') ? value : `var(--color-${kebab(value)})`);
+  for (const [name, value] of Object.entries(t.colors)) v(`color-${kebab(name)}`, paint(value));
   v('font-heading', fontStack(t.fonts.heading));
   v('font-body', fontStack(t.fonts.body));
   v('font-size-base', `${t.fonts.baseSize}px`);
@@ -66,11 +68,11 @@ export function compileSettings(t: ThemeSettings, problems: ThemeProblem[] = [])
   v('subheading-weight', t.subheading.weight);
   for (const kind of ['primary', 'secondary', 'outline', 'link'] as const) {
     const b = t.buttons[kind];
-    v(`btn-${kind}-bg`, b.background);
-    v(`btn-${kind}-text`, b.text);
-    v(`btn-${kind}-border`, b.border);
-    v(`btn-${kind}-hover-bg`, b.hoverBackground);
-    v(`btn-${kind}-hover-text`, b.hoverText);
+    v(`btn-${kind}-bg`, paint(b.background));
+    v(`btn-${kind}-text`, paint(b.text));
+    v(`btn-${kind}-border`, paint(b.border));
+    v(`btn-${kind}-hover-bg`, paint(b.hoverBackground));
+    v(`btn-${kind}-hover-text`, paint(b.hoverText));
   }
   for (const size of ['sm', 'md', 'lg'] as const) {
     const s = t.buttons.sizes[size];
@@ -81,7 +83,7 @@ export function compileSettings(t: ThemeSettings, problems: ThemeProblem[] = [])
   v('input-bg', t.inputs.background);
   v('input-text', t.inputs.text);
   v('input-border', t.inputs.border);
-  v('input-focus', t.inputs.focus);
+  v('input-focus', paint(t.inputs.focus));
   v('input-height', `${t.inputs.height}px`);
   v('card-bg', t.cards.background);
   v('card-border', t.cards.border);

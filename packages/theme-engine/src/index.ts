@@ -1,8 +1,8 @@
 export { compileTheme } from './theme.ts';
 export { escapeStyleText, ROUNDED_RADIUS } from './compile.ts';
 export type { CompiledTheme, ThemeFontFiles } from './compile.ts';
-export { themeSettings, defaultThemeSettings, readThemeSettings } from './settings.ts';
-export type { ThemeSettings, ThemeSettingsInput, ThemeProblem } from './settings.ts';
+export { themeSettings, defaultThemeSettings, readThemeSettings, followableColors } from './settings.ts';
+export type { ThemeSettings, ThemeSettingsInput, ThemeProblem, FollowableColor } from './settings.ts';
 export {
   themeFonts,
   themeFontNames,

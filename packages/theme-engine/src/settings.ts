@@ -10,10 +10,20 @@ const heading = (size: number, weight = 700) =>
     .object({ size: px(8, 160), weight: z.number().int().min(100).max(900), lineHeight: z.number().min(0.8).max(3) })
     .default({ size, weight, lineHeight: 1.2 });
 
-const button = (background: string, text: string, border: string) =>
+/**
+ * The theme colours a button, link or focus colour can follow instead of holding a colour of its own: the owner
+ * changes Brand and everything that follows it changes with it, until they detach it (pick a colour of its own).
+ */
+export const followableColors = ['brand', 'brandContrast', 'accent', 'heading', 'background', 'link'] as const;
+export type FollowableColor = (typeof followableColors)[number];
+/** A colour of its own, or the name of the theme colour it follows. */
+const colorOrFollow = z.union([color, z.enum(followableColors)]);
+
+type Follow = z.input<typeof colorOrFollow>;
+const button = (background: Follow, text: Follow, border: Follow, hoverBackground: Follow, hoverText: Follow) =>
   z
-    .object({ background: color, text: color, border: color, hoverBackground: color, hoverText: color })
-    .default({ background, text, border, hoverBackground: text === '#ffffff' ? '#111827' : background, hoverText: text === '#ffffff' ? '#ffffff' : text });
+    .object({ background: colorOrFollow, text: colorOrFollow, border: colorOrFollow, hoverBackground: colorOrFollow, hoverText: colorOrFollow })
+    .default({ background, text, border, hoverBackground, hoverText });
 
 /**
  * Every theme setting of §3.8, with defaults. A stored theme is parsed through this schema; values that do not fit
@@ -32,7 +42,7 @@ export const themeSettings = z.object({
       background: color,
       surface: color,
       border: color,
-      link: color,
+      link: color.or(z.enum(['brand', 'accent'])),
       success: color,
       warning: color,
       error: color,
@@ -52,7 +62,7 @@ export const themeSettings = z.object({
       background: '#ffffff',
       surface: '#f5f6f8',
       border: '#d9dde3',
-      link: '#1f3a5f',
+      link: 'brand',
       success: '#1e7b4a',
       warning: '#b45309',
       error: '#b42318',
@@ -78,10 +88,10 @@ export const themeSettings = z.object({
   subheading: z.object({ size: px(10, 60), weight: z.number().int().min(100).max(900) }).default({ size: 20, weight: 500 }),
   buttons: z
     .object({
-      primary: button('#1f3a5f', '#ffffff', '#1f3a5f'),
-      secondary: button('#e07a5f', '#ffffff', '#e07a5f'),
-      outline: button('#ffffff', '#1f3a5f', '#1f3a5f'),
-      link: button('#ffffff', '#1f3a5f', '#ffffff'),
+      primary: button('brand', 'brandContrast', 'brand', 'heading', 'brandContrast'),
+      secondary: button('accent', '#ffffff', 'accent', 'heading', '#ffffff'),
+      outline: button('background', 'brand', 'brand', 'brand', 'brandContrast'),
+      link: button('background', 'link', 'background', 'background', 'heading'),
       sizes: z
         .object({
           sm: z.object({ paddingX: px(4, 64), paddingY: px(2, 32), fontSize: px(10, 32) }),
@@ -100,8 +110,8 @@ export const themeSettings = z.object({
     .object({ imageRatio: z.enum(['1:1', '3:4', '4:3']), showBrand: z.boolean(), showRating: z.boolean(), textAlign: z.enum(['start', 'center']) })
     .default({ imageRatio: '1:1', showBrand: true, showRating: true, textAlign: 'start' }),
   inputs: z
-    .object({ background: color, text: color, border: color, focus: color, height: px(28, 64) })
-    .default({ background: '#ffffff', text: '#1f2933', border: '#b8c0cc', focus: '#1f3a5f', height: 44 }),
+    .object({ background: color, text: color, border: color, focus: colorOrFollow, height: px(28, 64) })
+    .default({ background: '#ffffff', text: '#1f2933', border: '#b8c0cc', focus: 'brand', height: 44 }),
   cards: z
     .object({ background: color, border: color, shadow: z.boolean(), padding: px(0, 64) })
     .default({ background: '#ffffff', border: '#e5e7eb', shadow: false, padding: 16 }),
@@ -142,7 +152,7 @@ export const defaultThemeSettings: ThemeSettings = themeSettings.parse({});
  */
 export function readThemeSettings(input: unknown): { settings: ThemeSettings; problems: ThemeProblem[] } {
   const problems: ThemeProblem[] = [];
-  let candidate: unknown = isRecord(input) ? structuredClone(input) : {};
+  let candidate: unknown = isRecord(input) ? followingOldDefaults(structuredClone(input)) : {};
   if (!isRecord(input)) problems.push({ path: '', message: 'theme settings must be an object' });
   for (let attempt = 0; attempt < 64; attempt++) {
     const result = themeSettings.safeParse(candidate);
@@ -153,6 +163,36 @@ export function readThemeSettings(input: unknown): { settings: ThemeSettings; pr
     }
   }
   return { settings: defaultThemeSettings, problems };
+}
+
+/**
+ * The colours the first themes stored for buttons, links and the focus ring: fixed copies of the default brand blue.
+ * A theme that still holds exactly these never chose them, so it reads them as following its brand colours, like a
+ * new theme; a colour the owner picked is kept as it is.
+ */
+const oldDefaults = {
+  buttons: {
+    primary: { background: '#1f3a5f', text: '#ffffff', border: '#1f3a5f', hoverBackground: '#111827', hoverText: '#ffffff' },
+    secondary: { background: '#e07a5f', text: '#ffffff', border: '#e07a5f', hoverBackground: '#111827', hoverText: '#ffffff' },
+    outline: { background: '#ffffff', text: '#1f3a5f', border: '#1f3a5f', hoverBackground: '#ffffff', hoverText: '#1f3a5f' },
+    link: { background: '#ffffff', text: '#1f3a5f', border: '#ffffff', hoverBackground: '#ffffff', hoverText: '#1f3a5f' },
+  },
+  link: '#1f3a5f',
+  focus: '#1f3a5f',
+} as const;
+
+function followingOldDefaults(input: Record<string, unknown>): Record<string, unknown> {
+  const { buttons, colors, inputs } = input;
+  if (isRecord(buttons)) {
+    for (const kind of ['primary', 'secondary', 'outline', 'link'] as const) {
+      const stored = buttons[kind];
+      const old = oldDefaults.buttons[kind];
+      if (isRecord(stored) && Object.keys(old).every((key) => String(stored[key]).toLowerCase() === old[key as keyof typeof old])) delete buttons[kind];
+    }
+  }
+  if (isRecord(colors) && String(colors['link']).toLowerCase() === oldDefaults.link) colors['link'] = defaultThemeSettings.colors.link;
+  if (isRecord(inputs) && String(inputs['focus']).toLowerCase() === oldDefaults.focus) inputs['focus'] = defaultThemeSettings.inputs.focus;
+  return input;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

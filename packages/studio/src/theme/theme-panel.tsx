@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FieldHint } from '@vitrine/sections';
-import { fontFaceCss, fontStack, readThemeSettings, themeFontNames, themeSettings, type ThemeFont } from '@vitrine/theme-engine';
+import { defaultThemeSettings, fontFaceCss, fontStack, readThemeSettings, themeFontNames, themeSettings, type ThemeFont, type ThemeSettings } from '@vitrine/theme-engine';
 import { useEditor, useStudio } from '../context.tsx';
 import { describeValue, humanize } from '../forms/describe.ts';
 import { FieldControl } from '../forms/field-control.tsx';
@@ -83,7 +83,7 @@ function hintFor(path: readonly string[], schema: z.ZodType, value: unknown): Fi
 }
 
 /** A theme value or object of values, drawn from the theme schema itself, so every setting of §3.8 has a control. */
-function ThemeFields({ shape, values, path }: { shape: Shape; values: Record<string, unknown>; path: readonly string[] }) {
+function ThemeFields({ shape, values, path, colors }: { shape: Shape; values: Record<string, unknown>; path: readonly string[]; colors: ThemeSettings['colors'] }) {
   const { store } = useStudio();
   const nested = path.length > 0;
   return (
@@ -96,16 +96,76 @@ function ThemeFields({ shape, values, path }: { shape: Shape; values: Record<str
           return (
             <fieldset key={key} className="col-span-2 space-y-2 rounded-md border border-slate-200 p-3">
               <legend className="px-1 text-xs font-semibold text-slate-700">{labels[key] ?? humanize(key)}</legend>
-              <ThemeFields shape={described.shape} values={(value ?? {}) as Record<string, unknown>} path={at} />
+              <ThemeFields shape={described.shape} values={(value ?? {}) as Record<string, unknown>} path={at} colors={colors} />
             </fieldset>
           );
         }
+        const onChange = (next: unknown) => store.getState().setThemeSetting(at, next);
+        // A colour that can follow a theme colour: its schema takes a theme colour's name, and nothing else that is not a colour.
+        const followable = schema.safeParse('brand').success && !schema.safeParse('not a colour').success;
         return (
-          <div key={key} className={nested && described.kind !== 'string' ? '' : 'col-span-2'}>
-            <FieldControl name={at.join('.')} hint={hintFor(at, schema, value)} schema={schema} value={value} onChange={(next) => store.getState().setThemeSetting(at, next)} />
+          <div key={key} className={nested && described.kind !== 'string' && !followable ? '' : 'col-span-2'}>
+            {followable ? (
+              <FollowableColor path={at} label={labels[key] ?? humanize(key)} schema={schema} value={value} colors={colors} onChange={onChange} />
+            ) : (
+              <FieldControl name={at.join('.')} hint={hintFor(at, schema, value)} schema={schema} value={value} onChange={onChange} />
+            )}
           </div>
         );
       })}
+    </div>
+  );
+}
+
+/** The names theme colours go by in the panel, for "Follows Brand". */
+const colorNames: Record<string, string> = { brand: 'Brand', brandContrast: 'Text on brand colour', accent: 'Accent', heading: 'Heading', background: 'Background', link: 'Link' };
+
+/** The colour a value paints: its own, or that of the theme colour it follows (which may follow another). */
+function paintOf(value: unknown, colors: ThemeSettings['colors'], depth = 0): string {
+  if (typeof value !== 'string') return '#000000';
+  if (value.startsWith('#') || depth > 3) return value;
+  return paintOf(colors[value as keyof ThemeSettings['colors']], colors, depth + 1);
+}
+
+const defaultAt = (path: readonly string[]) => path.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], defaultThemeSettings);
+
+/**
+ * A button, link or focus colour: by default it follows a theme colour (Brand, mostly), shown as "Follows Brand" with
+ * a Detach button that gives it a colour of its own, starting from the one it shows; a detached colour can follow
+ * again.
+ */
+function FollowableColor({ path, label, schema, value, colors, onChange }: { path: readonly string[]; label: string; schema: z.ZodType; value: unknown; colors: ThemeSettings['colors']; onChange: (next: unknown) => void }) {
+  const followed = typeof value === 'string' && !value.startsWith('#') ? value : null;
+  const fallback = defaultAt(path);
+  const canFollow = typeof fallback === 'string' && !fallback.startsWith('#') ? fallback : null;
+  if (followed) {
+    const name = colorNames[followed] ?? humanize(followed);
+    return (
+      <div className="space-y-1">
+        <span className="block text-xs font-medium text-slate-700">{label}</span>
+        <div className="flex items-center gap-2">
+          <span className="h-8 w-10 shrink-0 rounded border border-slate-300" style={{ background: paintOf(followed, colors) }} aria-hidden="true" />
+          <span className="flex-1 text-xs text-slate-600">Follows {name}</span>
+          <button
+            type="button"
+            aria-label={`Detach ${label} from ${name}`}
+            onClick={() => onChange(paintOf(followed, colors))}
+            className="rounded border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          >
+            Detach
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-1">
+      <FieldControl name={path.join('.')} hint={{ label, control: 'color' }} schema={schema} value={value} onChange={onChange} />
+      {canFollow ? (
+        <button type="button" onClick={() => onChange(canFollow)} className="text-xs font-medium text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-500">
+          {`Follow ${colorNames[canFollow] ?? humanize(canFollow)} again`}
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -217,15 +277,15 @@ export function ThemePanel() {
         <div key={key} className="space-y-4">
           <FontPicker role="heading" value={settings.fonts.heading} />
           <FontPicker role="body" value={settings.fonts.body} />
-          <ThemeFields shape={{ baseSize: (describeValue(shape.fonts!).shape ?? {}).baseSize! }} values={settings.fonts} path={['fonts']} />
+          <ThemeFields shape={{ baseSize: (describeValue(shape.fonts!).shape ?? {}).baseSize! }} values={settings.fonts} path={['fonts']} colors={settings.colors} />
         </div>
       );
     }
     if (key === 'custom_css') return <CustomCss key={key} value={settings.custom_css} />;
     if (key === 'add_to_card_action') return <AddToCart key={key} value={settings.add_to_card_action} />;
     const described = describeValue(shape[key]!);
-    if (described.kind === 'object' && described.shape) return <ThemeFields key={key} shape={described.shape} values={values[key] as Record<string, unknown>} path={[key]} />;
-    return <ThemeFields key={key} shape={{ [key]: shape[key]! }} values={values} path={[]} />;
+    if (described.kind === 'object' && described.shape) return <ThemeFields key={key} shape={described.shape} values={values[key] as Record<string, unknown>} path={[key]} colors={settings.colors} />;
+    return <ThemeFields key={key} shape={{ [key]: shape[key]! }} values={values} path={[]} colors={settings.colors} />;
   };
   return (
     // A form of its own, so the browser's autofill weighs these fields on each keystroke, not every control of the studio.
