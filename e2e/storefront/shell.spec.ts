@@ -229,3 +229,25 @@ test.describe('maintenance (§2.4, §2.5)', () => {
 
 });
 
+
+test.describe('site state (§3.1)', () => {
+  test('the visit writes is_home_page and page as it goes; the preview frame is in builder mode and a store tab is not (issue 13)', async ({ page, store }) => {
+    const siteState = () => page.evaluate(() => JSON.parse(localStorage.getItem('vt.site') ?? '{}').state as { is_builder: boolean; is_home_page: boolean; page: { page_id: number | null; page_type_id: number | null; slug: string } });
+    await page.goto(store.url('localhost', '/'), { waitUntil: 'networkidle' });
+    await expect.poll(async () => (await siteState()).is_home_page).toBe(true);
+    expect(await siteState()).toMatchObject({ is_builder: false, page: { page_type_id: 1, slug: '' } });
+    expect((await siteState()).page.page_id).toEqual(expect.any(Number));
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(store.url('localhost', '/contact'));
+    await expect.poll(async () => (await siteState()).page.slug).toBe('contact');
+    expect(await siteState()).toMatchObject({ is_home_page: false, page: { page_id: null } });
+
+    await page.goto(store.url('localhost', '/preview'), { waitUntil: 'networkidle' });
+    await expect.poll(async () => (await siteState()).is_builder).toBe(true);
+    // The frame shows pages to their owner: it records no visit.
+    expect((await siteState()).page.slug).toBe('contact');
+    await page.goto(store.url('localhost', '/'), { waitUntil: 'networkidle' });
+    await expect.poll(async () => (await siteState()).is_builder).toBe(false);
+  });
+});

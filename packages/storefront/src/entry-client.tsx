@@ -7,6 +7,7 @@ import { ApiCallError, ApiClient } from './client/api-client.ts';
 import { keepTrackingCode, reloadOnce, rememberViewport, watchForNewBuild } from './client/app-behaviour.ts';
 import { useCart } from './client/cart.ts';
 import { readClaims, signedInUserId, useSession } from './client/session.ts';
+import { useSiteState } from './client/site-state.ts';
 import { httpData } from './http-data.ts';
 import { routeTable } from './route-table.ts';
 import { createRoutes } from './routes.tsx';
@@ -28,9 +29,11 @@ else sessionStorage.removeItem('vt.store');
 const api = new ApiClient({ store });
 const data = httpData(api, { domain: store ?? window.location.hostname, themeId: boot.themeId });
 
-// The studio's preview frame runs the site in builder mode (§6): it keeps no visitor state, so previewing at 320px
-// does not set this browser's viewport cookie, and nothing is tracked or reloaded under the owner's hands.
-const builder = window.location.pathname.startsWith('/preview');
+// The studio's preview frame runs the site in builder mode (§3.1 is_builder, §6): it keeps no visitor state, so
+// previewing at 320px does not set this browser's viewport cookie, and nothing is tracked, redirected or reloaded
+// under the owner's hands. Every document sets the flag at start, so a store tab never inherits the frame's.
+useSiteState.getState().setSiteKey('is_builder', window.location.pathname.startsWith('/preview'));
+const builder = useSiteState.getState().is_builder;
 
 if (!builder) {
   keepTrackingCode();

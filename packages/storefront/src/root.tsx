@@ -7,7 +7,7 @@ import { useApi } from './app-context.tsx';
 import { reloadOnce } from './client/app-behaviour.ts';
 import { useCart } from './client/cart.ts';
 import { watchMaintenanceFlag } from './client/live-flag.ts';
-import { useSiteState } from './client/site-state.ts';
+import { pageStateOf, useSiteState } from './client/site-state.ts';
 import { signedInUserId, useSession } from './client/session.ts';
 import { formSubmitter } from './form-submitter.ts';
 import { imageBreakpoints, imageDensities } from '@vitrine/theme-engine';
@@ -54,6 +54,27 @@ function DocumentTitle({ storeTitle }: { storeTitle: string }) {
   return null;
 }
 
+
+/** Writes the §3.1 site state of the page on screen as the visit goes: whether it is home, and which page it is. */
+function SiteStateOfVisit() {
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const state = pageStateOf(
+    pathname,
+    matches.map((m) => m.loaderData),
+  );
+  const key = JSON.stringify(state);
+  useEffect(() => {
+    const site = useSiteState.getState();
+    // The studio's frame shows pages to their owner, not a visit. (Read from the store itself: while hydrating, a
+    // hook gives the server's state, which never is the builder's.)
+    if (site.is_builder) return;
+    const { is_home_page, page } = JSON.parse(key) as typeof state;
+    site.setSiteKey('is_home_page', is_home_page);
+    site.setSiteKey('page', page);
+  }, [key]);
+  return null;
+}
 
 /** The id of the published page on screen, for the forms on it. */
 function usePageId(): number | null {
@@ -116,7 +137,8 @@ function MaintenanceRedirects({ site, bypass }: { site: WebConfig; bypass: boole
   const { pathname } = useLocation();
   const builder = useSiteState((s) => s.is_builder);
   useEffect(() => {
-    if (builder || maintenanceExempt.some((path) => pathname.startsWith(path))) return;
+    // The store's own flag as well as the hook's: while hydrating, the hook gives the server's state.
+    if (builder || useSiteState.getState().is_builder || maintenanceExempt.some((path) => pathname.startsWith(path))) return;
     const store = sessionStorage.getItem('vt.store');
     return watchMaintenanceFlag(
       site,
@@ -137,6 +159,7 @@ export function Root() {
   return (
     <Providers site={site}>
       <MaintenanceRedirects site={site} bypass={maintenanceBypass} />
+      <SiteStateOfVisit />
       <LoadingBar />
       <DocumentTitle storeTitle={site.webTitle} />
       <Outlet />

@@ -29,6 +29,28 @@ export const initialSiteData: SiteData = {
   page: { item_id: null, page_id: null, page_type_id: null, slug: '', seo: null, breadcrumbs: [] },
 };
 
+type PageState = SiteData['page'];
+
+/**
+ * What §3.1 keeps of the page on screen, from the route's path and its loaders' data: a published page (home or
+ * custom) gives its id, type, slug, SEO and a breadcrumb of its title; an app page (cart, sign-in…) its path and title.
+ */
+export function pageStateOf(pathname: string, loaderData: readonly unknown[]): Pick<SiteData, 'is_home_page' | 'page'> {
+  const slug = pathname.replace(/^\/+|\/+$/g, '');
+  for (let i = loaderData.length - 1; i >= 0; i--) {
+    const data = loaderData[i] as { page?: { pageId?: number; document?: { pageTypeId: number; slug: string; title: string; seo: unknown } }; meta?: { title?: string } } | null | undefined;
+    const document = data?.page?.document;
+    if (document && data.page?.pageId) {
+      const page: PageState = { item_id: null, page_id: data.page.pageId, page_type_id: document.pageTypeId, slug: document.slug, seo: document.seo, breadcrumbs: document.slug ? [{ label: document.title }] : [] };
+      return { is_home_page: slug === '', page };
+    }
+    if (data?.meta?.title) {
+      return { is_home_page: false, page: { ...initialSiteData.page, slug, breadcrumbs: [{ label: data.meta.title }] } };
+    }
+  }
+  return { is_home_page: slug === '', page: { ...initialSiteData.page, slug } };
+}
+
 interface SiteState extends SiteData {
   /** Replaces the whole site data (§4). */
   replaceSite(data: SiteData): void;
