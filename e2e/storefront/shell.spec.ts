@@ -251,3 +251,37 @@ test.describe('site state (§3.1)', () => {
     await expect.poll(async () => (await siteState()).is_builder).toBe(false);
   });
 });
+
+test.describe('messages the spec names (§2.5, §8)', () => {
+  test('a missing page warns "Page not found: {path}" with the path decoded (issue 13)', async ({ page, store }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    const response = await page.goto(store.url('localhost', '/caf%C3%A9-menu'), { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('Page Not Found: /café-menu')).toBeVisible();
+    expect(warnings).toContain('Page not found: /café-menu');
+  });
+
+  test('when the in-app navigation to /maintenance fails, a replace navigation follows (issue 13)', async ({ page, request, store }) => {
+    const token = await ownerSession(request, store.url);
+    await page.goto(store.url('localhost', '/contact'), { waitUntil: 'networkidle' });
+    // The app's own navigation needs the maintenance settings; this one time they do not arrive.
+    await page.route('**/api/Web/GetMaintenanceModeSettings*', (route) => route.abort(), { times: 1 });
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(new URL(r.url()).pathname);
+    });
+    try {
+      await setMaintenance(request, store.url, token, true);
+      await expect(page).toHaveURL(store.url('localhost', '/maintenance'), { timeout: 5000 });
+      await expect(page.getByRole('heading', { name: 'Stocktaking today' })).toBeVisible();
+      // Served by the server as a new page, not left on an error page.
+      expect(documents).toContain('/maintenance');
+      await expect(page.getByText('Internal Server Error')).toHaveCount(0);
+    } finally {
+      await setMaintenance(request, store.url, token, false);
+    }
+  });
+});
