@@ -25,6 +25,8 @@ const announcementSettings = z.object({
 export const announcementBar = defineSection({
   type: ANNOUNCEMENT_BAR_TYPE,
   name: 'announcement bar',
+  description: 'A thin bar above the header for news and offers',
+  icon: 'M3 4h18v4H3zM6 6h8',
   version: 2,
   settings: announcementSettings,
   fields: {

@@ -64,6 +64,10 @@ type AnyObject = z.ZodObject<z.ZodRawShape>;
 export interface SectionSpec<S extends AnyObject, B extends AnyObject | undefined, D, T extends number = SectionTypeId> {
   type: T;
   name: string;
+  /** One line the studio's palette shows under the name: what the section is for, in the owner's words. */
+  description: string;
+  /** The palette's glyph: SVG path data on a 24 × 24 grid, drawn as a 1.8 px line. A generic block when left out. */
+  icon?: string;
   /** The version of this section's settings shape; raise it and add a migration when the shape changes. */
   version: number;
   settings: S;
@@ -93,6 +97,8 @@ export interface SectionSpec<S extends AnyObject, B extends AnyObject | undefine
 export interface SectionDefinition<T extends number = SectionTypeId> {
   readonly type: T;
   readonly name: string;
+  readonly description: string;
+  readonly icon: string | undefined;
   readonly version: number;
   readonly settings: AnyObject;
   readonly fields: Readonly<Record<string, FieldHint>>;
@@ -147,6 +153,8 @@ export function defineSection<S extends AnyObject, B extends AnyObject | undefin
   return {
     type: spec.type,
     name: spec.name,
+    description: spec.description,
+    icon: spec.icon,
     version: spec.version,
     settings: spec.settings,
     fields: spec.fields as Record<string, FieldHint>,

@@ -21,6 +21,8 @@ const aboutSettings = z.object({
 export const about = defineSection({
   type: 10,
   name: 'about',
+  description: 'Your story: who you are and what you make',
+  icon: 'M12 4a4 4 0 1 1 0 8 4 4 0 0 1 0-8zM5 20a7 7 0 0 1 14 0',
   version: 1,
   settings: aboutSettings,
   fields: {

@@ -21,6 +21,8 @@ const banner = z.object({
 export const banners = defineSection({
   type: 7,
   name: 'banners',
+  description: 'Image banners side by side, each with its own link',
+  icon: 'M3 6h8v12H3zM13 6h8v12h-8z',
   version: 1,
   settings: z.object({
     heading: z.string().max(160).default(''),

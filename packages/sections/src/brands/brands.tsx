@@ -15,6 +15,8 @@ const brandsSettings = z.object({
 export const brands = defineSection({
   type: 5,
   name: 'brands',
+  description: 'Logos of the brands you sell, each opening its products',
+  icon: 'M12 3l2.6 5.6 6.1.7-4.5 4.2 1.2 6L12 16.6 6.6 19.5l1.2-6-4.5-4.2 6.1-.7z',
   version: 1,
   settings: brandsSettings,
   fields: {

@@ -16,6 +16,8 @@ const categoriesSettings = z.object({
 export const categories = defineSection({
   type: 4,
   name: 'categories',
+  description: 'Tiles that lead shoppers into your categories',
+  icon: 'M3 6h6v6H3zM3 15h6v3H3zM12 7h9M12 11h6M12 16h9M12 20h6',
   version: 1,
   settings: categoriesSettings,
   fields: {

@@ -13,6 +13,8 @@ const logo = z.object({
 export const clients = defineSection({
   type: 13,
   name: 'clients',
+  description: 'Logos of the people and companies you work with',
+  icon: 'M4 8h4v8H4zM10 8h4v8h-4zM16 8h4v8h-4z',
   version: 1,
   settings: z.object({
     heading: z.string().max(160).default('Trusted by'),

@@ -27,6 +27,8 @@ type ContactSettings = z.infer<typeof contactSettings>;
 export const contact = defineSection({
   type: 18,
   name: 'contact',
+  description: 'A contact form, with your address, phone and email beside it',
+  icon: 'M3 6h18v12H3zM3 6l9 7 9-7',
   version: 1,
   settings: contactSettings,
   fields: {

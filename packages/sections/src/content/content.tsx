@@ -17,6 +17,8 @@ const contentSettings = z.object({
 export const content = defineSection({
   type: 8,
   name: 'content',
+  description: 'An image beside a heading, text and a button',
+  icon: 'M3 6h8v12H3zM14 8h7M14 12h7M14 16h4',
   version: 1,
   settings: contentSettings,
   fields: {

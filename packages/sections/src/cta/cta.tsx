@@ -6,6 +6,8 @@ import { SectionButton, SectionShell } from '../section-shell.tsx';
 export const cta = defineSection({
   type: 9,
   name: 'CTA',
+  description: 'A short heading and a button that asks shoppers to act',
+  icon: 'M4 8h16v8H4zM9 12h6',
   version: 1,
   settings: z.object({
     heading: z.string().max(160).default('Join us'),

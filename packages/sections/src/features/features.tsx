@@ -16,6 +16,8 @@ const iconPaths: Record<(typeof featureIcons)[number], string> = {
 export const features = defineSection({
   type: 12,
   name: 'features',
+  description: 'Short selling points with icons, such as free delivery',
+  icon: 'M5 12l4 4 10-10',
   version: 1,
   settings: z.object({
     heading: z.string().max(160).default('Why shop with us'),

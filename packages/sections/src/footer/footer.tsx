@@ -58,6 +58,8 @@ const profileField = (network: string) => ({ label: `${network} address`, contro
 export const footer = defineSection({
   type: 2,
   name: 'footer',
+  description: 'Link columns, newsletter sign-up and social links at the foot of every page',
+  icon: 'M3 14h18v5H3zM6 16.5h3M11 16.5h3M16 16.5h2',
   version: 1,
   settings: footerSettings,
   fields: {

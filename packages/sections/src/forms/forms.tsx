@@ -76,6 +76,8 @@ export function formFieldsOf(section: Pick<SectionNode, 'type' | 'blocks'>): For
 export const forms = defineSection({
   type: FORMS_TYPE,
   name: 'forms',
+  description: 'A form with the fields you choose; its answers are kept for you',
+  icon: 'M5 3h14v18H5zM8 8h8M8 12h8M8 16h5',
   version: 1,
   settings: z.object({
     heading: z.string().max(160).default('Tell us what you need'),

@@ -86,6 +86,8 @@ function useDismissable(open: boolean, close: () => void, panel: RefObject<HTMLE
 export const header = defineSection({
   type: 1,
   name: 'header',
+  description: 'Your logo, menu, search and cart at the top of every page',
+  icon: 'M3 5h18v5H3zM6 7.5h4M15 7.5h3',
   version: 1,
   settings: headerSettings,
   fields: {

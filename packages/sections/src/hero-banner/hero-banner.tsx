@@ -21,6 +21,8 @@ const heroSettings = z.object({
 export const heroBanner = defineSection({
   type: 6,
   name: 'hero banner',
+  description: 'A large opening image with a heading and buttons',
+  icon: 'M3 5h18v14H3zM7 11h10M9 14h6',
   version: 1,
   settings: heroSettings,
   fields: {

@@ -13,6 +13,8 @@ export const OwnerHtmlContext = createContext<((html: string) => string) | null>
 export const html = defineSection({
   type: 22,
   name: 'HTML',
+  description: 'Your own HTML, cleaned of scripts before it is shown',
+  icon: 'M8 8l-4 4 4 4M16 8l4 4-4 4M13.5 5l-3 14',
   version: 1,
   settings: z.object({
     heading: z.string().max(160).default(''),

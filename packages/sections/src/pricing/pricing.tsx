@@ -20,6 +20,8 @@ const plan = z.object({
 export const pricing = defineSection({
   type: 16,
   name: 'pricing',
+  description: 'Plans side by side, with prices and what each includes',
+  icon: 'M12 3v18M16 7h-6a2.5 2.5 0 0 0 0 5h4a2.5 2.5 0 0 1 0 5H8',
   version: 1,
   settings: z.object({
     heading: z.string().max(160).default('Plans and pricing'),

@@ -21,6 +21,8 @@ const productsSettings = z.object({
 export const products = defineSection({
   type: 3,
   name: 'products',
+  description: 'Products in a grid or slider, picked by hand or by category, brand or sale',
+  icon: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
   version: 1,
   settings: productsSettings,
   fields: {

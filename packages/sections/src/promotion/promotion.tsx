@@ -26,6 +26,8 @@ const promotionSettings = z.object({
 export const promotion = defineSection({
   type: 15,
   name: 'promotion',
+  description: 'A sale or offer with its picture and a countdown',
+  icon: 'M20 12l-8 8-8-8V4h8zM8 8h.01',
   version: 1,
   settings: promotionSettings,
   fields: {

@@ -17,6 +17,8 @@ const service = z.object({
 export const services = defineSection({
   type: 11,
   name: 'services',
+  description: 'What you offer, as cards with an icon, heading and text',
+  icon: 'M4 4h16v6H4zM4 14h7v6H4zM13 14h7v6h-7z',
   version: 1,
   settings: z.object({
     heading: z.string().max(160).default('Our services'),

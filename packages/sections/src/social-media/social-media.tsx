@@ -12,6 +12,8 @@ const iconSizes = { sm: 20, md: 28, lg: 40 } as const;
 export const socialMedia = defineSection({
   type: 19,
   name: 'social media',
+  description: 'Links to your profiles on social networks',
+  icon: 'M6 10a2 2 0 1 1 0 4 2 2 0 0 1 0-4zM18 4a2 2 0 1 1 0 4 2 2 0 0 1 0-4zM18 16a2 2 0 1 1 0 4 2 2 0 0 1 0-4zM8 11l8-4M8 13l8 4',
   version: 1,
   settings: z.object({
     heading: z.string().max(160).default('Follow us'),

@@ -7,6 +7,8 @@ import { SubscribeForm } from './subscribe-form.tsx';
 export const subscribe = defineSection({
   type: 20,
   name: 'subscribe',
+  description: 'A newsletter sign-up: one email field and a button',
+  icon: 'M3 11l18-7-7 18-2-8z',
   version: 1,
   settings: z.object({
     heading: z.string().max(160).default('Join our newsletter'),

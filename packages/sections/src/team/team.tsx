@@ -19,6 +19,8 @@ const member = z.object({
 export const team = defineSection({
   type: 17,
   name: 'team',
+  description: 'The people behind the store, with photos and roles',
+  icon: 'M9 5a3 3 0 1 1 0 6 3 3 0 0 1 0-6zM3 19a6 6 0 0 1 12 0M17 7a2 2 0 1 1 0 4M17 14a4 4 0 0 1 4 5',
   version: 1,
   settings: z.object({
     heading: z.string().max(160).default('Meet the team'),

@@ -16,6 +16,8 @@ const testimonial = z.object({
 export const testimonials = defineSection({
   type: 14,
   name: 'testimonials',
+  description: 'Quotes from happy customers, with their star ratings',
+  icon: 'M4 5h16v11H9l-5 4z',
   version: 1,
   settings: z.object({
     heading: z.string().max(160).default('What our customers say'),
