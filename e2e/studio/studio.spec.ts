@@ -120,7 +120,7 @@ async function allSaved(page: Page) {
 /** Adds a hero banner from the palette; returns its section id (it is selected once added). */
 async function addHeroBanner(page: Page): Promise<string> {
   const before = await outlineOrder(page);
-  await page.getByRole('list', { name: 'Section types' }).getByRole('button', { name: 'hero banner', exact: true }).click();
+  await page.getByRole('list', { name: 'Section types' }).getByRole('button', { name: 'Hero banner', exact: true }).click();
   await expect(outline(page).locator('li[data-outline-id]')).toHaveCount(before.length + 1);
   const id = await outline(page).locator('li[aria-current="true"]').getAttribute('data-outline-id');
   expect(id).toBeTruthy();
@@ -408,7 +408,7 @@ test('a product grid added in the studio shows the store’s products in the fra
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();
   await openEditor(page, studio);
-  await page.getByRole('list', { name: 'Section types' }).getByRole('button', { name: 'products', exact: true }).click();
+  await page.getByRole('list', { name: 'Section types' }).getByRole('button', { name: 'Products', exact: true }).click();
   const id = await outline(page).locator('li[aria-current="true"]').getAttribute('data-outline-id');
   const grid = frameOf(page).locator(`[data-section-id="${id}"]`);
   // Not published, so the published page lends nothing: the frame asks the server for the draft section's data.
@@ -600,11 +600,9 @@ test('publishing makes the page and the theme live at once, seen on the storefro
   const id = await addHeroBanner(page);
   await settings(page).getByLabel('Heading', { exact: true }).fill('Published for everyone');
   await expect(frameOf(page).locator(`[data-section-id="${id}"]`).getByRole('heading', { name: 'Published for everyone' })).toBeVisible();
-  // A theme change in the same publish.
+  // A theme change in the same publish: the Brand colour, which the buttons follow in the live store too.
   await settings(page).getByRole('tab', { name: 'Theme' }).click();
-  const buttons = settings(page).locator('details', { has: page.locator('summary', { hasText: /^Buttons$/ }) });
-  await buttons.locator('summary').click();
-  await buttons.getByRole('group', { name: 'Primary', exact: true }).getByLabel('Background', { exact: true }).fill('#0b6e4f');
+  await settings(page).getByLabel('Brand', { exact: true }).fill('#0b6e4f');
   await expect.poll(() => frameOf(page).locator('.vt-btn-primary').first().evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(11, 110, 79)');
 
   const publishes: string[] = [];
@@ -791,5 +789,72 @@ test('the studio stays in place with the Theme tab open: picking a font or the w
   // Nothing outside the panels can scroll: the document is exactly the window.
   expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
   await allSaved(page);
+  await context.close();
+});
+
+test('the palette names, describes and searches section types; + between outline rows inserts there; blocks nest in the outline; View store after publish', async ({ browser, studio, harborSession }) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+
+  // Names in words with a description and an icon, never "6 Hero banner"; a search box narrows them as one types.
+  const palette = page.getByRole('list', { name: 'Section types' });
+  await expect(palette.getByRole('button')).toHaveCount(22);
+  const hero = palette.getByRole('button', { name: 'Hero banner', exact: true });
+  await expect(hero).toHaveAccessibleDescription('A large opening image with a heading and buttons');
+  await expect(hero.locator('svg[aria-hidden="true"]')).toHaveCount(1);
+  await expect(palette).not.toContainText(/\d/);
+  const search = page.getByRole('searchbox', { name: 'Search sections' });
+  await search.fill('newsletter');
+  await expect(palette.getByRole('button')).toHaveText([/^Footer/, /^Subscribe/]);
+  await search.fill('zebra');
+  await expect(page.getByText('No section matches “zebra”', { exact: false })).toBeVisible();
+  await search.fill('');
+  await expect(palette.getByRole('button')).toHaveCount(22);
+
+  // The "+" under the first row, from the keyboard: the types open with the search box focused; Enter adds the first found.
+  const start = await outlineOrder(page);
+  // The "+" is there once the row is reached from the keyboard (or the pointer), as the row's actions are.
+  await outlineRow(page, start[0]!).locator('[data-outline-select]').focus();
+  const plus = outlineRow(page, start[0]!).getByRole('button', { name: /^Add a section after / });
+  await plus.focus();
+  await page.keyboard.press('Enter');
+  const popover = page.getByRole('dialog', { name: /^Add a section after / });
+  await expect(popover.getByRole('searchbox', { name: 'Search sections' })).toBeFocused();
+  await page.keyboard.type('plans');
+  await page.keyboard.press('Enter');
+  await expect(popover).toHaveCount(0);
+  await expect.poll(async () => (await outlineOrder(page)).length).toBe(start.length + 1);
+  const inserted = (await outlineOrder(page))[1]!;
+  expect(await outlineOrder(page)).toEqual([start[0], inserted, ...start.slice(1)]);
+  await expect(outlineRow(page, inserted)).toContainText('Pricing');
+  await expect.poll(() => frameOrder(page)).toEqual([start[0], inserted, ...start.slice(1)]);
+
+  // Its plans are listed under it; choosing one opens that plan in the settings.
+  const plans = outlineRow(page, inserted).getByRole('list', { name: 'Pricing: plans' });
+  await expect(plans.getByRole('button')).toHaveText(['Taster', 'Regular', 'Café']);
+  await plans.getByRole('button', { name: 'Regular' }).click();
+  await expect(outlineRow(page, inserted)).toHaveAttribute('aria-current', 'true');
+  await expect(settings(page).getByRole('button', { name: 'Regular', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(settings(page).getByRole('button', { name: 'Taster', exact: true })).toHaveAttribute('aria-expanded', 'false');
+
+  // One step of undo takes the insertion back, leaving the page as the other tests expect it.
+  await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
+  await expect.poll(() => outlineOrder(page)).toEqual(start);
+  await allSaved(page);
+
+  // Published, the top bar offers the live page, opened in a new tab on the store's own origin.
+  await expect(page.getByRole('link', { name: /^View store/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const view = page.getByRole('link', { name: /^View store/ });
+  await expect(view).toHaveAttribute('href', studio.url('localhost', '/'));
+  await expect(view).toHaveAttribute('target', '_blank');
+  await expect(view).toHaveAttribute('rel', 'noopener');
+  const opened = page.waitForEvent('popup');
+  await view.click();
+  const live = await opened;
+  await expect(live).toHaveURL(studio.url('localhost', '/'));
+  await expect(live.locator(`[data-section-id="${start[0]}"]`)).toBeVisible();
+  await expect(live.locator('iframe[title="Store preview"]')).toHaveCount(0);
   await context.close();
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { fakeStudioServer } from './api/fake-server.fixture.ts';
 import { memoryStorage } from './state/editor.fixture.ts';
@@ -17,6 +17,9 @@ beforeEach(() => {
   };
 });
 afterEach(cleanup);
+
+/** A row's select button in the outline (the palette has buttons of the same names). */
+const outlineButton = (name: RegExp) => within(screen.getByRole('list', { name: 'Page sections' })).getByRole('button', { name });
 
 async function signedIn() {
   const studio = createStudio('shop.test', { fetch: server.fetch as typeof fetch, storage: memoryStorage(), autosaveDelay: 50 });
@@ -47,7 +50,7 @@ it('signs in to the editor: top bar, outline, palette of 22, preview frame and s
 
 it('selecting a section shows its generated settings; an edit can be undone with the keyboard', async () => {
   const studio = await signedIn();
-  fireEvent.click(await screen.findByRole('button', { name: /^Hero banner/ }));
+  fireEvent.click(await waitFor(() => outlineButton(/^Hero banner/)));
   const heading = await screen.findByRole('textbox', { name: 'Heading' });
   fireEvent.input(heading, { target: { value: 'New words' } });
   expect(studio.store.getState().docs.page!.sections[0]!.settings.heading).toBe('New words');
@@ -60,7 +63,7 @@ it('selecting a section shows its generated settings; an edit can be undone with
 
 it('shows the save state: unsaved, then saved once the server has it', async () => {
   const studio = await signedIn();
-  fireEvent.click(await screen.findByRole('button', { name: /^Content/ }));
+  fireEvent.click(await waitFor(() => outlineButton(/^Content/)));
   fireEvent.input(await screen.findByRole('textbox', { name: 'Heading' }), { target: { value: 'Where we began' } });
   expect(screen.getByText('Unsaved changes')).toBeTruthy();
   expect(await screen.findByText('All changes saved')).toBeTruthy();
@@ -70,8 +73,8 @@ it('shows the save state: unsaved, then saved once the server has it', async () 
 
 it('the palette adds a section after the selected one', async () => {
   const studio = await signedIn();
-  fireEvent.click(screen.getByRole('button', { name: /^Hero banner/ }));
-  fireEvent.click(within(screen.getByRole('list', { name: 'Section types' })).getByRole('button', { name: 'pricing' }));
+  fireEvent.click(outlineButton(/^Hero banner/));
+  fireEvent.click(within(screen.getByRole('list', { name: 'Section types' })).getByRole('button', { name: 'Pricing' }));
   expect(studio.store.getState().docs.page!.sections.map((s) => s.type)).toEqual([6, 16, 8, 9]);
 });
 
@@ -84,14 +87,14 @@ it('opens the shortcut sheet with ?', async () => {
 
 it('a product grid’s category and brand are picked by name from the store’s catalogue, asked for once', async () => {
   const studio = await signedIn();
-  fireEvent.click(screen.getByRole('button', { name: /^Hero banner/ }));
-  fireEvent.click(within(screen.getByRole('list', { name: 'Section types' })).getByRole('button', { name: 'products' }));
+  fireEvent.click(outlineButton(/^Hero banner/));
+  fireEvent.click(within(screen.getByRole('list', { name: 'Section types' })).getByRole('button', { name: 'Products' }));
   const category = await screen.findByRole('option', { name: '— Cookware (5)' });
   fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: category.getAttribute('value') } });
   expect(studio.store.getState().docs.page!.sections[1]!.settings.category_id).toBe(2);
   expect(within(screen.getByRole('combobox', { name: 'Brand' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any brand', 'Acme (4)', 'Birch & Co (0)']);
   // Another product grid reuses the choices already loaded.
-  fireEvent.click(within(screen.getByRole('list', { name: 'Section types' })).getByRole('button', { name: 'products' }));
+  fireEvent.click(within(screen.getByRole('list', { name: 'Section types' })).getByRole('button', { name: 'Products' }));
   expect(screen.getByRole('combobox', { name: 'Category' })).toHaveProperty('disabled', false);
   expect(server.calls.filter((c) => c.path === 'GetCatalogueChoices')).toHaveLength(1);
 });
@@ -111,7 +114,7 @@ it('a session that ended sends the owner to sign in, and its notice goes once th
 it('deleting a section puts the keyboard on the outline row of the one that takes its place', async () => {
   const studio = await signedIn();
   const rowOfFocus = () => document.activeElement?.closest('[data-outline-id]')?.getAttribute('data-outline-id');
-  fireEvent.click(await screen.findByRole('button', { name: /^Hero banner/ }));
+  fireEvent.click(await waitFor(() => outlineButton(/^Hero banner/)));
   const remove = await screen.findByRole('button', { name: 'Delete (Delete)' });
   remove.focus();
   fireEvent.click(remove);
@@ -160,4 +163,23 @@ it('the preview widths and each row of tabs are one Tab stop that the arrows, Ho
   const theme = dialog.getByRole('tab', { name: 'Theme', selected: true });
   expect(document.activeElement).toBe(theme);
   expect(dialog.getByRole('tabpanel', { name: 'Theme' }).id).toBe(theme.getAttribute('aria-controls'));
+});
+
+it('after Publish, “View store” opens the live page on the store’s own origin in a new tab (issue 13)', async () => {
+  const studio = await signedIn();
+  await act(() => studio.controller.openPage(8));
+  await screen.findByRole('option', { name: 'About us •', selected: true });
+  expect(screen.queryByRole('link', { name: /^View store/ })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+  const link = await screen.findByRole('link', { name: 'View store (opens in a new tab)' });
+  expect(link.getAttribute('href')).toBe(`${window.location.origin}/about`);
+  expect(link.getAttribute('target')).toBe('_blank');
+  expect(link.getAttribute('rel')).toBe('noopener');
+  expect(server.pages.get(8)!.publishedVersion).toBe(1);
+
+  // The home page, not published from this tab yet, offers none; published, it is the store's root.
+  await act(() => studio.controller.openPage(7));
+  await waitFor(() => expect(screen.queryByRole('link', { name: /^View store/ })).toBeNull());
+  fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+  expect((await screen.findByRole('link', { name: /^View store/ })).getAttribute('href')).toBe(`${window.location.origin}/`);
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PageType } from '@vitrine/commerce';
 import { breakpoints, type BreakpointName } from '@vitrine/theme-engine';
 import { useEditor, useStudio } from './context.tsx';
 import type { EditorDialog } from './editor.tsx';
@@ -135,6 +136,31 @@ function SaveIndicator() {
   );
 }
 
+/**
+ * Where shoppers see a page on the store's own origin (the studio is served from it): the home page at `/`, a custom
+ * page at its address. The product and listing templates have no address of their own, so the store's home.
+ */
+export function livePageUrl(page: { pageTypeId: number; slug: string }, origin: string): string {
+  return new URL(page.pageTypeId === PageType.Custom ? `/${page.slug}` : '/', origin).href;
+}
+
+/** "View store" once the page being edited has been published from this tab: the live page, in a new tab. */
+function ViewStoreLink({ publishedPageId }: { publishedPageId: number | null }) {
+  const page = useEditor((s) => (s.pageInfo && s.pageInfo.pageId === publishedPageId ? (s.pages.find((p) => p.pageId === publishedPageId) ?? null) : null));
+  if (!page) return null;
+  return (
+    <a
+      href={livePageUrl(page, window.location.origin)}
+      target="_blank"
+      rel="noopener"
+      title="Open the live page, as shoppers see it, in a new tab"
+      className="inline-flex h-8 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium whitespace-nowrap text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
+    >
+      View store <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}
+
 /** The studio's top bar: site, page picker, breakpoints, undo and redo, save state, versions, preview mode, publish. */
 export function TopBar({ openDialog }: { openDialog: (dialog: EditorDialog) => void }) {
   const { store, controller } = useStudio();
@@ -144,10 +170,12 @@ export function TopBar({ openDialog }: { openDialog: (dialog: EditorDialog) => v
   const site = useEditor((s) => s.session?.sites.find((x) => x.domain === window.location.hostname)?.title ?? window.location.hostname);
   const owner = useEditor((s) => s.session?.owner.name ?? '');
   const [publishing, setPublishing] = useState(false);
+  const [publishedPageId, setPublishedPageId] = useState<number | null>(null);
   const publish = async () => {
     setPublishing(true);
     try {
       await controller.publish();
+      setPublishedPageId(store.getState().pageInfo?.pageId ?? null);
     } catch (error) {
       store.getState().notify(`Not published: ${problemText(error)}`, 'error');
     } finally {
@@ -190,6 +218,7 @@ export function TopBar({ openDialog }: { openDialog: (dialog: EditorDialog) => v
           <KeyboardIcon />
         </IconButton>
       </div>
+      <ViewStoreLink publishedPageId={publishedPageId} />
       <Button tone="primary" disabled={publishing} onClick={() => void publish()}>
         {publishing ? 'Publishing…' : 'Publish'}
       </Button>

@@ -11,23 +11,25 @@ import { BlocksEditor } from './blocks-editor.tsx';
 afterEach(cleanup);
 
 /** A page with one Features section of three features, and its blocks editor wired to the store. */
-function featuresEditor() {
+function featuresEditor(openRequest: { blockId: string } | null = null) {
   const store = createEditorStore();
   const features = section('features', 12);
   features.blocks = ['Returns', 'Shipping', 'Support'].map((title, i) => ({ id: `feature-${i}`, settings: { ...features.blocks![0]!.settings, title } }));
   store.getState().loadPage({ pageId: 1, pageTypeId: 1, publishedVersion: 0 }, { schemaVersion: 1, pageTypeId: 1, slug: '', title: 'Home', seo: { title: '', description: '', keywords: '', image: '' }, sections: [features] }, 1);
-  render(<Harness store={store} />);
+  const view = render(<Harness store={store} openRequest={openRequest} />);
+  const rerender = (request: { blockId: string } | null) => view.rerender(<Harness store={store} openRequest={request} />);
   const titles = () => store.getState().docs.page!.sections[0]!.blocks!.map((block) => block.settings['title']);
-  return { store, titles };
+  return { store, titles, rerender };
 }
 
-function Harness({ store }: { store: EditorStore }) {
+function Harness({ store, openRequest }: { store: EditorStore; openRequest: { blockId: string } | null }) {
   const features = useStore(store, (s) => findSection(s.docs, 'features'))!;
   const state = store.getState();
   return (
     <BlocksEditor
       section={features}
       definition={sectionRegistry[12]}
+      openRequest={openRequest}
       actions={{
         add: () => state.addBlock('features'),
         remove: (blockId) => state.removeBlock('features', blockId),
@@ -74,4 +76,18 @@ it('a block made with Add opens, with the keyboard on it', () => {
   expect(toggle.getAttribute('aria-expanded')).toBe('true');
   expect(toggle.closest('li')).toBe(screen.getAllByRole('listitem').at(-1));
   expect(screen.getAllByRole('textbox', { name: 'Title' })).toHaveLength(1);
+});
+
+it('a block chosen in the outline opens in the settings, and opens again when chosen again after it was closed', () => {
+  const { rerender } = featuresEditor();
+  const toggle = (title: string) => screen.getByRole('button', { name: title });
+  expect(screen.queryAllByRole('textbox', { name: 'Title' })).toHaveLength(0);
+  rerender({ blockId: 'feature-1' });
+  expect(toggle('Shipping').getAttribute('aria-expanded')).toBe('true');
+  expect(toggle('Returns').getAttribute('aria-expanded')).toBe('false');
+  expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('Shipping');
+  fireEvent.click(toggle('Shipping'));
+  expect(screen.queryAllByRole('textbox', { name: 'Title' })).toHaveLength(0);
+  rerender({ blockId: 'feature-1' });
+  expect(toggle('Shipping').getAttribute('aria-expanded')).toBe('true');
 });

@@ -1,8 +1,9 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SectionNode } from '@vitrine/commerce';
 import type { SectionDefinition } from '@vitrine/sections';
 import { IconButton } from '../ui/button.tsx';
 import { ChevronDownIcon, ChevronUpIcon, PlusIcon, TrashIcon } from '../ui/icons.tsx';
+import { blockLabel } from '../state/section-ops.ts';
 import { SettingsForm } from './settings-form.tsx';
 
 /** What the blocks editor may do to the section's blocks. */
@@ -14,7 +15,18 @@ export interface BlockActions {
 }
 
 /** The repeated items of a section (slides, features, plans…): add up to the maximum, remove, reorder, edit each. */
-export function BlocksEditor({ section, definition, actions }: { section: SectionNode; definition: SectionDefinition; actions: BlockActions }) {
+export function BlocksEditor({
+  section,
+  definition,
+  actions,
+  openRequest = null,
+}: {
+  section: SectionNode;
+  definition: SectionDefinition;
+  actions: BlockActions;
+  /** A block to open and bring into view (chosen in the outline); each new request object opens it again. */
+  openRequest?: { blockId: string } | null;
+}) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const blocks = section.blocks ?? NO_BLOCKS;
   const list = useRef<HTMLDivElement>(null);
@@ -36,6 +48,21 @@ export function BlocksEditor({ section, definition, actions }: { section: Sectio
     if (target === null || !root) return;
     (blockId ? root.querySelector<HTMLElement>(`[data-block-id="${blockId}"] [aria-expanded]`) : root.querySelector<HTMLElement>('[data-add-block]'))?.focus();
   }, [blocks]);
+  // A block chosen in the outline opens here and comes into view (its group opened if the owner had closed it).
+  const reveal = useRef<string | null>(null);
+  useEffect(() => {
+    if (!openRequest || !shown.current.some((block) => block.id === openRequest.blockId)) return;
+    reveal.current = openRequest.blockId;
+    setOpen((current) => new Set(current).add(openRequest.blockId));
+  }, [openRequest]);
+  useLayoutEffect(() => {
+    const item = reveal.current && list.current?.querySelector<HTMLElement>(`[data-block-id="${reveal.current}"]`);
+    reveal.current = null;
+    if (!item) return;
+    const group = item.closest('details');
+    if (group) group.open = true;
+    item.scrollIntoView?.({ block: 'nearest' });
+  }, [open]);
   const spec = definition.blocks;
   if (!spec) return null;
   const full = blocks.length >= spec.max;
@@ -46,7 +73,7 @@ export function BlocksEditor({ section, definition, actions }: { section: Sectio
       <ol className="space-y-2" aria-label={`${noun}s`}>
         {blocks.map((block, index) => {
           const settings = definition.readBlock(block.settings);
-          const title = blockTitle(settings) || `${capital(noun)} ${index + 1}`;
+          const title = blockLabel(noun, settings, index);
           const isOpen = open.has(block.id);
           return (
             <li key={block.id} data-block-id={block.id} className="rounded-md border border-slate-200 bg-white">
@@ -114,12 +141,3 @@ const toggled = (set: ReadonlySet<string>, id: string): ReadonlySet<string> => {
   return next;
 };
 
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-function blockTitle(settings: Record<string, unknown>): string {
-  for (const key of ['title', 'heading', 'name', 'label', 'field_name', 'question', 'network', 'text']) {
-    const value = settings[key];
-    if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 48);
-  }
-  return '';
-}

@@ -13,7 +13,7 @@ export function LeftPanel() {
         </h2>
         <Outline />
       </section>
-      <section aria-labelledby="palette-title" className="relative max-h-[45%] shrink-0 overflow-y-auto border-t border-slate-200 px-3 py-3">
+      <section aria-labelledby="palette-title" className="relative flex max-h-[45%] shrink-0 flex-col border-t border-slate-200 px-3 py-3">
         <h2 id="palette-title" className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           Add a section
         </h2>

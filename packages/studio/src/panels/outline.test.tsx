@@ -98,3 +98,70 @@ it('selects, hides, duplicates and deletes from a row', async () => {
   await painted();
   expect(rows()).toHaveLength(3);
 });
+
+const row = (id: string) => screen.getByRole('list', { name: 'Page sections' }).querySelector<HTMLElement>(`[data-outline-id="${id}"]`)!;
+
+it('a “+” under each row opens the section types there; the one chosen goes in after that row, as one undo step (issue 13)', async () => {
+  await mount();
+  // One after the store header for the top of the page; a section's own, like its actions, while it can be reached
+  // (pointer over it, focus in it, or selected), so a long page does not get a Tab stop per section.
+  expect(screen.getAllByRole('button', { name: /^Add a section after / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Add a section after Header']);
+  fireEvent.pointerEnter(row('story'));
+  const plus = within(row('story')).getByRole('button', { name: 'Add a section after Content' });
+  plus.focus();
+  fireEvent.click(plus);
+  expect(plus.getAttribute('aria-expanded')).toBe('true');
+  const popover = screen.getByRole('dialog', { name: 'Add a section after Content' });
+  const search = within(popover).getByRole('searchbox', { name: 'Search sections' });
+  expect(document.activeElement).toBe(search);
+  // Header and footer are the theme's, not a place in the page.
+  expect(within(popover).getAllByRole('button')).toHaveLength(20);
+  fireEvent.input(search, { target: { value: 'plans' } });
+  fireEvent.click(within(popover).getByRole('button', { name: 'Pricing' }));
+
+  expect(store.getState().docs.page!.sections.map((s) => s.type)).toEqual([6, 8, 16, 9]);
+  expect(store.getState().selectedId).toBe(ids(store)[2]);
+  expect(store.getState().history.past).toHaveLength(1);
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(document.activeElement).toBe(plus);
+  act(() => store.getState().undo());
+  expect(ids(store)).toEqual(['hero', 'story', 'offer']);
+});
+
+it('the header’s “+” adds at the top of the page; Escape closes the types and gives the keyboard back to the “+”', async () => {
+  await mount();
+  const top = screen.getByRole('button', { name: 'Add a section after Header' });
+  fireEvent.click(top);
+  const search = within(screen.getByRole('dialog')).getByRole('searchbox', { name: 'Search sections' });
+  fireEvent.keyDown(search, { key: 'Escape' });
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(document.activeElement).toBe(top);
+  expect(ids(store)).toEqual(['hero', 'story', 'offer']);
+
+  fireEvent.click(top);
+  const again = within(screen.getByRole('dialog')).getByRole('searchbox', { name: 'Search sections' });
+  fireEvent.input(again, { target: { value: 'cta' } });
+  fireEvent.keyDown(again, { key: 'Enter' });
+  expect(store.getState().docs.page!.sections.map((s) => s.type)).toEqual([9, 6, 8, 9]);
+});
+
+it('lists a section’s blocks under its row; choosing one selects the section and asks its settings to open that block', async () => {
+  const features = store.getState().addSection(12, 1)!;
+  const blocks = store.getState().docs.page!.sections[1]!.blocks!;
+  ['Free delivery', 'Easy returns', 'Real people'].forEach((title, i) => store.getState().setBlockSetting(features, blocks[i]!.id, 'title', title));
+  store.getState().select(null);
+  await mount();
+  const nested = within(row(features)).getByRole('list', { name: 'Features: features' });
+  expect(within(nested).getAllByRole('button').map((button) => button.textContent)).toEqual(['Free delivery', 'Easy returns', 'Real people']);
+  // Sections without blocks have no list under them.
+  expect(within(row('hero')).queryByRole('list')).toBeNull();
+
+  fireEvent.click(within(nested).getByRole('button', { name: 'Easy returns' }));
+  expect(store.getState().selectedId).toBe(features);
+  expect(store.getState().panel).toBe('section');
+  expect(store.getState().openBlock).toEqual({ sectionId: features, blockId: blocks[1]!.id });
+  expect(within(nested).getByRole('button', { name: 'Easy returns' }).getAttribute('aria-current')).toBe('true');
+  // Choosing the section itself leaves no block asked for.
+  fireEvent.click(within(row(features)).getByRole('button', { name: /^Features/ }));
+  expect(store.getState().openBlock).toBeNull();
+});

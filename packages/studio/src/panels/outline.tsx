@@ -1,4 +1,4 @@
-import { memo, useState, type DragEvent, type FocusEvent } from 'react';
+import { memo, useEffect, useRef, useState, type DragEvent, type FocusEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import {
   closestCenter,
@@ -13,16 +13,116 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { SectionNode } from '@vitrine/commerce';
+import { sectionRegistry } from '@vitrine/sections';
 import { useEditor, useStudio } from '../context.tsx';
 import { PALETTE_DRAG_TYPE, takePaletteDrop } from '../frame/palette-drag.ts';
-import { pageSection, sectionLabel } from '../state/section-ops.ts';
+import { blockLabel, locateSection, pageSection, sectionLabel, type Documents } from '../state/section-ops.ts';
+import { paletteEntries } from '../palette.ts';
+import { SectionPicker } from './section-picker.tsx';
 import { deleteSection } from '../state/delete-section.ts';
 import { IconButton } from '../ui/button.tsx';
-import { DuplicateIcon, EyeIcon, EyeOffIcon, GripIcon, TrashIcon } from '../ui/icons.tsx';
+import { DuplicateIcon, EyeIcon, EyeOffIcon, GripIcon, PlusIcon, TrashIcon } from '../ui/icons.tsx';
 import { useGrowingCount, useIdleValue } from '../ui/idle-value.ts';
 
 const rowClass = (selected: boolean, hovered: boolean) =>
-  `group relative flex items-center gap-1 rounded-md border px-1 py-1 text-sm ${selected ? 'border-indigo-300 bg-indigo-50' : hovered ? 'border-slate-300 bg-white' : 'border-transparent bg-white hover:border-slate-300'}`;
+  `group relative rounded-md border text-sm ${selected ? 'border-indigo-300 bg-indigo-50' : hovered ? 'border-slate-300 bg-white' : 'border-transparent bg-white hover:border-slate-300'}`;
+
+/** A row's first line: handle or badge, the section's name, and its actions laid over the end. */
+const rowLineClass = 'relative flex items-center gap-1 rounded-[inherit] bg-inherit px-1 py-1';
+
+/** The section's blocks (slides, features, columns…) under its row; choosing one opens it in the settings. */
+function BlockList({ section, name }: { section: SectionNode; name: string }) {
+  const { store } = useStudio();
+  const openBlockId = useEditor((s) => (s.selectedId === section.id ? (s.openBlock?.blockId ?? null) : null));
+  const spec = sectionRegistry[section.type as keyof typeof sectionRegistry]?.blocks;
+  const definition = sectionRegistry[section.type as keyof typeof sectionRegistry];
+  if (!spec || !definition || !section.blocks?.length) return null;
+  return (
+    <ul aria-label={`${name}: ${spec.name}s`} className="ml-8 space-y-px border-l border-slate-200 pb-1 pl-1">
+      {section.blocks.map((block, index) => (
+        <li key={block.id} data-outline-block={block.id}>
+          <button
+            type="button"
+            aria-current={openBlockId === block.id ? 'true' : undefined}
+            onClick={() => store.getState().selectBlock(section.id, block.id)}
+            className="block w-full truncate rounded px-1.5 py-0.5 text-left text-xs text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-[current=true]:bg-indigo-100 aria-[current=true]:text-indigo-900"
+          >
+            {blockLabel(spec.name, definition.readBlock(block.settings), index)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Page section types, for the "+" between rows: header and footer belong to the theme, not to a place in the page. */
+const insertableEntries = paletteEntries().filter((entry) => entry.type !== 1 && entry.type !== 2);
+
+/**
+ * The "+" under a row: it opens the section types (search and list) in a small popover, and the one chosen goes into
+ * the page right after the row, as one undo step. Escape, or a click elsewhere, closes it.
+ */
+function InsertAfter({ name, insertAt }: { name: string; insertAt: () => number }) {
+  const { store } = useStudio();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) trigger.current?.focus();
+  };
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+  const label = `Add a section after ${name}`;
+  return (
+    <div
+      ref={box}
+      className="absolute inset-x-0 -bottom-2.5 z-10 flex flex-col items-center"
+      onBlur={(event) => {
+        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) setOpen(false);
+      }}
+    >
+      <button
+        ref={trigger}
+        type="button"
+        aria-label={label}
+        title={label}
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        data-outline-insert
+        onClick={() => setOpen(!open)}
+        className={`flex size-5 items-center justify-center rounded-full border border-indigo-300 bg-white text-indigo-700 shadow-sm hover:bg-indigo-600 hover:text-white focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 ${open ? 'opacity-100' : 'pointer-events-none opacity-0 group-hover:pointer-events-auto group-hover:opacity-100 focus-visible:pointer-events-auto'}`}
+      >
+        <PlusIcon />
+      </button>
+      {open ? (
+        <div role="dialog" aria-label={label} className="absolute inset-x-0 top-full mt-1 flex max-h-80 flex-col rounded-lg border border-slate-200 bg-white p-2 shadow-xl">
+          <SectionPicker
+            entries={insertableEntries}
+            listLabel="Sections to add here"
+            autoFocus
+            entryState={(entry) => ({ unavailable: entry.available ? null : 'Not in this version of the studio.', title: `Add ${entry.name} here` })}
+            onPick={(type) => {
+              store.getState().addSection(type, insertAt());
+              close(true);
+            }}
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape') return;
+              event.stopPropagation();
+              close(true);
+            }}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 function SectionName({ section }: { section: SectionNode }) {
   const { type, detail } = sectionLabel(section);
@@ -81,33 +181,47 @@ const SortableRow = memo(function SortableRow({ id }: { id: string }) {
       data-outline-id={section.id}
       aria-current={selected ? 'true' : undefined}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={`${rowClass(selected, hovered)} [contain-intrinsic-size:auto_38px] [content-visibility:auto] ${isDragging ? 'relative z-10 shadow-lg' : ''}`}
+      className={`${rowClass(selected, hovered)} ${isDragging ? 'z-20 shadow-lg' : ''}`}
       onPointerEnter={() => store.getState().hover(section.id)}
       onPointerLeave={() => store.getState().hover(null)}
       onFocus={() => setFocused(true)}
       onBlur={onBlur}
     >
-      <button
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={`Reorder ${type}`}
-        className="flex size-7 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-500 active:cursor-grabbing"
-      >
-        <GripIcon />
-      </button>
-      <button
-        type="button"
-        data-outline-select
-        onClick={() => store.getState().select(section.id)}
-        className="flex min-w-0 flex-1 rounded px-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-500"
-      >
-        <SectionName section={section} />
-      </button>
-      {selected || hovered || focused ? <RowActions section={section} inPage /> : null}
+      {/* Drawn only when in view; the "+" below stays outside it, since it reaches over the gap to the next row. */}
+      <div className="rounded-[inherit] bg-inherit [contain-intrinsic-size:auto_38px] [content-visibility:auto]">
+        <div className={rowLineClass}>
+          <button
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={`Reorder ${type}`}
+            className="flex size-7 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-500 active:cursor-grabbing"
+          >
+            <GripIcon />
+          </button>
+          <button
+            type="button"
+            data-outline-select
+            onClick={() => store.getState().select(section.id)}
+            className="flex min-w-0 flex-1 rounded px-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-500"
+          >
+            <SectionName section={section} />
+          </button>
+          {selected || hovered || focused ? <RowActions section={section} inPage /> : null}
+        </div>
+        <BlockList section={section} name={type} />
+      </div>
+      {/* Like the row's actions, only while it can be reached: one "+" per row would be a Tab stop per section. */}
+      {selected || hovered || focused ? <InsertAfter name={type} insertAt={() => afterSection(store.getState().docs, section.id)} /> : null}
     </li>
   );
 });
+
+/** The page index just after a section (the page's end if it has gone meanwhile). */
+function afterSection(docs: Documents, id: string): number {
+  const place = locateSection(docs, id);
+  return place?.scope === 'page' ? place.index + 1 : (docs.page?.sections.length ?? 0);
+}
 
 function GlobalRow({ slot }: { slot: 'header' | 'footer' }) {
   const { store } = useStudio();
@@ -127,15 +241,21 @@ function GlobalRow({ slot }: { slot: 'header' | 'footer' }) {
       </li>
     );
   }
+  const { type } = sectionLabel(section);
   return (
     <li aria-current={selected ? 'true' : undefined} className={rowClass(selected, hovered)} onPointerEnter={() => store.getState().hover(section.id)} onPointerLeave={() => store.getState().hover(null)}>
-      <span className="flex size-7 shrink-0 items-center justify-center text-[10px] font-semibold text-slate-600 uppercase" title="Shared by every page">
-        All
-      </span>
-      <button type="button" onClick={() => store.getState().select(section.id)} className="flex min-w-0 flex-1 rounded px-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-500">
-        <SectionName section={section} />
-      </button>
-      <RowActions section={section} inPage={false} />
+      <div className={rowLineClass}>
+        <span className="flex size-7 shrink-0 items-center justify-center text-[10px] font-semibold text-slate-600 uppercase" title="Shared by every page">
+          All
+        </span>
+        <button type="button" onClick={() => store.getState().select(section.id)} className="flex min-w-0 flex-1 rounded px-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-500">
+          <SectionName section={section} />
+        </button>
+        <RowActions section={section} inPage={false} />
+      </div>
+      <BlockList section={section} name={type} />
+      {/* After the header: the top of the page. */}
+      {slot === 'header' ? <InsertAfter name={type} insertAt={() => 0} /> : null}
     </li>
   );
 }

@@ -55,6 +55,7 @@ export function SectionPanel() {
   const section = useEditor((s) => findSection(s.docs, s.selectedId));
   const index = useEditor((s) => s.docs.page?.sections.findIndex((x) => x.id === s.selectedId) ?? -1);
   const count = useEditor((s) => s.docs.page?.sections.length ?? 0);
+  const openBlock = useEditor((s) => (s.openBlock?.sectionId === s.selectedId ? s.openBlock : null));
   // Lasting handlers, so the forms redraw only the field being changed.
   const setSetting = useCallback((key: string, value: unknown) => selectedId && store.getState().setSetting(selectedId, key, value), [store, selectedId]);
   const setStyle = useCallback((key: string, value: unknown) => selectedId && store.getState().setStyle(selectedId, key, value), [store, selectedId]);
@@ -125,6 +126,7 @@ export function SectionPanel() {
           <BlocksEditor
             section={section}
             definition={definition}
+            openRequest={openBlock}
             actions={{
               add: () => state.addBlock(section.id),
               remove: (blockId) => state.removeBlock(section.id, blockId),

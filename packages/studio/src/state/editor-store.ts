@@ -82,6 +82,11 @@ export interface EditorState {
   themeInfo: ThemeInfo | null;
   save: Record<Scope, SaveState>;
   selectedId: string | null;
+  /**
+   * The block the owner chose in the outline, for the settings to open; a new object at each choice, so choosing the
+   * same block again opens it again after it was closed.
+   */
+  openBlock: { sectionId: string; blockId: string } | null;
   hoveredId: string | null;
   panel: Panel;
   breakpoint: BreakpointName;
@@ -119,6 +124,8 @@ export interface EditorState {
   setThemeSetting(path: readonly string[], value: unknown): void;
 
   select(id: string | null): void;
+  /** Selects a section and asks its settings to open one of its blocks. */
+  selectBlock(sectionId: string, blockId: string): void;
   hover(id: string | null): void;
   setPanel(panel: Panel): void;
   setBreakpoint(breakpoint: BreakpointName): void;
@@ -199,6 +206,7 @@ export function createEditorStore(initial: Partial<Pick<EditorState, 'breakpoint
         themeInfo: null,
         save: { page: freshSave(), theme: freshSave() },
         selectedId: null,
+        openBlock: null,
         hoveredId: null,
         panel: 'section',
         breakpoint: initial.breakpoint ?? 'desktop',
@@ -342,7 +350,15 @@ export function createEditorStore(initial: Partial<Pick<EditorState, 'breakpoint
         select(id) {
           set((state) => {
             state.selectedId = id;
+            state.openBlock = null;
             if (id) state.panel = 'section';
+          });
+        },
+        selectBlock(sectionId, blockId) {
+          set((state) => {
+            state.selectedId = sectionId;
+            state.openBlock = { sectionId, blockId };
+            state.panel = 'section';
           });
         },
         hover(id) {

@@ -68,11 +68,29 @@ export function moveItem<T>(list: T[], from: number, to: number): void {
   list.splice(target, 0, item!);
 }
 
+/** A section type's name as the owner reads it ("Hero banner", "CTA"), from its definition in the registry. */
+export function sectionTypeName(type: number): string {
+  const definition = sectionRegistry[type as keyof typeof sectionRegistry];
+  return definition ? capitalised(definition.name) : `Unknown section (${type})`;
+}
+
 /** A short, human name for a section in the outline: its type, and its heading or title when it has one. */
 export function sectionLabel(section: SectionNode): { type: string; detail: string } {
-  const definition = sectionRegistry[section.type as keyof typeof sectionRegistry];
-  const type = definition ? definition.name : `Unknown section (${section.type})`;
   const settings = section.settings as Record<string, unknown>;
   const detail = ['heading', 'title', 'store_name', 'label', 'text'].map((key) => settings[key]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
-  return { type: type.charAt(0).toUpperCase() + type.slice(1), detail: detail ? detail.trim().slice(0, 60) : '' };
+  return { type: sectionTypeName(section.type), detail: detail ? detail.trim().slice(0, 60) : '' };
 }
+
+/**
+ * A block's name as the outline and the blocks editor show it: its title (or heading, name, question…), else its
+ * kind and place ("Feature 2").
+ */
+export function blockLabel(noun: string, settings: Record<string, unknown>, index: number): string {
+  for (const key of ['title', 'heading', 'name', 'label', 'field_name', 'question', 'network', 'text']) {
+    const value = settings[key];
+    if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 48);
+  }
+  return `${capitalised(noun)} ${index + 1}`;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
