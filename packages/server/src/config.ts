@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { REFRESH_GRACE_SECONDS } from './tokens.ts';
 
 const environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,7 +19,7 @@ const environment = z.object({
   /** Access-token lifetime in seconds (15 minutes); browser tests shorten it to watch a token expire. */
   ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(2).max(3600).default(900),
   /** How long a just-rotated refresh token still answers with its successor, for two tabs refreshing at once. */
-  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(REFRESH_GRACE_SECONDS),
   /**
    * The platform's own addresses, comma-separated: on them and their subdomains `?store=` may show any store (§2.8);
    * on a store's own domain it is ignored.

@@ -20,10 +20,13 @@ export async function writeWhole<T>(file: string, write: (partial: string) => Pr
   }
 }
 
+/** Whether a file name is a write `writeWhole` has not finished: never a file to serve or count. */
+export const isInterruptedWrite = (name: string) => name.endsWith(PART);
+
 /** Removes the `.part` files anywhere under `folder` that a process killed mid-write left; answers how many. */
 export async function removeInterruptedWrites(folder: string): Promise<number> {
   const names = await readdir(folder, { recursive: true }).catch(() => [] as string[]);
-  const parts = names.filter((name) => name.endsWith(PART));
+  const parts = names.filter(isInterruptedWrite);
   await Promise.all(parts.map((name) => unlink(join(folder, name)).catch(() => {})));
   return parts.length;
 }

@@ -3,7 +3,7 @@ import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
-import { writeWhole } from './files.ts';
+import { isInterruptedWrite, writeWhole } from './files.ts';
 
 /** Largest width or height the image route makes: enough for 2× a 1536px screen, small enough to bound the work. */
 export const MAX_IMAGE_SIDE = 4096;
@@ -185,7 +185,7 @@ export class ImageService {
     for (const folder of folders) {
       for (const name of await readdir(join(this.cacheDir, folder)).catch(() => [] as string[])) {
         const path = join(this.cacheDir, folder, name);
-        if (name.endsWith('.part')) {
+        if (isInterruptedWrite(name)) {
           await unlink(path).catch(() => {});
           continue;
         }

@@ -128,22 +128,22 @@ export interface SignInAttempt {
  * limit together; a success takes that back.
  */
 export async function guardSignIn(limiter: RateLimiter, { scope, account, ip }: SignInAttempt): Promise<{ succeeded(): Promise<void>; failed(): Promise<void> }> {
-  const rules = rateRules;
   const ipKey = `${scope}:fail:ip:${ip}`;
   const accountKey = `${scope}:fail:account:${account}`;
   const accountAddressKey = `${accountKey}:ip:${ip}`;
-  await limiter.enforce(rules.signInFailuresPerIp, ipKey);
-  const { hits } = await limiter.enforce(rules.signInFailuresPerAccountAddress, accountAddressKey);
+  const { signInFailuresPerIp, signInFailuresPerAccountAddress, signInFailuresPerAccount } = rateRules;
+  await limiter.enforce(signInFailuresPerIp, ipKey);
+  const { hits } = await limiter.enforce(signInFailuresPerAccountAddress, accountAddressKey);
   const hasFailedHere = hits > 1;
-  if (hasFailedHere && (await limiter.count(accountKey, rules.signInFailuresPerAccount.windowSeconds)) >= rules.signInFailuresPerAccount.limit) {
-    await limiter.hit(`${accountKey}:slow`, 1, rules.signInFailuresPerAccount.slowSeconds);
+  if (hasFailedHere && (await limiter.count(accountKey, signInFailuresPerAccount.windowSeconds)) >= signInFailuresPerAccount.limit) {
+    await limiter.hit(`${accountKey}:slow`, 1, signInFailuresPerAccount.slowSeconds);
   }
   return {
     async succeeded() {
       await Promise.all([limiter.forgive(ipKey), limiter.clear(accountAddressKey), limiter.clear(accountKey)]);
     },
     async failed() {
-      await limiter.hit(accountKey, Number.MAX_SAFE_INTEGER, rules.signInFailuresPerAccount.windowSeconds);
+      await limiter.hit(accountKey, Number.MAX_SAFE_INTEGER, signInFailuresPerAccount.windowSeconds);
     },
   };
 }

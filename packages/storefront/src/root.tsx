@@ -63,16 +63,15 @@ function SiteStateOfVisit() {
     pathname,
     matches.map((m) => m.loaderData),
   );
-  const key = JSON.stringify(state);
+  // After each render (a navigation); `setSiteKey` leaves a value that did not change alone.
   useEffect(() => {
     const site = useSiteState.getState();
     // The studio's frame shows pages to their owner, not a visit. (Read from the store itself: while hydrating, a
     // hook gives the server's state, which never is the builder's.)
     if (site.is_builder) return;
-    const { is_home_page, page } = JSON.parse(key) as typeof state;
-    site.setSiteKey('is_home_page', is_home_page);
-    site.setSiteKey('page', page);
-  }, [key]);
+    site.setSiteKey('is_home_page', state.is_home_page);
+    site.setSiteKey('page', state.page);
+  });
   return null;
 }
 
@@ -135,10 +134,9 @@ const maintenanceExempt = ['/editor', '/preview'];
 function MaintenanceRedirects({ site, bypass }: { site: WebConfig; bypass: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const builder = useSiteState((s) => s.is_builder);
   useEffect(() => {
-    // The store's own flag as well as the hook's: while hydrating, the hook gives the server's state.
-    if (builder || useSiteState.getState().is_builder || maintenanceExempt.some((path) => pathname.startsWith(path))) return;
+    // Read from the store itself: while hydrating, a hook gives the server's state, which never is the builder's.
+    if (useSiteState.getState().is_builder || maintenanceExempt.some((path) => pathname.startsWith(path))) return;
     const store = sessionStorage.getItem('vt.store');
     return watchMaintenanceFlag(
       site,
@@ -149,7 +147,7 @@ function MaintenanceRedirects({ site, bypass }: { site: WebConfig; bypass: boole
       },
       store,
     );
-  }, [site, bypass, builder, pathname, navigate]);
+  }, [site, bypass, pathname, navigate]);
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { z } from 'zod';
 import type { CategorySummary } from '@vitrine/commerce';
 import { Image, Link, classifyLink } from '@vitrine/renderer';
@@ -128,8 +128,8 @@ export const header = defineSection({
     const menuToggle = useRef<HTMLButtonElement>(null);
     const searchForm = useRef<HTMLFormElement>(null);
     const searchToggle = useRef<HTMLButtonElement>(null);
-    const closeMenu = useRef(() => setMenuOpen(false)).current;
-    const closeSearch = useRef(() => setSearchOpen(false)).current;
+    const closeMenu = useCallback(() => setMenuOpen(false), []);
+    const closeSearch = useCallback(() => setSearchOpen(false), []);
     useDismissable(menuOpen, closeMenu, drawer, menuToggle, true);
     useDismissable(searchOpen, closeSearch, searchForm, searchToggle);
     const categories = settings.show_categories ? (data ?? []) : [];

@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { isBot } from '@vitrine/commerce';
 import type { ClientAssets } from '@vitrine/storefront/server';
 import { isFontFile } from '@vitrine/theme-engine';
 import type { Db } from '../db/connect.ts';
@@ -11,18 +12,17 @@ import { ImageQueueFull, ImageService, parseModifiers } from '../images.ts';
 import type { LiveFlags } from '../live-flags.ts';
 import type { Mailer } from '../mailer.ts';
 import type { TrustProxy } from '../config.ts';
-import { MaintenanceBypass } from '../maintenance.ts';
+import { MaintenanceBypass, encodeHtmlEntities } from '../maintenance.ts';
 import { RateLimiter } from '../rate-limit.ts';
+import { siteTitle } from '../tenants.ts';
 import type { TokenService } from '../tokens.ts';
 import { registerApi } from './api.ts';
-import { isBot } from '@vitrine/commerce';
 import { internalErrorPage } from './error-pages.ts';
 import { HttpError } from './errors.ts';
 import { findInputFault, isServableHost } from './input-guard.ts';
 import { PageCache } from './page-cache.ts';
 import { lookupSite, registerStoreOverride } from './site.ts';
 import { registerStorefront, type RenderStorefront } from './storefront.ts';
-import { siteTitle } from '../tenants.ts';
 
 /** Request bodies above this are refused with 413 before they are read. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -62,8 +62,6 @@ export interface AppLogger {
   level?: 'error' | 'warn' | 'info' | 'debug';
   stream?: { write(line: string): void };
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Whether a request is for a page (a browser's navigation) rather than the API or a file. */
 function wantsPage(request: FastifyRequest): boolean {
@@ -183,7 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const serveStudio = async (request: FastifyRequest, reply: FastifyReply) => {
       const site = await lookupSite(options.db, request);
       const title = site.ok ? await siteTitle(options.db, site.webId) : null;
-      const html = (await readFile(studioPage, 'utf8')).replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title ? `Editor | ${title}` : 'Editor')}</title>`);
+      const html = (await readFile(studioPage, 'utf8')).replace(/<title>[^<]*<\/title>/, `<title>${encodeHtmlEntities(title ? `Editor | ${title}` : 'Editor')}</title>`);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     };
     app.get('/editor', serveStudio);

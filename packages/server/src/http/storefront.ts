@@ -84,13 +84,14 @@ export function registerStorefront(
       return claims && claims.WebID === webId && claims.UserID !== '0' ? claims.UserID : null;
     };
     const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
+    const override = storeOverride(request);
     const fetchRequest = new Request(url, {
       method: 'GET',
       headers: {
         accept: request.headers.accept ?? 'text/html',
         ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
         // The store a platform address was told to show, for the browser to keep calling (§2.8).
-        ...(storeOverride(request) ? { [STORE_OVERRIDE_HEADER]: storeOverride(request)! } : {}),
+        ...(override ? { [STORE_OVERRIDE_HEADER]: override } : {}),
       },
     });
     const result = await render(fetchRequest, data, typeof assets === 'function' ? await assets() : assets);
