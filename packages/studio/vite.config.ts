@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const stub = (file: string) => fileURLToPath(new URL(`./src/build/${file}`, import.meta.url));
@@ -55,7 +55,7 @@ function sectionSchemasOnly(): Plugin {
 /** Builds the studio, served by the server at /editor. */
 export default defineConfig({
   base: '/editor/',
-  plugins: [preact(), tailwindcss(), sectionSchemasOnly()],
+  plugins: [react(), tailwindcss(), sectionSchemasOnly()],
   resolve: {
     conditions: ['vitrine', ...defaultClientConditions],
     // Reached only through the HTML section's loader (run on the server) and the renderer's Link; the studio draws

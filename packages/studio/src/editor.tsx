@@ -1,22 +1,23 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { StudioApiError } from './api/client.ts';
 import { useEditor, useStudio } from './context.tsx';
-import { PageDialog } from './dialogs/page-dialog.tsx';
-import { ShortcutSheet } from './dialogs/shortcut-sheet.tsx';
+import type { EditorDialog } from './dialogs/editor-dialog.ts';
 import { CatalogueContext, createCatalogue } from './forms/catalogue-context.tsx';
-import { MediaContext, type MediaLibrary } from './forms/media-context.tsx';
-import { VersionsDialog } from './dialogs/versions-dialog.tsx';
+import { MediaContext } from './forms/media-context.tsx';
 import { PreviewHost } from './frame/preview-host.tsx';
 import { Inspector } from './panels/inspector.tsx';
 import { LeftPanel } from './panels/left-panel.tsx';
 import { ConflictBanner } from './panels/conflict-banner.tsx';
 import { problemText } from './state/controller.ts';
+import type { MediaLibrary } from './state/media.ts';
 import { runShortcut } from './state/shortcuts.ts';
 import { TopBar } from './top-bar.tsx';
 import { Button } from './ui/button.tsx';
 
-/** The dialogs the editor can show, one at a time. */
-export type EditorDialog = 'shortcuts' | 'versions' | 'new-page' | 'page-settings' | null;
+// The dialogs are not needed for the first paint: their code loads in chunks of their own once the editor is up.
+const PageDialog = lazy(() => import('./dialogs/page-dialog.tsx').then((m) => ({ default: m.PageDialog })));
+const ShortcutSheet = lazy(() => import('./dialogs/shortcut-sheet.tsx').then((m) => ({ default: m.ShortcutSheet })));
+const VersionsDialog = lazy(() => import('./dialogs/versions-dialog.tsx').then((m) => ({ default: m.VersionsDialog })));
 
 /** The editor: top bar, outline and palette on the left, the preview frame in the middle, settings on the right. */
 export function Editor({ storeDomain }: { storeDomain: string }) {
@@ -92,12 +93,12 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
             {ready ? <Inspector /> : <div className="border-l border-slate-200 bg-white" />}
           </div>
           {ready ? (
-            <>
+            <Suspense fallback={null}>
               <ShortcutSheet open={dialog === 'shortcuts'} onClose={() => setDialog(null)} />
               <VersionsDialog open={dialog === 'versions'} onClose={() => setDialog(null)} />
               <PageDialog mode="create" open={dialog === 'new-page'} onClose={() => setDialog(null)} />
               <PageDialog mode="edit" open={dialog === 'page-settings'} onClose={() => setDialog(null)} />
-            </>
+            </Suspense>
           ) : null}
         </div>
       </CatalogueContext>

@@ -2,25 +2,15 @@ import { useState } from 'react';
 import { PageType } from '@vitrine/commerce';
 import { breakpoints, type BreakpointName } from '@vitrine/theme-engine';
 import { useEditor, useStudio } from './context.tsx';
-import type { EditorDialog } from './editor.tsx';
+import type { EditorDialog } from './dialogs/editor-dialog.ts';
 import { problemText } from './state/controller.ts';
 import type { SaveState } from './state/editor-store.ts';
+import { breakpointLabels } from './ui/breakpoint-labels.ts';
 import { Button, IconButton } from './ui/button.tsx';
 import { roveKey } from './ui/roving.ts';
 import { EyeIcon, HistoryIcon, KeyboardIcon, PlusIcon, RedoIcon, SettingsIcon, UndoIcon } from './ui/icons.tsx';
 
 const pageKinds: Record<number, string> = { 1: 'Home', 2: 'Custom pages', 3: 'Product template', 4: 'Listing template' };
-
-/** The breakpoints of §9 as the switcher labels them. */
-export const breakpointLabels: Record<BreakpointName, string> = {
-  mobile: 'Mobile',
-  mobileMedium: 'Mobile medium',
-  mobileWide: 'Mobile wide',
-  tablet: 'Tablet',
-  desktop: 'Desktop',
-  desktopMedium: 'Desktop medium',
-  desktopWide: 'Desktop wide',
-};
 
 function PagePicker({ openDialog }: { openDialog: (dialog: EditorDialog) => void }) {
   const { controller, store } = useStudio();

@@ -1,8 +1,13 @@
 import { wrap } from 'comlink';
 import type { CompiledTheme } from './compile.ts';
 import { readThemeSettings } from './settings.ts';
-import { compileTheme } from './theme.ts';
 import type { ThemeCompilerApi } from './worker.ts';
+
+/**
+ * `compileTheme` on the calling thread, loaded only when it is needed (no `Worker`, or the worker failed): the
+ * compiler and the font tables stay out of the studio's first-paint code.
+ */
+const compileHere = (settings: unknown): Promise<CompiledTheme> => import('./theme.ts').then(({ compileTheme }) => compileTheme(settings));
 
 /**
  * `compileTheme`'s input and result, asynchronously: settings are read on the calling thread and their CSS compiled
@@ -39,14 +44,14 @@ export function createThemeCompiler(): ThemeCompiler {
     if (state !== 'running') return;
     state = 'failed';
     worker.terminate();
-    for (const w of waiting) w.resolve(compileTheme(w.settings));
+    for (const w of waiting) w.resolve(compileHere(w.settings));
     waiting.clear();
   });
 
   return {
     compile(settings) {
       if (state === 'disposed') return Promise.reject(disposedError());
-      if (state === 'failed') return Promise.resolve(compileTheme(settings));
+      if (state === 'failed') return compileHere(settings);
       return new Promise<CompiledTheme>((resolve, reject) => {
         const entry: Waiting = { settings, resolve, reject };
         waiting.add(entry);
@@ -70,7 +75,7 @@ export function createThemeCompiler(): ThemeCompiler {
 function mainThreadCompiler(): ThemeCompiler {
   let disposed = false;
   return {
-    compile: (settings) => (disposed ? Promise.reject(disposedError()) : Promise.resolve(compileTheme(settings))),
+    compile: (settings) => (disposed ? Promise.reject(disposedError()) : compileHere(settings)),
     dispose: () => {
       disposed = true;
     },

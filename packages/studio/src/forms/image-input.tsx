@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { inputClass } from './input-class.ts';
-import { useMedia, type MediaFile } from './media-context.tsx';
+import type { MediaFile } from '../state/media.ts';
+import { useMedia } from './media-context.tsx';
 
 /** What a text control passes on to its input: its id and name, and what describes it. */
 export type ImageInputProps = {

@@ -1,36 +1,15 @@
 import { createContext, use } from 'react';
-
-/** An image of the site's media library, as far as image controls need it. */
-export interface MediaFile {
-  path: string;
-  name?: string;
-}
-
-/** What image controls may do with the site's media library. */
-export interface MediaLibrary {
-  /** Uploads a file; resolves to its media path. */
-  upload(file: File): Promise<MediaFile>;
-  list(): Promise<MediaFile[]>;
-}
+import type { MediaLibrary } from '../state/media.ts';
 
 const noLibrary: MediaLibrary = {
   upload: () => Promise.reject(new Error('Uploading is not available here.')),
   list: () => Promise.resolve([]),
 };
 
+/** The site's media library, given by the editor to every image control under it. */
 export const MediaContext = createContext<MediaLibrary>(noLibrary);
 
 /** The media library image controls upload to and pick from. */
 export function useMedia(): MediaLibrary {
   return use(MediaContext);
-}
-
-/** Reads a file as base64 without its `data:` prefix, as `Studio/UploadMedia` takes it. */
-export function fileToBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(file);
-  });
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { breakpoints } from '@vitrine/theme-engine';
 import { createThemeCompiler } from '@vitrine/theme-engine/worker-client';
 import { useEditor, useStudio } from '../context.tsx';
-import { breakpointLabels } from '../top-bar.tsx';
+import { breakpointLabels } from '../ui/breakpoint-labels.ts';
 import { connectFrame, type FrameStatus } from './frame-link.ts';
 
 const GUTTER = 24;

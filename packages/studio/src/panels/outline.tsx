@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState, type DragEvent, type FocusEvent } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, useState, type DragEvent, type FocusEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import {
   closestCenter,
@@ -22,7 +22,7 @@ import { SectionPicker } from './section-picker.tsx';
 import { deleteSection } from '../state/delete-section.ts';
 import { IconButton } from '../ui/button.tsx';
 import { DuplicateIcon, EyeIcon, EyeOffIcon, GripIcon, PlusIcon, TrashIcon } from '../ui/icons.tsx';
-import { useGrowingCount, useIdleValue } from '../ui/idle-value.ts';
+import { useGrowingCount } from '../ui/growing-count.ts';
 
 const rowClass = (selected: boolean, hovered: boolean) =>
   `group relative rounded-md border text-sm ${selected ? 'border-indigo-300 bg-indigo-50' : hovered ? 'border-slate-300 bg-white' : 'border-transparent bg-white hover:border-slate-300'}`;
@@ -268,10 +268,10 @@ function GlobalRow({ slot }: { slot: 'header' | 'footer' }) {
 export function Outline() {
   // The ids alone: typing in a section's settings leaves them equal, so the outline does not redraw its rows.
   const latestIds = useEditor(useShallow((s) => s.docs.page?.sections.map((section) => section.id) ?? null));
-  // A new order (a shortcut, undo, a move in the preview) is drawn here once the browser is idle, so the preview
-  // shows it first; so is the first list of a page (hundreds of rows), after the preview has drawn the page. A drop
-  // in this list is drawn at once, where the owner let go, not back where it was.
-  const deferredIds = useIdleValue(latestIds, null);
+  // A new order (a shortcut, undo, a move in the preview) is drawn here in a background render React interrupts
+  // for anything the owner does, so the preview shows it first; so is the first list of a page (hundreds of rows).
+  // A drop in this list is drawn at once, where the owner let go, not back where it was.
+  const deferredIds = useDeferredValue(latestIds, null);
   const [dropped, setDropped] = useState<Dropped | null>(null);
   const ids = dropped && dropped.base === deferredIds ? dropped.order : deferredIds;
   if (!ids) return null;

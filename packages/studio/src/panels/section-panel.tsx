@@ -8,6 +8,7 @@ import { copySection, pasteSection } from '../state/clipboard.ts';
 import { deleteSection } from '../state/delete-section.ts';
 import { findSection, sectionLabel } from '../state/section-ops.ts';
 import { IconButton } from '../ui/button.tsx';
+import { NoSectionSelected } from './no-section.tsx';
 import { ChevronDownIcon, ChevronUpIcon, CopyIcon, DuplicateIcon, EyeIcon, EyeOffIcon, PasteIcon, TrashIcon } from '../ui/icons.tsx';
 
 /** A titled, collapsible part of a panel. */
@@ -60,13 +61,7 @@ export function SectionPanel() {
   const setSetting = useCallback((key: string, value: unknown) => selectedId && store.getState().setSetting(selectedId, key, value), [store, selectedId]);
   const setStyle = useCallback((key: string, value: unknown) => selectedId && store.getState().setStyle(selectedId, key, value), [store, selectedId]);
   if (!section || !selectedId) {
-    return (
-      <div className="space-y-3 px-4 py-6 text-sm text-slate-600">
-        <p className="font-medium text-slate-800">No section selected</p>
-        <p>Select a section in the outline or click one in the preview to change its content and style.</p>
-        <p>Double-click a heading in the preview to edit its text in place.</p>
-      </div>
-    );
+    return <NoSectionSelected />;
   }
   const definition = sectionRegistry[section.type as keyof typeof sectionRegistry];
   const { type } = sectionLabel(section);

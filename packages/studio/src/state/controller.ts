@@ -13,7 +13,7 @@ import {
 } from '@vitrine/commerce';
 import { readThemeSettings } from '@vitrine/theme-engine';
 import { StudioApiError, type PageFields, type StudioApi } from '../api/client.ts';
-import { fileToBase64, type MediaFile } from '../forms/media-context.tsx';
+import { fileToBase64, type MediaFile } from './media.ts';
 import { createAutosaver, type Autosaver } from './autosave.ts';
 import type { EditorStore, Scope, StudioSession } from './editor-store.ts';
 
