@@ -3,7 +3,7 @@ import { Link, Outlet, useRouteLoaderData } from 'react-router-dom';
 import { themeDocument, type SectionNode } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
 import { renderRegistry } from '@vitrine/sections';
-import { ROOT_ROUTE_ID, type RootData } from './root.tsx';
+import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 
 /** The theme's global header and footer sections (architecture.md), read from the site's theme document. */
 function useGlobalSections(): { header: SectionNode | null; footer: SectionNode | null; storeTitle: string; data: Record<string, unknown> } {

@@ -12,21 +12,11 @@ import { signedInUserId, useSession } from './client/session.ts';
 import { formSubmitter } from './form-submitter.ts';
 import { imageBreakpoints, imageDensities } from '@vitrine/theme-engine';
 import { StoreChrome } from './layouts.tsx';
+import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
 import { useHydrated } from './ui/hydrated.ts';
 import { LoadingBar } from './ui/loading-bar.tsx';
 import { GENERIC_ERROR, ToastProvider } from './ui/toasts.tsx';
-
-export const ROOT_ROUTE_ID = 'root';
-
-/** What the root route loads: the site (without the theme CSS the document head already carries). */
-export interface RootData {
-  site: WebConfig;
-  /** Whether this visitor entered the maintenance password (§2.5). */
-  maintenanceBypass: boolean;
-  /** What the theme's header and footer loaded (the header's category menu). */
-  themeSectionData: Record<string, unknown>;
-}
 
 /** Images load through the image route as webp at the image breakpoints of §9, at densities 1 and 2. */
 function imageSettings(site: WebConfig | undefined): ImageSettings {

@@ -11,7 +11,8 @@ import type { PageData } from './pages/page-view.tsx';
 import { PageView } from './pages/page-view.tsx';
 import { PreviewPage } from './pages/preview.tsx';
 import { CartPage, CheckoutPage, ComparePage, DesignsPage, OrderDetailPage, OrderListPage, OrderPage, StatusPage, WishlistPage } from './pages/simple-pages.tsx';
-import { ErrorPage, ROOT_ROUTE_ID, Root, type RootData } from './root.tsx';
+import { ErrorPage, Root } from './root.tsx';
+import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 import { noIndexRoutes, redirectRules, routeTable, routeTitle, type Layout, type RouteSpec } from './route-table.ts';
 
 const notFound = () => routeData(null, { status: 404, statusText: 'Not Found' });

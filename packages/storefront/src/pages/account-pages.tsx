@@ -6,7 +6,7 @@ import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
 import { useCart } from '../client/cart.ts';
 import { useSession } from '../client/session.ts';
-import { ROOT_ROUTE_ID, type RootData } from '../root.tsx';
+import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
 import { AppForm, Field, FormNotice, SubmitButton } from '../ui/field.tsx';
 import { GENERIC_ERROR, useToast } from '../ui/toasts.tsx';
 import { PageShell } from './page-shell.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useRouteLoaderData } from 'react-router-dom';
-import { ROOT_ROUTE_ID, type RootData } from '../root.tsx';
+import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
 
 const subscribe = () => () => {};
 

@@ -1,0 +1,13 @@
+import type { WebConfig } from '@vitrine/commerce';
+
+/** The id of the root route, whose loader data every page reads through `useRouteLoaderData`. */
+export const ROOT_ROUTE_ID = 'root';
+
+/** What the root route loads: the site (without the theme CSS the document head already carries). */
+export interface RootData {
+  site: WebConfig;
+  /** Whether this visitor entered the maintenance password (§2.5). */
+  maintenanceBypass: boolean;
+  /** What the theme's header and footer loaded (the header's category menu). */
+  themeSectionData: Record<string, unknown>;
+}
