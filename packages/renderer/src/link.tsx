@@ -1,7 +1,15 @@
-import { use, type AnchorHTMLAttributes, type MouseEvent } from 'react';
-import { UNSAFE_NavigationContext } from 'react-router-dom';
+import { createContext, use, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { classifyLink, navigateTo } from './navigation.ts';
 
+/** How internal links move within the app: its router's navigate, given by `NavigationProvider`. */
+const NavigationContext = createContext<((path: string) => void) | null>(null);
+
+/** Gives every `Link` below the app's own navigation (its router's `navigate`), so internal links need no reload. */
+export function NavigationProvider({ navigate, children }: { navigate: (path: string) => void; children: ReactNode }) {
+  return <NavigationContext value={navigate}>{children}</NavigationContext>;
+}
+
+/** A link's target and how it opens. */
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: string | null | undefined;
   newTab?: boolean;
@@ -9,11 +17,11 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 
 /**
  * An anchor that follows the navigation helper of §2.10; it stays a real link for crawlers and middle clicks.
- * Outside a router (a section drawn on its own) internal paths load as ordinary pages.
+ * Outside a `NavigationProvider` (a section drawn on its own) internal paths load as ordinary pages.
  */
 export function Link({ to, newTab = false, onClick, children, ...rest }: LinkProps) {
-  const navigator = use(UNSAFE_NavigationContext)?.navigator;
-  const routerNavigate = (path: string) => (navigator ? navigator.push(path) : window.location.assign(path));
+  const navigate = use(NavigationContext);
+  const routerNavigate = (path: string) => (navigate ? navigate(path) : window.location.assign(path));
   const target = classifyLink(to);
   const href = target.kind === 'invalid' ? undefined : target.kind === 'anchor' ? `#${target.id}` : target.kind === 'external' ? target.href : target.path;
 

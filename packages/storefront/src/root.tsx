@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData } from 'react-router-dom';
 import { imageUrl, mediaUrl, type WebConfig } from '@vitrine/commerce';
-import { ImageProvider, type ImageSettings } from '@vitrine/renderer';
+import { ImageProvider, NavigationProvider, type ImageSettings } from '@vitrine/renderer';
 import { FormSubmitProvider, ShopProvider } from '@vitrine/sections';
 import { useApi } from './app-context.tsx';
 import { reloadOnce } from './client/app-behaviour.ts';
@@ -75,8 +75,12 @@ function usePageId(): number | null {
   return null;
 }
 
-/** Providers every page shares: the shop for sections (currency, counts), form sending, images and toasts. */
+/**
+ * Providers every page shares: the router's navigation for sections' links, the shop for sections (currency,
+ * counts), form sending, images and toasts.
+ */
 function Providers({ site, children }: { site: WebConfig | undefined; children: ReactNode }) {
+  const navigate = useNavigate();
   const hydrated = useHydrated();
   const api = useApi();
   const pageId = usePageId();
@@ -103,13 +107,15 @@ function Providers({ site, children }: { site: WebConfig | undefined; children: 
   const images = useMemo(() => imageSettings(site), [site]);
   const submitter = useMemo(() => formSubmitter(api, pageId), [api, pageId]);
   return (
-    <ShopProvider value={shop}>
-      <FormSubmitProvider value={submitter}>
-        <ImageProvider value={images}>
-          <ToastProvider>{children}</ToastProvider>
-        </ImageProvider>
-      </FormSubmitProvider>
-    </ShopProvider>
+    <NavigationProvider navigate={navigate}>
+      <ShopProvider value={shop}>
+        <FormSubmitProvider value={submitter}>
+          <ImageProvider value={images}>
+            <ToastProvider>{children}</ToastProvider>
+          </ImageProvider>
+        </FormSubmitProvider>
+      </ShopProvider>
+    </NavigationProvider>
   );
 }
 

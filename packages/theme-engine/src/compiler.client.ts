@@ -44,7 +44,7 @@ export function createThemeCompiler(): ThemeCompiler {
     if (state !== 'running') return;
     state = 'failed';
     worker.terminate();
-    for (const w of waiting) w.resolve(compileHere(w.settings));
+    for (const w of waiting) compileHere(w.settings).then(w.resolve, w.reject);
     waiting.clear();
   });
 
