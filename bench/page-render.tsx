@@ -43,7 +43,7 @@ const images: ImageSettings = {
 };
 
 /** `count` sections cycling through the all-sections fixture (all 22 types), with ids made unique. */
-export function longPage(count: number): PageDocument {
+function longPage(count: number): PageDocument {
   const sections = Array.from({ length: count }, (_, i): SectionNode => {
     const source = allSectionsPage.sections[i % allSectionsPage.sections.length]!;
     const suffix = `-${i + 1}`;

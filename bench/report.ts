@@ -2,7 +2,7 @@ import { arch, cpus, loadavg, platform } from 'node:os';
 import type { LoadResult, LoadSettings } from './load.ts';
 
 /** The 1-minute load average, read before the run starts: well above 0 means something else was using the CPUs. */
-export const loadBeforeRun = loadavg()[0] ?? 0;
+const loadBeforeRun = loadavg()[0] ?? 0;
 
 /** One line about the machine: numbers from a 2-core box and a 16-core one are not comparable, nor from a busy one. */
 export function machineLine(): string {

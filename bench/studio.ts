@@ -12,7 +12,7 @@ import { chromiumFlags } from '../playwright.config.ts';
 import { onCleanup } from './cleanup.ts';
 import { repoRoot, type ProductionServer } from './processes.ts';
 
-export const STUDIO_SIZES = [25, 100, 250] as const;
+const STUDIO_SIZES = [25, 100, 250] as const;
 const EDITS = 20;
 const REORDERS = 10;
 const LOADS = 5;

@@ -162,7 +162,7 @@ export function Root() {
 }
 
 /** A path as the shopper typed it ("/café", not "/caf%C3%A9"); left as it is when it does not decode. */
-export function readablePath(pathname: string): string {
+function readablePath(pathname: string): string {
   try {
     return decodeURI(pathname);
   } catch {

@@ -88,7 +88,7 @@ function BreakpointSwitcher() {
 }
 
 /** One line for both drafts: the worse of the page's and the theme's save states. */
-export function combinedSave(page: SaveState, theme: SaveState): { status: SaveState['status']; message: string | null } {
+function combinedSave(page: SaveState, theme: SaveState): { status: SaveState['status']; message: string | null } {
   for (const status of ['conflict', 'error', 'saving', 'unsaved'] as const) {
     const hit = [page, theme].find((s) => s.status === status);
     if (hit) return { status, message: hit.message };
@@ -130,7 +130,7 @@ function SaveIndicator() {
  * Where shoppers see a page on the store's own origin (the studio is served from it): the home page at `/`, a custom
  * page at its address. The product and listing templates have no address of their own, so the store's home.
  */
-export function livePageUrl(page: { pageTypeId: number; slug: string }, origin: string): string {
+function livePageUrl(page: { pageTypeId: number; slug: string }, origin: string): string {
   return new URL(page.pageTypeId === PageType.Custom ? `/${page.slug}` : '/', origin).href;
 }
 

@@ -80,7 +80,7 @@ export function snapFontWeight(font: ThemeFont, weight: number): number {
 }
 
 /** The file name of one latin, normal-style weight, as `@fontsource` names it: `inter-latin-400-normal.woff2`. */
-export function fontFileName(font: ThemeFont, weight: number): string {
+function fontFileName(font: ThemeFont, weight: number): string {
   const slug = fontSlug(font);
   return `${slug}-latin-${weight}-normal.woff2`;
 }

@@ -1,13 +1,13 @@
 import { breakpointFor } from '@vitrine/theme-engine';
 
 /** Build poll every hour (§9): a new build id means the page reloads to pick up the new code. */
-export const BUILD_POLL_MS = 60 * 60 * 1000;
+const BUILD_POLL_MS = 60 * 60 * 1000;
 /** A failed page-part load reloads the page at most once per path within this window (§4, §9). */
 export const RELOAD_GUARD_MS = 10_000;
 /** Tracking code cookie lifetime (§9). */
-export const TRACKING_CODE_SECONDS = 86_400;
+const TRACKING_CODE_SECONDS = 86_400;
 /** Viewport cookie lifetime (§9). */
-export const VIEWPORT_COOKIE_SECONDS = 365 * 86_400;
+const VIEWPORT_COOKIE_SECONDS = 365 * 86_400;
 
 /** Checks `/api/Web/Build` every hour and reloads when the server runs a newer build than this page. */
 export function watchForNewBuild(currentBuildId: string, { fetchBuildId = defaultFetchBuildId, reload = () => window.location.reload(), every = BUILD_POLL_MS } = {}) {

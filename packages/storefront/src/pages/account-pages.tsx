@@ -21,7 +21,7 @@ const userSchema = z.object({
 const signedIn = z.object({ data: z.object({ user: userSchema.passthrough() }).passthrough(), tokens: tokenPair.optional() });
 
 /** Only an address inside this store may be returned to after signing in. */
-export function safeReturnPath(value: string | null): string {
+function safeReturnPath(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/account';
 }
 
@@ -92,7 +92,7 @@ export function SignInPage() {
 }
 
 /** Which of email and phone a contact requirement mode asks for (§3.15): required, optional, or not asked. */
-export function contactFields(mode: number): { email: 'required' | 'optional' | 'hidden'; phone: 'required' | 'optional' | 'hidden' } {
+function contactFields(mode: number): { email: 'required' | 'optional' | 'hidden'; phone: 'required' | 'optional' | 'hidden' } {
   switch (mode) {
     case 1:
       return { email: 'required', phone: 'required' };

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PageShell } from './page-shell.tsx';
 
 /** What each token failure code of §8 means, in the shopper's words. */
-export const tokenFailureMessages: Record<string, string> = {
+const tokenFailureMessages: Record<string, string> = {
   '00': 'Your session could not be renewed because its sign-in details were missing.',
   '01': 'Your session had expired and could not be renewed.',
   '02': 'The store did not accept your session, even after renewing it.',

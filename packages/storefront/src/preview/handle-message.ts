@@ -17,7 +17,7 @@ export function sectionElement(doc: Document, sectionId: string): HTMLElement | 
 }
 
 /** Scrolls a section smoothly into view once the frame has drawn it. */
-export function scrollToSection(doc: Document, sectionId: string): void {
+function scrollToSection(doc: Document, sectionId: string): void {
   const view = doc.defaultView;
   const scroll = () => sectionElement(doc, sectionId)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   if (view?.requestAnimationFrame) view.requestAnimationFrame(scroll);

@@ -25,7 +25,7 @@ export function textPath(section: SectionNode, text: string): string | null {
 const rank = (key: string) => (key === 'heading' ? 0 : key === 'title' ? 1 : 2);
 
 /** Writes an edited value into a copy of the section at a path `textPath` gave. */
-export function withText(section: SectionNode, path: string, value: string): SectionNode {
+function withText(section: SectionNode, path: string, value: string): SectionNode {
   const copy = structuredClone(section);
   const block = /^blocks\.([A-Za-z0-9_-]+)\.(.+)$/.exec(path);
   if (block) {

@@ -6,7 +6,7 @@ import { useApi } from '../app-context.tsx';
 import type { FrameStore } from './frame-store.ts';
 
 /** JSON with object keys sorted, so equal settings compare equal whatever order their keys were written in. */
-export function stableJson(value: unknown): string {
+function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
   );

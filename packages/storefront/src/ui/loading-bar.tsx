@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router-dom';
 
 /** The loading bar (§9): 4 px high, shown only when loading lasts over 200 ms, filling over 2000 ms. */
-export const LOADING_BAR = { height: 4, throttleMs: 200, durationMs: 2000 } as const;
+const LOADING_BAR = { height: 4, throttleMs: 200, durationMs: 2000 } as const;
 
 /** A thin bar at the top while a navigation loads its data. */
 export function LoadingBar() {

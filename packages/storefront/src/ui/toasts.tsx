@@ -18,10 +18,10 @@ interface Toast extends Required<ToastOptions> {
 
 /** The generic messages of §8, for every error and success that has no message of its own. */
 export const GENERIC_ERROR = 'Something went wrong';
-export const GENERIC_SUCCESS = 'Operation completed successfully';
+const GENERIC_SUCCESS = 'Operation completed successfully';
 
 /** The words a toast shows: its own message, or the generic one of its kind when it has none. */
-export function toastMessage(message: string | undefined, kind: ToastOptions['kind'] = 'info'): string {
+function toastMessage(message: string | undefined, kind: ToastOptions['kind'] = 'info'): string {
   if (message?.trim()) return message;
   return kind === 'error' ? GENERIC_ERROR : kind === 'success' ? GENERIC_SUCCESS : '';
 }

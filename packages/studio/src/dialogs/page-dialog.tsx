@@ -28,7 +28,7 @@ export function addressFrom(typed: string): string {
 }
 
 /** The problems with page fields, by field, checked with the schemas the server checks them with. */
-export function pageFieldProblems(fields: PageFields, custom: boolean): Partial<Record<'title' | 'slug' | 'seoTitle' | 'seoDescription' | 'keywords', string>> {
+function pageFieldProblems(fields: PageFields, custom: boolean): Partial<Record<'title' | 'slug' | 'seoTitle' | 'seoDescription' | 'keywords', string>> {
   const problems: Partial<Record<'title' | 'slug' | 'seoTitle' | 'seoDescription' | 'keywords', string>> = {};
   const title = validateValue(pageTitle, fields.title);
   if (title) problems.title = title;

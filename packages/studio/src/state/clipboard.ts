@@ -3,7 +3,7 @@ import type { EditorStore } from './editor-store.ts';
 import { cloneWithNewIds, findSection, locateSection } from './section-ops.ts';
 
 /** Where a copied section waits; browser storage, so it can be pasted on another page or in another tab. */
-export const CLIPBOARD_KEY = 'vitrine.studio.clipboard';
+const CLIPBOARD_KEY = 'vitrine.studio.clipboard';
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
 const defaultStorage = (): KeyValueStorage | null => (typeof localStorage === 'undefined' ? null : localStorage);
@@ -18,7 +18,7 @@ export function copySection(store: EditorStore, id: string | null, storage = def
 }
 
 /** The copied section, if there is one and it still reads as a section. */
-export function readClipboard(storage = defaultStorage()): SectionNode | null {
+function readClipboard(storage = defaultStorage()): SectionNode | null {
   try {
     const raw = storage?.getItem(CLIPBOARD_KEY);
     if (!raw) return null;

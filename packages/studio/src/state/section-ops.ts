@@ -69,7 +69,7 @@ export function moveItem<T>(list: T[], from: number, to: number): void {
 }
 
 /** A section type's name as the owner reads it ("Hero banner", "CTA"), from its definition in the registry. */
-export function sectionTypeName(type: number): string {
+function sectionTypeName(type: number): string {
   const definition = sectionRegistry[type as keyof typeof sectionRegistry];
   return definition ? capitalised(definition.name) : `Unknown section (${type})`;
 }
