@@ -155,7 +155,7 @@ describe.each(backends)('server on $name', ({ create }) => {
       expect(html).toContain('Made to be used every day');
       expect(html).toContain('Most loved');
       expect((html.match(/data-section-id=/g) ?? []).length).toBeGreaterThanOrEqual(6);
-      expect(html).toContain('window.__staticRouterHydrationData=');
+      expect(html).toContain('<script type="application/json" id="vt-data">');
 
       const second = await (await server.call('/', { host: 'second.localhost' })).text();
       expect(second).toContain('<title>Home | Atelier Nord</title>');

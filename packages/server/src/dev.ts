@@ -37,6 +37,8 @@ const config = readConfigOrExit();
 const server = await createServer(config, { render, assets }, {
   // Source changes must show at once while developing.
   pageCache: false,
+  // Vite's hot reload injects inline scripts and opens its own socket.
+  contentSecurityPolicy: false,
   async beforeRoutes(app) {
     await app.register(middie);
     app.use((request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) =>

@@ -11,16 +11,18 @@ import { useSiteState } from './client/site-state.ts';
 import { httpData } from './http-data.ts';
 import { routeTable } from './route-table.ts';
 import { createRoutes } from './routes.tsx';
+import { readServerData } from './server-data.ts';
 import { installRipple } from './ui/ripple.ts';
 import './app.css';
 
 declare global {
   interface Window {
-    __VITRINE__?: { buildId: string; themeId: number; webId: number; store?: string };
+    __staticRouterHydrationData?: unknown;
   }
 }
 
-const boot = window.__VITRINE__ ?? { buildId: 'unknown', themeId: 0, webId: 0 };
+const serverData = readServerData(document);
+const boot = serverData?.boot ?? { buildId: 'unknown', themeId: 0, webId: 0 };
 // §2.8: `store` overrides the domain for the visit. The server decides (only on the platform's own addresses, and
 // kept in a cookie across redirects and reloads) and says which store it rendered; the browser calls the same one.
 const store = boot.store ?? null;
@@ -84,8 +86,10 @@ async function startSession() {
 }
 if (!builder) void startSession();
 
-// The server rendered this page and left its loader data in window.__staticRouterHydrationData,
-// which createBrowserRouter picks up, so nothing is fetched twice.
+// The server rendered this page and left its loader data in the page's data block; createBrowserRouter picks it up
+// where React Router's own server rendering would leave it (and revives route errors from it), so nothing is
+// fetched twice.
+if (serverData) window.__staticRouterHydrationData = serverData.hydration;
 const router = createBrowserRouter(createRoutes(data));
 installRipple();
 const root = document.getElementById('root');

@@ -4,6 +4,7 @@ import type { PublishedPage, WebConfig } from '@vitrine/commerce';
 import type { StorefrontData } from './data.ts';
 import { renderStorefront } from './entry-server.tsx';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
+import type { ServerData } from './server-data.ts';
 
 const site: WebConfig = {
   webID: 1,
@@ -78,7 +79,7 @@ describe('renderStorefront', () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/app.css">');
     expect(html).toContain('<link rel="modulepreload" href="/assets/runtime.js"><script type="module" src="/assets/app.js"></script>');
     expect(html).toContain('<h1 class="vt-h1">Hello there</h1>');
-    expect(html).toContain('window.__staticRouterHydrationData=');
+    expect(html).toContain('<script type="application/json" id="vt-data">{"boot":');
     expect(html.endsWith('</body></html>')).toBe(true);
   });
 
@@ -108,7 +109,7 @@ describe('renderStorefront', () => {
   it('keeps the theme CSS inside its style element and out of the hydration data', async () => {
     const { html } = await render('/');
     expect(html).not.toContain('</style><script>x</script>');
-    const hydration = html.slice(html.indexOf('window.__staticRouterHydrationData'));
+    const hydration = html.slice(html.indexOf('id="vt-data"'));
     expect(hydration).not.toContain('--color-brand');
   });
 
@@ -217,9 +218,10 @@ describe('routes, guards and redirects', () => {
     expect(html).toBe('');
   });
 
-  it('tells the browser its build, theme and store', async () => {
+  it('tells the browser its build, theme and store in a data block that runs nothing', async () => {
     const { html } = await render('/');
-    expect(html).toContain('window.__VITRINE__={"buildId":"test-build","themeId":1,"webId":1}');
+    const block = html.match(/<script type="application\/json" id="vt-data">(.*?)<\/script>/)?.[1] ?? '';
+    expect((JSON.parse(block) as ServerData).boot).toEqual({ buildId: 'test-build', themeId: 1, webId: 1 });
   });
 });
 

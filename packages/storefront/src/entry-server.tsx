@@ -7,6 +7,7 @@ import { renderToStream, serializeForScript } from '@vitrine/renderer/server';
 import type { StorefrontData } from './data.ts';
 import { documentTitle, metaOf } from './meta.ts';
 import { createRoutes } from './routes.tsx';
+import { SERVER_DATA_ID, type ServerData } from './server-data.ts';
 
 /** The built client's files a page links: module scripts and stylesheets, in order. */
 export interface ClientAssets {
@@ -109,7 +110,9 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
   const store = request.headers.get(STORE_OVERRIDE_HEADER);
   const boot = { buildId: assets.buildId, themeId: site.themeSettings.themeID, webId: site.webID, ...(store ? { store } : {}) };
-  const tail = `</div><script>window.__VITRINE__=${serializeForScript(boot)};window.__staticRouterHydrationData=${serializeForScript(hydration)}</script></body></html>`;
+  // A JSON data block, not a script: the Content-Security-Policy allows no inline script, and this runs nothing.
+  const serverData: ServerData = { boot, hydration };
+  const tail = `</div><script type="application/json" id="${SERVER_DATA_ID}">${serializeForScript(serverData)}</script></body></html>`;
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const body = await renderToStream(<StaticRouterProvider router={router} context={context} hydrate={false} />, {

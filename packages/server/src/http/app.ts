@@ -21,6 +21,7 @@ import { internalErrorPage } from './error-pages.ts';
 import { HttpError } from './errors.ts';
 import { findInputFault, isServableHost } from './input-guard.ts';
 import { PageCache } from './page-cache.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { lookupSite, registerStoreOverride } from './site.ts';
 import { registerStorefront, type RenderStorefront } from './storefront.ts';
 
@@ -53,6 +54,8 @@ export interface AppOptions {
   pageCache?: boolean;
   /** Whose X-Forwarded-For gives the client's address (`TRUST_PROXY`); nobody's unless given. */
   trustProxy?: TrustProxy;
+  /** Whether answers carry a Content-Security-Policy (on unless switched off, for the dev server's hot reload). */
+  contentSecurityPolicy?: boolean;
   /** Runs before the catch-all routes, e.g. the dev server's middleware. */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 }
@@ -79,6 +82,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     routerOptions: { maxParamLength: 500 },
   });
+
+  await registerSecurityHeaders(app, { contentSecurityPolicy: options.contentSecurityPolicy ?? true });
 
   // The API speaks JSON only; any other body is refused with 415 before a handler sees it.
   app.removeContentTypeParser('text/plain');

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { backends, startOnBackend, type BackendServer } from './test-support.ts';
+
+/**
+ * No answer carried a Content-Security-Policy, nosniff, a Referrer-Policy or a framing rule: a store's pages could be
+ * framed by any site (clickjacking), and an injected inline script would have run.
+ */
+let started: BackendServer;
+beforeAll(async () => {
+  started = await startOnBackend(backends[0]!.create);
+});
+afterAll(() => started?.stop());
+
+const policyOf = (response: Response) =>
+  new Map(
+    (response.headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name!, values]),
+  );
+
+it('a shopper page allows only its own scripts, no inline script, and may be framed by nobody', async () => {
+  const page = await started.server.call('/');
+  expect(page.status).toBe(200);
+  const policy = policyOf(page);
+  expect(policy.get('script-src')).toEqual(["'self'"]);
+  expect(policy.get('default-src')).toEqual(["'self'"]);
+  expect(policy.get('object-src')).toEqual(["'none'"]);
+  expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(page.headers.get('x-frame-options')).toBe('DENY');
+  expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  // The page hands its data over in a JSON block, so nothing inline needs to run.
+  const html = await page.text();
+  expect(html.match(/<script(?![^>]*\b(src=|type="application\/json"))[^>]*>/g)).toBeNull();
+});
+
+it('/preview may be framed by the same origin only (the studio), and by nothing else', async () => {
+  const preview = await started.server.call('/preview');
+  expect(policyOf(preview).get('frame-ancestors')).toEqual(["'self'"]);
+  expect(preview.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  const lookalike = await started.server.call('/previews');
+  expect(policyOf(lookalike).get('frame-ancestors')).toEqual(["'none'"]);
+});
+
+it('API answers, errors and files carry the same rules', async () => {
+  for (const path of ['/api/Web/Build', '/api/No/Such', '/media/missing.webp', '/editor']) {
+    const answer = await started.server.call(path);
+    expect(answer.headers.get('x-content-type-options'), path).toBe('nosniff');
+    expect(answer.headers.get('x-frame-options'), path).toBe('DENY');
+    expect(policyOf(answer).get('frame-ancestors'), path).toEqual(["'none'"]);
+  }
+});

@@ -1,0 +1,22 @@
+import type { HydrationState } from 'react-router-dom';
+
+/** The id of the JSON data block in which a server-rendered page hands its facts to the browser. */
+export const SERVER_DATA_ID = 'vt-data';
+
+/** What the server tells the browser about the page it rendered: its build, theme and store, and the loader data. */
+export interface ServerData {
+  boot: { buildId: string; themeId: number; webId: number; store?: string };
+  /** The routes' loader data, errors as React Router's server rendering writes them. */
+  hydration: Partial<HydrationState> | Record<string, unknown>;
+}
+
+/** Reads the page's data block; a page without one (or with a broken one) boots with nothing known. */
+export function readServerData(document: Document): ServerData | null {
+  const text = document.getElementById(SERVER_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as ServerData;
+  } catch {
+    return null;
+  }
+}
