@@ -1,41 +1,12 @@
-import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Migration } from 'kysely';
+import { runStatements } from './statements.ts';
 
 /**
- * The schema of the whole product, in order. Every store table carries `web_id`, and references between store rows
- * go through (web_id, id) pairs, so that the database itself refuses a row that points into another store.
- * Money is integer minor units. Add a migration to change anything; never edit one that has shipped.
+ * The first schema: stores and their domains, currencies, themes, pages, owners, customers, the catalogue, carts,
+ * orders, reviews, tracking, mail, forms, media and rate limits. Shipped: never edit; add a migration instead.
  */
-const migrations: Record<string, Migration> = {
-  '0001_initial': {
-    async up(db: Kysely<unknown>) {
-      for (const statement of statements(INITIAL)) await sql.raw(statement).execute(db);
-    },
-  },
-  '0002_accounts': {
-    async up(db: Kysely<unknown>) {
-      for (const statement of statements(ACCOUNTS)) await sql.raw(statement).execute(db);
-    },
-  },
-  '0003_studio': {
-    async up(db: Kysely<unknown>) {
-      for (const statement of statements(STUDIO)) await sql.raw(statement).execute(db);
-    },
-  },
-};
-
-/** Splits DDL into single statements: drivers prepare one statement at a time. The DDL here has no `;` inside a statement. */
-function statements(ddl: string): string[] {
-  return ddl
-    .split(/;\s*\n/)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
-}
-
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
-};
-
-const INITIAL = /* sql */ `
+export const migration: Migration = {
+  up: (db) => runStatements(db, /* sql */ `
 CREATE TABLE sites (
   web_id serial PRIMARY KEY,
   title text NOT NULL,
@@ -500,32 +471,5 @@ CREATE TABLE media (
   created_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (web_id, path)
 );
-`;
-
-const ACCOUNTS = /* sql */ `
--- Fixed-window counters shared by every server process on the database: one row per key and window.
-CREATE TABLE rate_limit_hits (
-  key text NOT NULL,
-  window_start timestamptz NOT NULL,
-  hits integer NOT NULL,
-  PRIMARY KEY (key, window_start)
-);
-CREATE INDEX rate_limit_hits_window ON rate_limit_hits (window_start);
-
--- Access tokens issued before a password change are refused from then on, not only after their 15 minutes.
-ALTER TABLE customers ADD COLUMN password_changed_at timestamptz;
-
-CREATE INDEX refresh_tokens_customer ON refresh_tokens (web_id, customer_id);
-CREATE INDEX password_resets_customer ON password_resets (web_id, customer_id);
-CREATE INDEX customer_addresses_customer ON customer_addresses (web_id, customer_id);
-CREATE INDEX owner_sessions_owner ON owner_sessions (owner_id);
-`;
-
-const STUDIO = /* sql */ `
--- One home page, one product template and one listing template per store; custom pages (type 2) are many.
-CREATE UNIQUE INDEX pages_one_per_type ON pages (web_id, page_type_id) WHERE page_type_id <> 2;
-
--- The file name an image was uploaded with, for the studio's media library, listed newest first.
-ALTER TABLE media ADD COLUMN name text NOT NULL DEFAULT '';
-CREATE INDEX media_newest ON media (web_id, created_at DESC);
-`;
+`),
+};

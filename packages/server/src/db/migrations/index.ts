@@ -1,0 +1,21 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { migration as initial } from './0001_initial.ts';
+import { migration as accounts } from './0002_accounts.ts';
+import { migration as studio } from './0003_studio.ts';
+
+/**
+ * The schema of the whole product, in order: one file per migration, named by number and purpose, listed here.
+ * Every store table carries `web_id`, and references between store rows go through (web_id, id) pairs, so that the
+ * database itself refuses a row that points into another store. Money is integer minor units. To change anything,
+ * add a file and a line here; a shipped migration is never edited (migrations.test.ts holds each one's hash).
+ */
+export const migrations: Readonly<Record<string, Migration>> = {
+  '0001_initial': initial,
+  '0002_accounts': accounts,
+  '0003_studio': studio,
+};
+
+/** The migrations as Kysely's `Migrator` takes them. */
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => ({ ...migrations }),
+};

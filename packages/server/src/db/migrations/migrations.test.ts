@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import ts from 'typescript';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, type Db } from '../connect.ts';
+import { migrations } from './index.ts';
+
+const folder = new URL('./', import.meta.url);
+
+/**
+ * What each shipped migration's file hashes to. A database that ran a migration never runs it again, so an edited
+ * one would leave old stores and new ones with different schemas: add a migration instead, and its hash here.
+ */
+const shipped: Record<string, string> = {
+  '0001_initial': 'e4fc82e98923c74b0425e6ca941cbb7c141c6b874fc09fd653b99fafa2b9928e',
+  '0002_accounts': '0ddd9197c9427a4f5a93bf97b37c5b5339ba31fbb174ea55ce9dfd91152f64b7',
+  '0003_studio': '6cb44dab78069ac75bc45e275bf2a9f84e60f17d586f3a92fd9d850c213bc8e4',
+};
+
+it('never changes a shipped migration, and lists every migration file in the index, in order', () => {
+  const files = readdirSync(folder).filter((name) => /^\d{4}_[a-z0-9_]+\.ts$/.test(name));
+  expect(files.map((name) => name.replace(/\.ts$/, ''))).toEqual(Object.keys(migrations));
+  expect(Object.keys(migrations)).toEqual([...Object.keys(migrations)].sort());
+  for (const name of Object.keys(shipped)) {
+    const text = readFileSync(new URL(`${name}.ts`, folder), 'utf8');
+    expect(createHash('sha256').update(text).digest('hex'), `${name}.ts was edited after it shipped`).toBe(shipped[name]);
+  }
+});
+
+/** A column as the TypeScript types in db/schema.ts declare it. */
+interface DeclaredColumn {
+  kind: 'number' | 'string' | 'boolean' | 'date' | 'json' | 'other';
+  /** `unknown` (a JSON document read through its own schema) admits null as well as anything else. */
+  nullable: boolean | 'either';
+  generated: boolean;
+}
+
+/** Reads db/schema.ts with the TypeScript compiler: each table of `Database`, its columns and what they select as. */
+function declaredTables(): Map<string, Map<string, DeclaredColumn>> {
+  const path = new URL('../schema.ts', folder).pathname;
+  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+  const interfaces = new Map<string, ts.InterfaceDeclaration>();
+  const aliases = new Map<string, ts.TypeNode>();
+  source.forEachChild((node) => {
+    if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
+    if (ts.isTypeAliasDeclaration(node)) aliases.set(node.name.text, node.type);
+  });
+  const selected = (type: ts.TypeNode): { type: ts.TypeNode; generated: boolean } => {
+    if (ts.isTypeReferenceNode(type)) {
+      const name = type.typeName.getText(source);
+      const [first] = type.typeArguments ?? [];
+      if (name === 'Generated' && first) return { type: selected(first).type, generated: true };
+      if (name === 'ColumnType' && first) {
+        // ColumnType<Select, Insert, Update>: a column that may be left out of an insert has a default.
+        const insert = type.typeArguments?.[1]?.getText(source) ?? '';
+        return { type: first, generated: /\bundefined\b/.test(insert) };
+      }
+      const alias = aliases.get(name);
+      if (alias) return selected(alias);
+    }
+    return { type, generated: false };
+  };
+  const kindOf = (type: ts.TypeNode): DeclaredColumn['kind'] => {
+    const text = type.getText(source).replace(/\s*\|\s*null\b/g, '');
+    if (text === 'number') return 'number';
+    if (text === 'string' || /^'.*'$/.test(text)) return 'string';
+    if (text === 'boolean') return 'boolean';
+    if (text === 'Date') return 'date';
+    if (ts.isTypeReferenceNode(type) && type.typeName.getText(source) === 'JSONColumnType') return 'json';
+    if (/^(Json\b|Record<|unknown|object|\{)/.test(text) || text.endsWith('[]')) return 'json';
+    return 'other';
+  };
+  const tables = new Map<string, Map<string, DeclaredColumn>>();
+  for (const member of interfaces.get('Database')!.members) {
+    if (!ts.isPropertySignature(member) || !member.type) continue;
+    const table = interfaces.get(member.type.getText(source))!;
+    const columns = new Map<string, DeclaredColumn>();
+    for (const column of table.members) {
+      if (!ts.isPropertySignature(column) || !column.type) continue;
+      const { type, generated } = selected(column.type);
+      const resolved = ts.isTypeReferenceNode(type) && aliases.has(type.typeName.getText(source)) ? selected(type) : { type, generated };
+      columns.set(column.name.getText(source), {
+        kind: kindOf(resolved.type),
+        nullable: resolved.type.getText(source) === 'unknown' ? 'either' : /\bnull\b/.test(resolved.type.getText(source)),
+        generated: generated || resolved.generated,
+      });
+    }
+    tables.set(member.name.getText(source), columns);
+  }
+  return tables;
+}
+
+/** What a PostgreSQL column type reads back as through our drivers (int8 is parsed to a number in connect.ts). */
+const kindOfDataType: Record<string, DeclaredColumn['kind']> = {
+  int2: 'number',
+  int4: 'number',
+  int8: 'number',
+  float4: 'number',
+  float8: 'number',
+  text: 'string',
+  varchar: 'string',
+  bpchar: 'string',
+  uuid: 'string',
+  inet: 'string',
+  bool: 'boolean',
+  timestamptz: 'date',
+  timestamp: 'date',
+  jsonb: 'json',
+  json: 'json',
+};
+
+let db: Db;
+beforeAll(async () => {
+  db = await openDatabase({});
+  await migrateToLatest(db);
+});
+afterAll(() => db?.destroy());
+
+it('declares in db/schema.ts exactly the tables and columns the migrations make: names, types, nulls and defaults', async () => {
+  const declared = declaredTables();
+  const actual = (await db.introspection.getTables()).filter((table) => table.schema === 'public');
+  expect([...declared.keys()].sort()).toEqual(actual.map((table) => table.name).sort());
+  const problems: string[] = [];
+  for (const table of actual) {
+    const columns = declared.get(table.name)!;
+    expect([...columns.keys()].sort(), table.name).toEqual(table.columns.map((column) => column.name).sort());
+    for (const column of table.columns) {
+      const mine = columns.get(column.name)!;
+      const where = `${table.name}.${column.name} (${column.dataType}${column.isNullable ? ', null' : ''})`;
+      const kind = kindOfDataType[column.dataType] ?? 'other';
+      if (mine.kind !== kind) problems.push(`${where}: declared as ${mine.kind}, reads back as ${kind}`);
+      if (mine.nullable !== 'either' && mine.nullable !== column.isNullable) problems.push(`${where}: declared ${mine.nullable ? 'nullable' : 'not null'}`);
+      // A NOT NULL column typed Generated (or insertable as undefined) must have a default, or inserts would fail.
+      if (mine.generated && !column.isNullable && !column.hasDefaultValue && !column.isAutoIncrementing) problems.push(`${where}: declared with a default it does not have`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
