@@ -7,15 +7,17 @@ import { hashPassword } from './passwords.ts';
 import { backends, clearOfWindowEdge, startOnBackend, startTestServer, type BackendServer, type TestServer } from './test-support.ts';
 
 describe('HTML entities', () => {
-  it('decodes named, decimal and hexadecimal references in one pass, and keeps what it does not know', () => {
+  it('decodes named, decimal and hexadecimal references in one pass, as a browser reads text, and keeps what it does not know', () => {
     expect(decodeHtmlEntities('&lt;p&gt;Fish &amp; Chips&lt;/p&gt; we&#39;ll be back &#x263A; &eacute;t&eacute; &hellip;')).toBe("<p>Fish & Chips</p> we'll be back ☺ été …");
     expect(decodeHtmlEntities('&amp;lt; stays one level')).toBe('&lt; stays one level');
-    expect(decodeHtmlEntities('&notanentity; &#0; &#xD800; &#1114112; & alone')).toBe('&notanentity; \ufffd \ufffd \ufffd & alone');
+    expect(decodeHtmlEntities('&unknownname; &#0; &#xD800; &#1114112; & alone')).toBe('&unknownname; \ufffd \ufffd \ufffd & alone');
+    // As in a browser: a legacy name without its semicolon is still read (`&not` is ¬), and every HTML name is known.
+    expect(decodeHtmlEntities('&notit; &Zopf; &amp')).toBe('¬it; ℤ &');
   });
 
   it('encodes so that decoding gives back exactly what was written', () => {
     const written = `<p class="x">Fish & Chips, we'll be back</p> &amp;`;
-    expect(encodeHtmlEntities(written)).toBe('&lt;p class=&quot;x&quot;&gt;Fish &amp; Chips, we&#39;ll be back&lt;/p&gt; &amp;amp;');
+    expect(encodeHtmlEntities(written)).toBe('&lt;p class=&quot;x&quot;&gt;Fish &amp; Chips, we&apos;ll be back&lt;/p&gt; &amp;amp;');
     expect(decodeHtmlEntities(encodeHtmlEntities(written))).toBe(written);
   });
 });

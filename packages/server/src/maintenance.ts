@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MaintenanceSettings } from '@vitrine/commerce';
+import { decodeHTML, escapeUTF8 } from 'entities';
 import type { Db } from './db/connect.ts';
 
 /** The cookie that lets a visitor past a password-protected maintenance page (§4, §9). */
@@ -76,40 +77,16 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-/** The entities an editor commonly writes by name; numeric references cover every other character. */
-const namedEntities: Readonly<Record<string, string>> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', ensp: '\u2002', emsp: '\u2003', thinsp: '\u2009',
-  shy: '\u00ad', zwj: '\u200d', zwnj: '\u200c', copy: '©', reg: '®', trade: '™', hellip: '…', mdash: '—', ndash: '–',
-  lsquo: '‘', rsquo: '’', sbquo: '‚', ldquo: '“', rdquo: '”', bdquo: '„', laquo: '«', raquo: '»', lsaquo: '‹', rsaquo: '›',
-  bull: '•', middot: '·', deg: '°', plusmn: '±', times: '×', divide: '÷', minus: '−', frac12: '½', frac14: '¼', frac34: '¾',
-  sup1: '¹', sup2: '²', sup3: '³', micro: 'µ', para: '¶', sect: '§', dagger: '†', Dagger: '‡', permil: '‰', prime: '′',
-  euro: '€', pound: '£', yen: '¥', cent: '¢', curren: '¤', iexcl: '¡', iquest: '¿', larr: '←', rarr: '→', uarr: '↑',
-  darr: '↓', harr: '↔', hearts: '♥', check: '✓', star: '☆', ordf: 'ª', ordm: 'º', szlig: 'ß', aelig: 'æ', AElig: 'Æ',
-  oslash: 'ø', Oslash: 'Ø', aring: 'å', Aring: 'Å', ccedil: 'ç', Ccedil: 'Ç', ntilde: 'ñ', Ntilde: 'Ñ', eth: 'ð', thorn: 'þ',
-};
-// The accented vowels: &eacute; &Uuml; and so on.
-for (const [mark, sign] of [['acute', '\u0301'], ['grave', '\u0300'], ['circ', '\u0302'], ['uml', '\u0308'], ['tilde', '\u0303']] as const) {
-  for (const letter of 'aeiouyAEIOUY') {
-    const composed = `${letter}${sign}`.normalize('NFC');
-    if (composed.length === 1) (namedEntities as Record<string, string>)[`${letter}${mark}`] = composed;
-  }
-}
-
 /**
- * Decodes HTML character references (§3.11: the maintenance description is served HTML-decoded): named ones, decimal
- * `&#39;` and hexadecimal `&#x263A;`, in one pass, so `&amp;lt;` becomes `&lt;` and not `<`. Unknown names are kept.
+ * Decodes HTML character references as a browser reads text (§3.11: the maintenance description is served
+ * HTML-decoded), by `entities`: every named reference of HTML, decimal and hexadecimal ones, in one pass, so
+ * `&amp;lt;` becomes `&lt;` and not `<`.
  */
 export function decodeHtmlEntities(text: string): string {
-  return text.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));/g, (reference, decimal?: string, hex?: string, name?: string) => {
-    if (name !== undefined) return Object.hasOwn(namedEntities, name) ? namedEntities[name]! : reference;
-    const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16);
-    // NUL, surrogates and beyond Unicode are replaced, as browsers do.
-    if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
-    return String.fromCodePoint(code);
-  });
+  return decodeHTML(text);
 }
 
-/** Encodes the five characters HTML gives meaning to; `decodeHtmlEntities` reverses it exactly. */
+/** Encodes the five characters HTML gives meaning to, by `entities`; `decodeHtmlEntities` reverses it exactly. */
 export function encodeHtmlEntities(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  return escapeUTF8(text);
 }
