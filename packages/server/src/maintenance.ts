@@ -7,6 +7,8 @@ import type { Db } from './db/connect.ts';
 export const MAINTENANCE_BYPASS_COOKIE = 'vt_maintenance_bypass';
 /** §9: the bypass lasts 24 hours. */
 export const MAINTENANCE_BYPASS_SECONDS = 24 * 60 * 60;
+/** How the bypass cookie is set: for the whole store, never sent by another site's request, unreadable by scripts. */
+export const MAINTENANCE_BYPASS_COOKIE_OPTIONS = { maxAge: MAINTENANCE_BYPASS_SECONDS, path: '/', secure: true, httpOnly: true, sameSite: 'strict' } as const;
 
 /**
  * Issues and checks bypass cookies. The value is `{webId}.{expiry}.{HMAC}` under a key derived from the server secret
@@ -23,11 +25,10 @@ export class MaintenanceBypass {
     this.key = createHmac('sha256', secret).update('vitrine maintenance bypass v1').digest();
   }
 
-  /** The `Set-Cookie` header value granting a bypass of one store, while its password is `passwordHash`, for 24 hours. */
-  setCookieHeader(webId: number, passwordHash: string): string {
+  /** The cookie value granting a bypass of one store, while its password is `passwordHash`, for 24 hours. */
+  grant(webId: number, passwordHash: string): string {
     const expiresAt = this.now() + MAINTENANCE_BYPASS_SECONDS;
-    const value = `${webId}.${expiresAt}.${this.sign(webId, expiresAt, passwordHash)}`;
-    return `${MAINTENANCE_BYPASS_COOKIE}=${value}; Max-Age=${MAINTENANCE_BYPASS_SECONDS}; Path=/; Secure; HttpOnly; SameSite=Strict`;
+    return `${webId}.${expiresAt}.${this.sign(webId, expiresAt, passwordHash)}`;
   }
 
   /** Whether a cookie value is an unexpired bypass issued here for this store under its current password hash. */
@@ -66,15 +67,6 @@ export async function loadMaintenanceSettings(db: Db, webId: number): Promise<Ma
     description: decodeHtmlEntities(site.maintenance_description),
     isMaintenance: site.is_maintenance,
   };
-}
-
-/** One cookie's value from a `Cookie` header, or undefined. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
 }
 
 /**

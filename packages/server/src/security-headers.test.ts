@@ -52,3 +52,18 @@ it('API answers, errors and files carry the same rules', async () => {
     expect(policyOf(answer).get('frame-ancestors'), path).toEqual(["'none'"]);
   }
 });
+
+it('refuses a write another site’s page sends (a form riding the visitor’s cookies); the store’s own pages and tools may write', async () => {
+  const write = (headers: Record<string, string>) =>
+    started.server.call('/api/Web/CheckMaintenanceModePassword', { method: 'POST', body: { password: 'guess' }, headers });
+  for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null']) {
+    const refused = await write({ origin });
+    expect(refused.status, origin).toBe(403);
+    expect((await refused.json()).error).toMatchObject({ code: 'CROSS_ORIGIN', field: 'Origin' });
+  }
+  const own = await write({ origin: 'http://localhost' });
+  expect(own.status).toBe(200);
+  expect((await write({})).status).toBe(200);
+  // Reading is open to any page, as links and images are.
+  expect((await started.server.call('/api/Web/Build', { headers: { origin: 'https://evil.example' } })).status).toBe(200);
+});

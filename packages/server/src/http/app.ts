@@ -1,4 +1,5 @@
 import { dirname, join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,6 +22,7 @@ import { internalErrorPage } from './error-pages.ts';
 import { HttpError } from './errors.ts';
 import { findInputFault, isServableHost } from './input-guard.ts';
 import { PageCache } from './page-cache.ts';
+import { registerSameOriginWrites } from './same-origin.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { lookupSite, registerStoreOverride } from './site.ts';
 import { registerStorefront, type RenderStorefront } from './storefront.ts';
@@ -84,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await registerSecurityHeaders(app, { contentSecurityPolicy: options.contentSecurityPolicy ?? true });
+  registerSameOriginWrites(app);
 
   // The API speaks JSON only; any other body is refused with 415 before a handler sees it.
   app.removeContentTypeParser('text/plain');
@@ -92,6 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request) => {
     if (!isServableHost(request.headers.host)) throw new HttpError(400, 'BAD_REQUEST', 'Host: must be a domain name, with a port from 1 to 65535', 'Host');
   });
+  // Cookies parsed and written by @fastify/cookie: the store override, the maintenance bypass, the mirrored access token.
+  await app.register(fastifyCookie);
   registerStoreOverride(app, options.platformHosts);
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [['body', request.body], ['query', request.query], ['params', request.params]] as const) {

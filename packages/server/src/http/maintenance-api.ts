@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkMaintenancePasswordRequest, MAINTENANCE_EVENT } from '@vitrine/commerce';
-import { loadMaintenanceSettings, MAINTENANCE_BYPASS_COOKIE, maintenancePasswordHash, readCookie, type MaintenanceBypass } from '../maintenance.ts';
+import { loadMaintenanceSettings, MAINTENANCE_BYPASS_COOKIE, MAINTENANCE_BYPASS_COOKIE_OPTIONS, maintenancePasswordHash, type MaintenanceBypass } from '../maintenance.ts';
 import { verifyPassword } from '../passwords.ts';
 import { rateRules } from '../rate-limit.ts';
 import type { ApiDeps } from './api.ts';
@@ -19,8 +19,8 @@ declare module 'fastify' {
  * sends visitors to /maintenance). A forged, expired or other store's cookie does not count, nor one given before
  * the store's password last changed (`passwordHash` is the store's current one).
  */
-export function hasMaintenanceBypass(request: Pick<FastifyRequest, 'headers' | 'server'>, webId: number, passwordHash: string | null): boolean {
-  return request.server.maintenanceBypass.verify(readCookie(request.headers.cookie, MAINTENANCE_BYPASS_COOKIE), webId, passwordHash);
+export function hasMaintenanceBypass(request: Pick<FastifyRequest, 'cookies' | 'server'>, webId: number, passwordHash: string | null): boolean {
+  return request.server.maintenanceBypass.verify(request.cookies[MAINTENANCE_BYPASS_COOKIE], webId, passwordHash);
 }
 
 /** One server-sent event of the live flag (§4, spelled `isMaintanance` as there). */
@@ -47,7 +47,7 @@ export function registerMaintenanceApi(app: FastifyInstance, deps: ApiDeps): voi
     // A store without a password has nothing to pass; a wrong password is an answer, not an error (§8: toast).
     if (!passwordHash || !(await verifyPassword(body.password, passwordHash))) return { data: false };
     await limiter.forgive(storeKey);
-    reply.header('set-cookie', bypass.setCookieHeader(webId, passwordHash));
+    reply.setCookie(MAINTENANCE_BYPASS_COOKIE, bypass.grant(webId, passwordHash), MAINTENANCE_BYPASS_COOKIE_OPTIONS);
     return { data: true };
   });
 

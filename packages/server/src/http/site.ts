@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { domainName } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
-import { readCookie } from '../maintenance.ts';
 import { findSite, type SiteLookup } from '../tenants.ts';
 import { HttpError } from './errors.ts';
 
@@ -35,11 +34,12 @@ export function registerStoreOverride(app: FastifyInstance, platformHosts: reado
     let chosen = host;
     if (isPlatformHost(host, platformHosts)) {
       const asked = (request.query as Record<string, unknown> | undefined)?.['store'];
-      const kept = readCookie(request.headers.cookie, STORE_COOKIE);
+      const kept = request.cookies[STORE_COOKIE];
       if (typeof asked === 'string') {
         chosen = asked || host;
         if (asked !== (kept ?? '') && (asked === '' || domainName.safeParse(asked).success)) {
-          reply.header('set-cookie', asked ? `${STORE_COOKIE}=${asked}; Path=/; SameSite=Lax; HttpOnly` : `${STORE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);
+          if (asked) reply.setCookie(STORE_COOKIE, asked, { path: '/', sameSite: 'lax', httpOnly: true });
+          else reply.clearCookie(STORE_COOKIE, { path: '/', sameSite: 'lax', httpOnly: true });
         }
       } else if (kept) chosen = kept;
     }

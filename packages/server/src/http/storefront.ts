@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { STORE_OVERRIDE_HEADER, type ClientAssets, type StorefrontResponse } from '@vitrine/storefront/server';
 import type { StorefrontData } from '@vitrine/storefront';
 import type { Db } from '../db/connect.ts';
-import { loadMaintenanceSettings, maintenancePasswordHash, readCookie } from '../maintenance.ts';
+import { loadMaintenanceSettings, maintenancePasswordHash } from '../maintenance.ts';
 import { loadPublishedPage, loadThemeSectionData } from '../pages.ts';
 import { loadWebConfig } from '../tenants.ts';
 import type { AccessTokens } from '../tokens.ts';
@@ -79,7 +79,7 @@ export function registerStorefront(
      * An expired one still counts here: the page renders for them and the browser renews the token before any call.
      */
     const signedInCustomer = (): string | null => {
-      const token = readCookie(request.headers.cookie, ACCESS_COOKIE);
+      const token = request.cookies[ACCESS_COOKIE];
       const claims = token ? access.verify(token, { allowExpired: true }) : null;
       return claims && claims.WebID === webId && claims.UserID !== '0' ? claims.UserID : null;
     };
