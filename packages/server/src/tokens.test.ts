@@ -7,32 +7,35 @@ describe('AccessTokens', () => {
   let now = 1_800_000_000;
   const tokens = new AccessTokens(secret, () => now);
 
-  it('signs a JWT carrying UserID, WebID and exp in seconds, 15 minutes ahead', () => {
-    const token = tokens.sign('0', 3);
-    expect(tokens.verify(token)).toMatchObject({ UserID: '0', WebID: 3, iat: now, exp: now + ACCESS_TOKEN_SECONDS });
+  it('signs a JWT carrying UserID, WebID and exp in seconds, 15 minutes ahead', async () => {
+    const token = await tokens.sign('0', 3);
+    expect(await tokens.verify(token)).toMatchObject({ UserID: '0', WebID: 3, iat: now, exp: now + ACCESS_TOKEN_SECONDS });
   });
 
-  it('refuses an expired token, unless asked to read it for a refresh', () => {
-    const token = tokens.sign('7', 1);
+  it('refuses an expired token, unless asked to read it for a refresh', async () => {
+    const token = await tokens.sign('7', 1);
     now += ACCESS_TOKEN_SECONDS;
-    expect(tokens.verify(token)).toBeNull();
-    expect(tokens.verify(token, { allowExpired: true })?.UserID).toBe('7');
+    expect(await tokens.verify(token)).toBeNull();
+    expect((await tokens.verify(token, { allowExpired: true }))?.UserID).toBe('7');
   });
 
-  it('refuses a token signed with another secret, a changed payload or another algorithm', () => {
-    const token = tokens.sign('7', 1);
+  it('refuses a token signed with another secret, a changed payload or another algorithm, even when reading expired ones', async () => {
+    const token = await tokens.sign('7', 1);
     const other = new AccessTokens(Buffer.from('another-secret-that-is-long-enough-too!!'), () => now);
-    expect(other.verify(token)).toBeNull();
+    expect(await other.verify(token)).toBeNull();
+    expect(await other.verify(token, { allowExpired: true })).toBeNull();
     const [head, , signature] = token.split('.');
     const changed = Buffer.from(JSON.stringify({ UserID: '1', WebID: 1, iat: now, exp: now + 900, jti: 'x' })).toString('base64url');
-    expect(tokens.verify(`${head}.${changed}.${signature}`)).toBeNull();
+    expect(await tokens.verify(`${head}.${changed}.${signature}`)).toBeNull();
+    expect(await tokens.verify(`${head}.${changed}.${signature}`, { allowExpired: true })).toBeNull();
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    expect(tokens.verify(`${none}.${token.split('.')[1]}.`)).toBeNull();
-    expect(tokens.verify('not a token')).toBeNull();
+    expect(await tokens.verify(`${none}.${token.split('.')[1]}.`)).toBeNull();
+    expect(await tokens.verify(`${none}.${token.split('.')[1]}.`, { allowExpired: true })).toBeNull();
+    expect(await tokens.verify('not a token')).toBeNull();
   });
 
-  it('makes two tokens for the same user in the same second different', () => {
-    expect(tokens.sign('0', 1)).not.toBe(tokens.sign('0', 1));
+  it('makes two tokens for the same user in the same second different', async () => {
+    expect(await tokens.sign('0', 1)).not.toBe(await tokens.sign('0', 1));
   });
 });
 

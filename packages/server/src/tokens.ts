@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import { accessTokenPayload, type AccessTokenPayload, type TokenPair } from '@vitrine/commerce';
 import type { Db } from './db/connect.ts';
 
@@ -6,9 +7,10 @@ import type { Db } from './db/connect.ts';
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 
-const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-
-/** Signs and checks HS256 JWTs with the server's secret. */
+/**
+ * Signs and checks HS256 JWTs with the server's secret, by `jose`: only HS256 is accepted (never `none` or another
+ * algorithm), and the payload must have the shape `accessTokenPayload` says.
+ */
 export class AccessTokens {
   constructor(
     private readonly secret: Buffer,
@@ -21,30 +23,27 @@ export class AccessTokens {
    * A token for a user ("0" for a guest) of one site. A customer's carries `sid`, the session (refresh family) it
    * belongs to, so that secured calls stop accepting it the moment that session ends.
    */
-  sign(userId: string, webId: number, sid?: string): string {
+  async sign(userId: string, webId: number, sid?: string): Promise<string> {
     const iat = this.now();
-    const payload: AccessTokenPayload = { UserID: userId, WebID: webId, iat, exp: iat + this.lifetimeSeconds, jti: randomBytes(9).toString('base64url'), ...(sid ? { sid } : {}) };
-    const body = `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-    return `${body}.${this.signature(body)}`;
+    return new SignJWT({ UserID: userId, WebID: webId, jti: randomBytes(9).toString('base64url'), ...(sid ? { sid } : {}) })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.lifetimeSeconds)
+      .sign(this.secret);
   }
 
   /** The payload of a token signed here, or null. `allowExpired` is for refresh, where the old access token may be stale. */
-  verify(token: string, { allowExpired = false } = {}): AccessTokenPayload | null {
-    const parts = token.split('.');
-    if (parts.length !== 3 || parts[0] !== header) return null;
-    const expected = Buffer.from(this.signature(`${parts[0]}.${parts[1]}`));
-    const given = Buffer.from(parts[2]!);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    let decoded: unknown;
+  async verify(token: string, { allowExpired = false } = {}): Promise<AccessTokenPayload | null> {
+    let claims: unknown;
     try {
-      decoded = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8'));
-    } catch {
-      return null;
+      ({ payload: claims } = await jwtVerify(token, this.secret, { algorithms: ['HS256'], currentDate: new Date(this.now() * 1000), clockTolerance: 0 }));
+    } catch (error) {
+      // jose checks the signature before the expiry, so an expired token's claims are still this server's own.
+      if (!(allowExpired && error instanceof errors.JWTExpired)) return null;
+      claims = error.payload;
     }
-    const payload = accessTokenPayload.safeParse(decoded);
-    if (!payload.success) return null;
-    if (!allowExpired && payload.data.exp <= this.now()) return null;
-    return payload.data;
+    const payload = accessTokenPayload.safeParse(claims);
+    return payload.success ? payload.data : null;
   }
 
   /** The server's keyed hash of `body`: signs tokens, and derives what must be derivable again (see TokenService). */
@@ -141,7 +140,7 @@ export class TokenService {
    * was already spent revokes its whole family, so a stolen token is useless once either side uses it again.
    */
   async refresh(webId: number, pair: TokenPair): Promise<RefreshOutcome> {
-    const claims = this.access.verify(pair.accessToken, { allowExpired: true });
+    const claims = await this.access.verify(pair.accessToken, { allowExpired: true });
     if (!claims) return { ok: false, reason: 'invalid' };
     if (claims.WebID !== webId) return { ok: false, reason: 'other-site' };
     if (pair.refreshToken.startsWith(GUEST_PREFIX)) return this.refreshGuest(webId, claims.UserID, pair.refreshToken);
@@ -165,7 +164,7 @@ export class TokenService {
           const successor = this.successorOf(pair.refreshToken);
           const next = await trx.selectFrom('refresh_tokens').select(['used_at', 'revoked_at']).where('token_hash', '=', hashToken(successor)).executeTakeFirst();
           if (next && !next.used_at && !next.revoked_at) {
-            return { ok: true, tokens: { accessToken: this.access.sign(owner, webId, row.family_id), refreshToken: successor }, userId: owner } as const;
+            return { ok: true, tokens: { accessToken: await this.access.sign(owner, webId, row.family_id), refreshToken: successor }, userId: owner } as const;
           }
         }
         await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
@@ -186,12 +185,12 @@ export class TokenService {
     return this.access.signature(`next:${refreshToken}`);
   }
 
-  private guestPair(webId: number): TokenPair {
+  private async guestPair(webId: number): Promise<TokenPair> {
     const body = Buffer.from(JSON.stringify({ w: webId, e: Math.floor(Date.now() / 1000) + REFRESH_TOKEN_SECONDS, n: randomBytes(9).toString('base64url') })).toString('base64url');
-    return { accessToken: this.access.sign('0', webId), refreshToken: `${GUEST_PREFIX}${body}.${this.access.signature(`guest:${body}`)}` };
+    return { accessToken: await this.access.sign('0', webId), refreshToken: `${GUEST_PREFIX}${body}.${this.access.signature(`guest:${body}`)}` };
   }
 
-  private refreshGuest(webId: number, userId: string, refreshToken: string): RefreshOutcome {
+  private async refreshGuest(webId: number, userId: string, refreshToken: string): Promise<RefreshOutcome> {
     const [body = '', mac = ''] = refreshToken.slice(GUEST_PREFIX.length).split('.');
     const expected = Buffer.from(this.access.signature(`guest:${body}`));
     if (userId !== '0' || expected.length !== mac.length || !timingSafeEqual(expected, Buffer.from(mac))) return { ok: false, reason: 'invalid' };
@@ -203,7 +202,7 @@ export class TokenService {
     }
     if (claims.w !== webId) return { ok: false, reason: 'other-site' };
     if (typeof claims.e !== 'number' || claims.e <= Date.now() / 1000) return { ok: false, reason: 'expired' };
-    return { ok: true, tokens: this.guestPair(webId), userId: '0' };
+    return { ok: true, tokens: await this.guestPair(webId), userId: '0' };
   }
 
   /** Drops expired refresh tokens now and then, so the table holds only sessions that can still be used. */
@@ -225,6 +224,6 @@ export class TokenService {
         expires_at: new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000),
       })
       .execute();
-    return { accessToken: this.access.sign(customerId === null ? '0' : String(customerId), webId, familyId), refreshToken };
+    return { accessToken: await this.access.sign(customerId === null ? '0' : String(customerId), webId, familyId), refreshToken };
   }
 }

@@ -57,7 +57,7 @@ export async function requireToken(deps: Pick<ApiDeps, 'db' | 'tokens'>, request
   const header = request.headers.authorization ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw new HttpError(401, 'TOKEN_MISSING', 'Sign-in token missing');
-  const claims = deps.tokens.access.verify(token);
+  const claims = await deps.tokens.access.verify(token);
   if (!claims) throw new HttpError(401, 'TOKEN_INVALID', 'Sign-in token invalid or expired');
   if (claims.WebID !== webId) throw new HttpError(401, 'TOKEN_OTHER_SITE', 'The token was issued for another store');
   return claims;

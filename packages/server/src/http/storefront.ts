@@ -55,13 +55,13 @@ export function registerStorefront(
         return loadThemeSectionData(db, webId, site.themeSettings.themeData, (message, error) => request.log.error({ err: error }, message));
       },
       async getSession() {
-        const userId = signedInCustomer();
+        const userId = await signedInCustomer();
         return { signedIn: userId !== null, userId };
       },
       getMaintenance: () => loadMaintenanceSettings(db, webId),
       hasMaintenanceBypass: async () => hasMaintenanceBypass(request, webId, await maintenancePasswordHash(db, webId)),
       async getCartCount() {
-        const userId = signedInCustomer();
+        const userId = await signedInCustomer();
         // A guest's cart lives in their browser only.
         if (userId === null) return null;
         const row = await db
@@ -78,9 +78,9 @@ export function registerStorefront(
      * The customer whose access token, signed by this server for this store, the request's cookie carries; else null.
      * An expired one still counts here: the page renders for them and the browser renews the token before any call.
      */
-    const signedInCustomer = (): string | null => {
+    const signedInCustomer = async (): Promise<string | null> => {
       const token = request.cookies[ACCESS_COOKIE];
-      const claims = token ? access.verify(token, { allowExpired: true }) : null;
+      const claims = token ? await access.verify(token, { allowExpired: true }) : null;
       return claims && claims.WebID === webId && claims.UserID !== '0' ? claims.UserID : null;
     };
     const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
