@@ -31,7 +31,8 @@ import type { Db } from '../db/connect.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { guardSignIn, rateRules } from '../rate-limit.ts';
 import { hashToken } from '../tokens.ts';
-import { requireCustomer, requireToken, type ApiDeps } from './api.ts';
+import type { ApiDeps } from './api-deps.ts';
+import { requireCustomer, requireToken } from './principals.ts';
 import { HttpError, parseRequest } from './errors.ts';
 import { requireSite } from './site.ts';
 

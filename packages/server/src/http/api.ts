@@ -1,19 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ACTIVE_CUSTOMER, getWebInfoQuery, refreshBody, sectionDataRequest, type AccessTokenPayload } from '@vitrine/commerce';
-import { inactiveAccountRefusal } from '../accounts.ts';
-import type { Db } from '../db/connect.ts';
-import type { LiveFlags } from '../live-flags.ts';
-import type { MaintenanceBypass } from '../maintenance.ts';
-import type { Mailer } from '../mailer.ts';
+import { getWebInfoQuery, refreshBody, sectionDataRequest } from '@vitrine/commerce';
 import { loadDraftSectionData, loadPublishedPage, loadThemeSectionData } from '../pages.ts';
-import type { RateLimiter } from '../rate-limit.ts';
 import { findSite, loadWebConfig } from '../tenants.ts';
-import type { TokenService } from '../tokens.ts';
+import type { ApiDeps } from './api-deps.ts';
 import { registerAccountApi } from './account-api.ts';
 import { registerFormsApi } from './forms-api.ts';
 import { HttpError, parseRequest } from './errors.ts';
 import { registerMaintenanceApi } from './maintenance-api.ts';
+import { requireToken } from './principals.ts';
 import { requireSite } from './site.ts';
 import { registerStudioApi } from './studio-api.ts';
 import { registerStudioCatalogueApi } from './studio-catalogue-api.ts';
@@ -22,18 +17,6 @@ import { registerStudioPagesApi } from './studio-pages-api.ts';
 import { registerStudioPublishApi } from './studio-publish-api.ts';
 import { registerStudioThemeApi } from './studio-theme-api.ts';
 
-export interface ApiDeps {
-  db: Db;
-  tokens: TokenService;
-  limiter: RateLimiter;
-  mailer: Mailer;
-  liveFlags: LiveFlags;
-  bypass: MaintenanceBypass;
-  /** How often an open maintenance stream sends a comment, so proxies keep it open (25 s). */
-  heartbeatMs: number;
-  /** Where media files live (served at /media); the studio's uploads go to `{webId}/uploads/` in it. */
-  mediaDir: string;
-}
 
 const refreshFailures = {
   invalid: ['TOKEN_INVALID', 'The tokens are not valid'],
@@ -48,55 +31,6 @@ const getPageQuery = z.object({
   store: z.string().optional(),
 });
 
-/**
- * The bearer token's claims, checked against the request's own site: a token issued for one store is refused by
- * every other (401), as is a missing, forged or expired one.
- */
-export async function requireToken(deps: Pick<ApiDeps, 'db' | 'tokens'>, request: FastifyRequest): Promise<AccessTokenPayload> {
-  const webId = await requireSite(deps.db, request);
-  const header = request.headers.authorization ?? '';
-  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-  if (!token) throw new HttpError(401, 'TOKEN_MISSING', 'Sign-in token missing');
-  const claims = await deps.tokens.access.verify(token);
-  if (!claims) throw new HttpError(401, 'TOKEN_INVALID', 'Sign-in token invalid or expired');
-  if (claims.WebID !== webId) throw new HttpError(401, 'TOKEN_OTHER_SITE', 'The token was issued for another store');
-  return claims;
-}
-
-/** A signed-in customer of the request's store. */
-export interface SignedInCustomer {
-  webId: number;
-  customerId: number;
-  claims: AccessTokenPayload;
-}
-
-/**
- * `requireToken`, and the token must be a customer's (a guest's is refused with 401 SIGN_IN_REQUIRED) who is still
- * Active (else 403 with their status's message) and has not changed their password since it was issued (401).
- */
-export async function requireCustomer(deps: Pick<ApiDeps, 'db' | 'tokens'>, request: FastifyRequest): Promise<SignedInCustomer> {
-  const claims = await requireToken(deps, request);
-  if (claims.UserID === '0') throw new HttpError(401, 'SIGN_IN_REQUIRED', 'Sign in to continue');
-  const customerId = Number(claims.UserID);
-  if (!Number.isSafeInteger(customerId) || customerId <= 0) throw new HttpError(401, 'TOKEN_INVALID', 'Sign-in token invalid or expired');
-  // Both reads at once: this runs on every secured call.
-  const [customer, sessionOpen] = await Promise.all([
-    deps.db.selectFrom('customers').select(['status_id', 'password_changed_at']).where('web_id', '=', claims.WebID).where('customer_id', '=', customerId).executeTakeFirst(),
-    deps.tokens.isSessionOpen(claims.WebID, claims.sid),
-  ]);
-  if (!customer) throw new HttpError(401, 'SIGN_IN_REQUIRED', 'Sign in to continue');
-  // Signed out, revoked for a reused refresh token, or ended by a password reset: the access token ends with it.
-  if (!sessionOpen) throw new HttpError(401, 'TOKEN_REVOKED', 'The session has ended; sign in again');
-  // iat is in whole seconds: a token issued in the second of the change (the one ChangePassword answers) still counts.
-  if (customer.password_changed_at && claims.iat < Math.floor(customer.password_changed_at.getTime() / 1000)) {
-    throw new HttpError(401, 'TOKEN_REVOKED', 'The password was changed; sign in again');
-  }
-  if (customer.status_id !== ACTIVE_CUSTOMER) {
-    const refusal = inactiveAccountRefusal(customer.status_id);
-    throw new HttpError(403, refusal.code, refusal.message);
-  }
-  return { webId: claims.WebID, customerId, claims };
-}
 
 /** The JSON API under /api (§7 and product.md). */
 export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<void> {

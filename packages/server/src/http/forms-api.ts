@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { contactRequest, formSubmitRequest, pageDocument, requestErrors, subscribeRequest, validateFormValues } from '@vitrine/commerce';
 import { formFieldsOf } from '@vitrine/sections';
-import type { ApiDeps } from './api.ts';
+import type { ApiDeps } from './api-deps.ts';
 import { HttpError } from './errors.ts';
 import { requireSite } from './site.ts';
 

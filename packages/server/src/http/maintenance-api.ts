@@ -3,7 +3,7 @@ import { checkMaintenancePasswordRequest, MAINTENANCE_EVENT } from '@vitrine/com
 import { loadMaintenanceSettings, MAINTENANCE_BYPASS_COOKIE, MAINTENANCE_BYPASS_COOKIE_OPTIONS, maintenancePasswordHash, type MaintenanceBypass } from '../maintenance.ts';
 import { verifyPassword } from '../passwords.ts';
 import { rateRules } from '../rate-limit.ts';
-import type { ApiDeps } from './api.ts';
+import type { ApiDeps } from './api-deps.ts';
 import { parseRequest } from './errors.ts';
 import { requireSite } from './site.ts';
 

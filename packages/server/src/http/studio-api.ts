@@ -1,42 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { setMaintenanceRequest, studioSignInRequest, type StudioMaintenanceSettings } from '@vitrine/commerce';
 import { checkPasswordOfNobody } from '../accounts.ts';
 import type { Db } from '../db/connect.ts';
 import { decodeHtmlEntities, encodeHtmlEntities } from '../maintenance.ts';
-import { createOwnerSession, endOwnerSession, findOwner, findOwnerSession, ownedSites, ownsSite } from '../owners.ts';
+import { createOwnerSession, endOwnerSession, findOwner, ownedSites } from '../owners.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { mirrorMaintenanceFlag } from '../realtime-database.ts';
 import { guardSignIn } from '../rate-limit.ts';
-import type { ApiDeps } from './api.ts';
+import type { ApiDeps } from './api-deps.ts';
 import { HttpError, parseRequest } from './errors.ts';
-import { requireSite } from './site.ts';
-
-/** The bearer token of a Studio call, or a 401. */
-function sessionToken(request: FastifyRequest): string {
-  const header = request.headers.authorization ?? '';
-  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-  if (!token) throw new HttpError(401, 'SESSION_MISSING', 'Sign in to the studio first');
-  return token;
-}
-
-/** The owner of the request's studio session, whatever the site: 401 when the session is missing, unknown or expired. */
-export async function requireOwnerSession(db: Db, request: FastifyRequest): Promise<{ ownerId: number; token: string }> {
-  const token = sessionToken(request);
-  const session = await findOwnerSession(db, token);
-  if (!session) throw new HttpError(401, 'SESSION_EXPIRED', 'The studio session has ended; sign in again');
-  return { ownerId: session.ownerId, token };
-}
-
-/**
- * The owner of the request's studio session, who must own the request's site: 401 without a live session, 403
- * NOT_SITE_OWNER for a site of someone else. Every Studio call but SignIn and SignOut goes through this.
- */
-export async function requireOwner(db: Db, request: FastifyRequest): Promise<{ ownerId: number; webId: number }> {
-  const { ownerId } = await requireOwnerSession(db, request);
-  const webId = await requireSite(db, request);
-  if (!(await ownsSite(db, ownerId, webId))) throw new HttpError(403, 'NOT_SITE_OWNER', 'You do not own this store');
-  return { ownerId, webId };
-}
+import { requireOwner, requireOwnerSession } from './principals.ts';
 
 async function loadStudioMaintenance(db: Db, webId: number): Promise<StudioMaintenanceSettings> {
   const site = await db

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_PRODUCT_CHOICES, type CatalogueChoices, type CatalogueChoicesAnswer } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
-import type { ApiDeps } from './api.ts';
-import { requireOwner } from './studio-api.ts';
+import type { ApiDeps } from './api-deps.ts';
+import { requireOwner } from './principals.ts';
 
 /** Names as a person reads a list: case and accents aside, then by id so that equal names keep one order. */
 const byName = (a: { name: string; id: number }, b: { name: string; id: number }) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_UPLOAD_BYTES, uploadMediaRequest } from '@vitrine/commerce';
 import { MAX_UPLOAD_PIXELS, decodeUpload, prepareUpload, storeUpload, type UploadRefusal } from '../media-uploads.ts';
-import type { ApiDeps } from './api.ts';
+import type { ApiDeps } from './api-deps.ts';
 import { HttpError, parseRequest } from './errors.ts';
-import { requireOwner } from './studio-api.ts';
+import { requireOwner } from './principals.ts';
 
 /** An upload's body: the image as base64 (4 characters for every 3 bytes) and a little JSON around it. */
 const UPLOAD_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 64 * 1024;

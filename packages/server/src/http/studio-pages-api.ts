@@ -21,9 +21,9 @@ import { uniqueViolation } from '../accounts.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { SYSTEM_PAGE_TYPES, checkSections, defaultSystemPage, readStoredPage, storedSeo, type DocumentProblem } from '../studio-documents.ts';
-import type { ApiDeps } from './api.ts';
+import type { ApiDeps } from './api-deps.ts';
 import { HttpError, parseRequest } from './errors.ts';
-import { requireOwner } from './studio-api.ts';
+import { requireOwner } from './principals.ts';
 
 type Trx = Transaction<Database>;
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { publishDraftsRequest, type PublishDraftsAnswer } from '@vitrine/commerce';
-import type { ApiDeps } from './api.ts';
+import type { ApiDeps } from './api-deps.ts';
 import { parseRequest } from './errors.ts';
-import { requireOwner } from './studio-api.ts';
+import { requireOwner } from './principals.ts';
 import { publishPageDraft } from './studio-pages-api.ts';
 import { activeThemeId, publishThemeDraft } from './studio-theme-api.ts';
 

@@ -5,9 +5,9 @@ import { compileTheme } from '@vitrine/theme-engine';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { checkThemeDocument, defaultThemeDocument, readStoredTheme } from '../studio-documents.ts';
-import type { ApiDeps } from './api.ts';
+import type { ApiDeps } from './api-deps.ts';
 import { HttpError, parseRequest } from './errors.ts';
-import { requireOwner } from './studio-api.ts';
+import { requireOwner } from './principals.ts';
 import { documentRefused, draftConflict } from './studio-pages-api.ts';
 
 /** A theme draft is settings and two sections: far below this, custom CSS included. */

@@ -1,0 +1,20 @@
+import type { Db } from '../db/connect.ts';
+import type { LiveFlags } from '../live-flags.ts';
+import type { MaintenanceBypass } from '../maintenance.ts';
+import type { Mailer } from '../mailer.ts';
+import type { RateLimiter } from '../rate-limit.ts';
+import type { TokenService } from '../tokens.ts';
+
+/** What the API's route groups are given: the database and the services they call. */
+export interface ApiDeps {
+  db: Db;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  liveFlags: LiveFlags;
+  bypass: MaintenanceBypass;
+  /** How often an open maintenance stream sends a comment, so proxies keep it open (25 s). */
+  heartbeatMs: number;
+  /** Where media files live (served at /media); the studio's uploads go to `{webId}/uploads/` in it. */
+  mediaDir: string;
+}
