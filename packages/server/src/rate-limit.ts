@@ -39,20 +39,27 @@ export const rateRules = {
 const MAX_WINDOW_SECONDS = 24 * 60 * 60;
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
+/** A key's count under a sliding window, and how long until it may try again. */
+export interface SlidingCount {
+  /** Attempts in the last `windowSeconds`, this one included (the previous window's weighted by how much of it is left). */
+  count: number;
+  /** Seconds until the count is below the limit again (0 when it already is). */
+  retryAfter: number;
+}
+
 /**
- * Fixed-window counters kept in the database, so that every server process on it shares them. Each hit is one
- * atomic upsert; the window is computed from the database clock, so processes with skewed clocks agree.
+ * Sliding-window counters kept in the database, so that every server process on it shares them: each key keeps one
+ * row per fixed window, and a count weighs the previous window by the share of it still inside the sliding one (the
+ * sliding-window counter), so a burst across a window's edge is counted as one burst. Each hit is one atomic
+ * upsert; windows are computed from the database clock, so processes with skewed clocks agree.
  */
 export class RateLimiter {
   private lastSweep = 0;
 
   constructor(private readonly db: Db) {}
 
-  /**
-   * Counts one attempt under `key`. Over `limit` within the current window of `windowSeconds`, it throws a 429
-   * (code RATE_LIMITED) carrying `Retry-After` in seconds until the window ends.
-   */
-  async hit(key: string, limit: number, windowSeconds: number): Promise<{ hits: number; remaining: number }> {
+  /** Counts one attempt under `key` and answers its sliding count against `limit`; never refuses by itself. */
+  async slide(key: string, limit: number, windowSeconds: number): Promise<SlidingCount> {
     if (!Number.isInteger(windowSeconds) || windowSeconds < 1 || windowSeconds > MAX_WINDOW_SECONDS) throw new RangeError(`windowSeconds must be 1 to ${MAX_WINDOW_SECONDS}`);
     await this.sweep();
     const window = sql<number>`${windowSeconds}::integer`;
@@ -60,13 +67,23 @@ export class RateLimiter {
       .insertInto('rate_limit_hits')
       .values({ key, window_start: sql<Date>`to_timestamp(floor(extract(epoch FROM now()) / ${window}) * ${window})`, hits: 1 })
       .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql<number>`rate_limit_hits.hits + 1` }))
-      .returning(['hits', sql<number>`ceil(extract(epoch FROM window_start) + ${window} - extract(epoch FROM now()))::integer`.as('retry_after')])
+      .returning([
+        'hits',
+        sql<number>`(SELECT p.hits FROM rate_limit_hits p WHERE p.key = rate_limit_hits.key AND p.window_start = rate_limit_hits.window_start - make_interval(secs => ${window}))`.as('previous'),
+        sql<number>`extract(epoch FROM now()) - extract(epoch FROM window_start)`.as('elapsed'),
+      ])
       .executeTakeFirstOrThrow();
-    if (row.hits > limit) {
-      const retryAfter = Math.max(1, Number(row.retry_after));
-      throw new HttpError(429, 'RATE_LIMITED', `Too many attempts. Try again in ${describeWait(retryAfter)}.`, undefined, { 'retry-after': String(retryAfter) });
-    }
-    return { hits: row.hits, remaining: limit - row.hits };
+    return slidingCount(Number(row.hits), Number(row.previous ?? 0), Number(row.elapsed), windowSeconds, limit);
+  }
+
+  /**
+   * Counts one attempt under `key`. Over `limit` within the last `windowSeconds`, it throws a 429 (code RATE_LIMITED)
+   * carrying `Retry-After` in seconds until the key may try again.
+   */
+  async hit(key: string, limit: number, windowSeconds: number): Promise<{ hits: number; remaining: number }> {
+    const { count, retryAfter } = await this.slide(key, limit, windowSeconds);
+    if (count > limit) throw rateLimited(retryAfter);
+    return { hits: count, remaining: limit - count };
   }
 
   /** Counts one attempt against a rule; see `hit`. */
@@ -74,16 +91,20 @@ export class RateLimiter {
     return this.hit(key, rule.limit, rule.windowSeconds);
   }
 
-  /** How many attempts `key` has made in the current window of `windowSeconds`, counting none. */
+  /** How many attempts `key` has made in the last `windowSeconds` (sliding, as `slide` counts), counting none. */
   async count(key: string, windowSeconds: number): Promise<number> {
     const window = sql<number>`${windowSeconds}::integer`;
-    const row = await this.db
+    const start = sql<Date>`to_timestamp(floor(extract(epoch FROM now()) / ${window}) * ${window})`;
+    const rows = await this.db
       .selectFrom('rate_limit_hits')
-      .select('hits')
+      .select(['hits', sql<boolean>`window_start = ${start}`.as('current'), sql<number>`extract(epoch FROM now()) - extract(epoch FROM ${start})`.as('elapsed')])
       .where('key', '=', key)
-      .where('window_start', '=', sql<Date>`to_timestamp(floor(extract(epoch FROM now()) / ${window}) * ${window})`)
-      .executeTakeFirst();
-    return row?.hits ?? 0;
+      .where('window_start', '>=', sql<Date>`${start} - make_interval(secs => ${window})`)
+      .execute();
+    const current = rows.find((row) => row.current);
+    const previous = rows.find((row) => !row.current);
+    const elapsed = Number(rows[0]?.elapsed ?? 0);
+    return slidingCount(Number(current?.hits ?? 0), Number(previous?.hits ?? 0), elapsed, windowSeconds, Number.MAX_SAFE_INTEGER).count;
   }
 
   /** Takes back one attempt counted under `key` in its newest window: it turned out not to be a failure. */
@@ -146,6 +167,30 @@ export async function guardSignIn(limiter: RateLimiter, { scope, account, ip }: 
       await limiter.hit(accountKey, Number.MAX_SAFE_INTEGER, signInFailuresPerAccount.windowSeconds);
     },
   };
+}
+
+/**
+ * The sliding count from a key's current window (`current` attempts, `elapsed` seconds in) and the one before, and
+ * the least wait until a further attempt fits within `limit`.
+ */
+export function slidingCount(current: number, previous: number, elapsed: number, windowSeconds: number, limit: number): SlidingCount {
+  const left = Math.max(0, 1 - elapsed / windowSeconds);
+  const count = Math.ceil(previous * left + current);
+  if (count < limit) return { count, retryAfter: 0 };
+  // A further attempt fits once the count is at most limit - 1: later in this window, as the previous one weighs less…
+  const room = limit - 1 - current;
+  let wait: number;
+  if (room >= 0 && previous > 0) wait = windowSeconds * (1 - room / previous) - elapsed;
+  // …or in the next window, as this one weighs less.
+  else wait = windowSeconds - elapsed + windowSeconds * Math.max(0, 1 - Math.max(0, limit - 1) / current);
+  // Never more than one window: by then every attempt counted here lies outside the sliding window. (The counter
+  // assumes attempts spread evenly over a window, so a burst can still be counted a little beyond it.)
+  return { count, retryAfter: Math.min(windowSeconds, Math.max(1, Math.ceil(wait))) };
+}
+
+/** The 429 of a key over its limit, saying when to try again in words and in `Retry-After`. */
+export function rateLimited(retryAfter: number): HttpError {
+  return new HttpError(429, 'RATE_LIMITED', `Too many attempts. Try again in ${describeWait(retryAfter)}.`, undefined, { 'retry-after': String(retryAfter) });
 }
 
 function describeWait(seconds: number): string {

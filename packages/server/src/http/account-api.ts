@@ -34,6 +34,7 @@ import { hashToken } from '../tokens.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { requireCustomer, requireToken } from './principals.ts';
 import { HttpError, parseRequest } from './errors.ts';
+import { perAddress } from './rate-limits.ts';
 import { requireSite } from './site.ts';
 
 const signInFailed = (name: SignInName) =>
@@ -80,10 +81,9 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
     pendingMail.add(task);
   };
 
-  app.post('/api/Auth/SignUp', async (request, reply) => {
+  app.post('/api/Auth/SignUp', perAddress(rateRules.signUpPerIp, 'signup'), async (request, reply) => {
     const body = parseRequest(signUpRequest, request.body, 'body');
     const webId = await requireSite(db, request);
-    await limiter.enforce(rateRules.signUpPerIp, `signup:ip:${request.ip}`);
     const site = await db.selectFrom('sites').select('contact_requirement_mode').where('web_id', '=', webId).executeTakeFirstOrThrow();
     const problem = contactRequirementProblem(site.contact_requirement_mode, body);
     if (problem) throw new HttpError(400, 'BAD_REQUEST', `${problem.field}: ${problem.message}`, problem.field);
@@ -148,10 +148,9 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
     return { data: { user }, tokens: pair };
   });
 
-  app.post('/api/Auth/ForgotPassword', async (request) => {
+  app.post('/api/Auth/ForgotPassword', perAddress(rateRules.forgotPasswordPerIp, 'forgot'), async (request) => {
     const body = parseRequest(forgotPasswordRequest, request.body, 'body');
     const webId = await requireSite(db, request);
-    await limiter.enforce(rateRules.forgotPasswordPerIp, `forgot:ip:${request.ip}`);
     await limiter.enforce(rateRules.forgotPasswordPerAccount, `forgot:account:${webId}:${body.email}`);
     const origin = await storeOrigin(db, webId, request);
     inBackground(request.log, async () => {
@@ -178,10 +177,9 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
     return { data: { sent: true } };
   });
 
-  app.post('/api/Auth/ResetPassword', async (request) => {
+  app.post('/api/Auth/ResetPassword', perAddress(rateRules.resetPasswordPerIp, 'reset'), async (request) => {
     const body = parseRequest(resetPasswordRequest, request.body, 'body');
     const webId = await requireSite(db, request);
-    await limiter.enforce(rateRules.resetPasswordPerIp, `reset:ip:${request.ip}`);
     const tokenHash = hashToken(body.token);
     const open = (trx: Db) =>
       trx

@@ -22,6 +22,7 @@ import { internalErrorPage } from './error-pages.ts';
 import { HttpError } from './errors.ts';
 import { findInputFault, isServableHost } from './input-guard.ts';
 import { PageCache } from './page-cache.ts';
+import { registerRateLimits } from './rate-limits.ts';
 import { registerSameOriginWrites } from './same-origin.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { lookupSite, registerStoreOverride } from './site.ts';
@@ -126,10 +127,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.send({ error: { code: 'INTERNAL', message: 'Something went wrong', requestId: request.id } });
   });
 
+  const limiter = new RateLimiter(options.db);
+  await registerRateLimits(app, limiter);
   await registerApi(app, {
     db: options.db,
     tokens: options.tokens,
-    limiter: new RateLimiter(options.db),
+    limiter,
     mailer: options.mailer,
     liveFlags: options.liveFlags,
     bypass: new MaintenanceBypass(options.secret),

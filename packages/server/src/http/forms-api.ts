@@ -3,8 +3,10 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { contactRequest, formSubmitRequest, pageDocument, requestErrors, subscribeRequest, validateFormValues } from '@vitrine/commerce';
 import { formFieldsOf } from '@vitrine/sections';
+import type { Db } from '../db/connect.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { HttpError } from './errors.ts';
+import { perAddress } from './rate-limits.ts';
 import { requireSite } from './site.ts';
 
 /** A dynamic form may carry files (each at most 2 MB, sent as base64), so its body may be larger than others. */
@@ -12,6 +14,8 @@ export const FORM_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
 
 /** Form posts per visitor: enough for real people, too few for a spam run. */
 const formsPerIp = { limit: 20, windowSeconds: 10 * 60 };
+/** Form sends are counted per store and address. */
+const perStoreAddress = (db: Db) => async (request: FastifyRequest) => `${await requireSite(db, request)}:${request.ip}`;
 
 /** A form whose fields do not pass: 400 with every field's message, and nothing stored. */
 function fieldProblems(reply: FastifyReply, errors: Record<string, string>) {
@@ -30,12 +34,11 @@ function parseBody<S extends z.ZodType>(schema: S, request: FastifyRequest): { o
  * page as published (never the browser's copy); contact messages, stored and mailed to the store's owners; and
  * newsletter sign-ups. Every one is stored in the store's own rows, or refused whole.
  */
-export function registerFormsApi(app: FastifyInstance, { db, limiter, mailer }: ApiDeps): void {
-  app.post('/api/Form/Submit', { bodyLimit: FORM_BODY_LIMIT_BYTES }, async (request, reply) => {
+export function registerFormsApi(app: FastifyInstance, { db, mailer }: ApiDeps): void {
+  app.post('/api/Form/Submit', { bodyLimit: FORM_BODY_LIMIT_BYTES, ...perAddress(formsPerIp, 'form', perStoreAddress(db)) }, async (request, reply) => {
     const webId = await requireSite(db, request);
     const body = parseBody(formSubmitRequest, request);
     if (!body.ok) return fieldProblems(reply, body.errors);
-    await limiter.hit(`form:${webId}:${request.ip}`, formsPerIp.limit, formsPerIp.windowSeconds);
     const { pageId, sectionId, values } = body.value;
     const page = await db.selectFrom('pages').select('published').where('web_id', '=', webId).where('page_id', '=', pageId).executeTakeFirst();
     const document = pageDocument.safeParse(page?.published);
@@ -51,11 +54,10 @@ export function registerFormsApi(app: FastifyInstance, { db, limiter, mailer }: 
     return { data: { ok: true } };
   });
 
-  app.post('/api/Contact/Send', async (request, reply) => {
+  app.post('/api/Contact/Send', perAddress(formsPerIp, 'contact', perStoreAddress(db)), async (request, reply) => {
     const webId = await requireSite(db, request);
     const body = parseBody(contactRequest, request);
     if (!body.ok) return fieldProblems(reply, body.errors);
-    await limiter.hit(`contact:${webId}:${request.ip}`, formsPerIp.limit, formsPerIp.windowSeconds);
     const message = body.value;
     const [site, owners] = await Promise.all([
       db.selectFrom('sites').select('title').where('web_id', '=', webId).executeTakeFirstOrThrow(),
@@ -75,11 +77,10 @@ export function registerFormsApi(app: FastifyInstance, { db, limiter, mailer }: 
     return { data: { ok: true } };
   });
 
-  app.post('/api/Form/Subscribe', async (request, reply) => {
+  app.post('/api/Form/Subscribe', perAddress(formsPerIp, 'subscribe', perStoreAddress(db)), async (request, reply) => {
     const webId = await requireSite(db, request);
     const body = parseBody(subscribeRequest, request);
     if (!body.ok) return fieldProblems(reply, body.errors);
-    await limiter.hit(`subscribe:${webId}:${request.ip}`, formsPerIp.limit, formsPerIp.windowSeconds);
     const email = body.value.email.toLowerCase();
     // Signing up twice is not an error for the shopper, and must not make a second row.
     await db.transaction().execute(async (trx) => {

@@ -5,6 +5,7 @@ import { verifyPassword } from '../passwords.ts';
 import { rateRules } from '../rate-limit.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { parseRequest } from './errors.ts';
+import { perAddress } from './rate-limits.ts';
 import { requireSite } from './site.ts';
 
 declare module 'fastify' {
@@ -36,10 +37,9 @@ export function registerMaintenanceApi(app: FastifyInstance, deps: ApiDeps): voi
     return { data: await loadMaintenanceSettings(db, webId) };
   });
 
-  app.post('/api/Web/CheckMaintenanceModePassword', async (request, reply) => {
+  app.post('/api/Web/CheckMaintenanceModePassword', perAddress(rateRules.maintenancePasswordPerIp, 'maintenance'), async (request, reply) => {
     const body = parseRequest(checkMaintenancePasswordRequest, request.body, 'body', { password: 'Password' });
     const webId = await requireSite(db, request);
-    await limiter.enforce(rateRules.maintenancePasswordPerIp, `maintenance:ip:${request.ip}`);
     // Counted before the check so that guesses arriving together cannot pass the limit; a right password is forgiven.
     const storeKey = `maintenance:store:${webId}`;
     await limiter.enforce(rateRules.maintenancePasswordPerStore, storeKey);
