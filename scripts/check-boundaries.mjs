@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 /** Which workspace packages each package may import. Nothing imports studio or server. */
 const allowed = {
   commerce: [],
-  'frame-protocol': [],
+  'frame-protocol': ['commerce'],
   'theme-engine': [],
   renderer: [],
   sections: ['commerce', 'renderer', 'theme-engine'],

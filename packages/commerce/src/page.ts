@@ -12,10 +12,13 @@ export const sectionBlock = z.object({
 });
 export type SectionBlock = z.infer<typeof sectionBlock>;
 
-/** One section of a page; its settings and style are checked against its type's own schema by the section registry. */
+/**
+ * One section of a page; its settings and style are checked against its type's own schema by the section registry.
+ * Its type is any positive id: the store's 22 (§3.15) or a theme developer's own, which the registry in use decides.
+ */
 export const sectionNode = z.object({
   id: sectionId,
-  type: z.number().int().min(1).max(22),
+  type: z.number().int().min(1).max(9_999),
   version: z.number().int().min(1).default(1),
   settings: z.record(z.string(), z.unknown()).default({}),
   style: z.record(z.string(), z.unknown()).default({}),

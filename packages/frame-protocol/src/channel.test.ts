@@ -216,7 +216,7 @@ describe('what the frame ignores', () => {
   it.each([
     ['an unknown type', { type: 'EVAL', payload: { code: 'alert(1)' } }],
     ['a malformed payload', { type: 'SET_MODE', payload: { mode: 'debug' } }],
-    ['a section of type 99', { type: 'SET_COMPONENT', payload: { section: { ...hero, type: 99 } } }],
+    ['a section of type 0', { type: 'SET_COMPONENT', payload: { section: { ...hero, type: 0 } } }],
     ['a frame-direction message', { type: 'SECTION_SELECTED', payload: { sectionId: 'a' } }],
     ['a bare string', 'SET_MODE'],
     ['null', null],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sectionNode } from '@vitrine/commerce';
 
 /**
  * The postMessage protocol between the studio (parent window, /editor) and the preview frame (iframe at /preview),
@@ -13,18 +14,9 @@ export const PROTOCOL_VERSION = 2;
 const sectionId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _');
 const settingsRecord = z.record(z.string(), z.unknown());
 
-// The frame re-checks sections' settings against the section registry when it renders them; here they only need to
-// be section-shaped (a page document's section node), so this package need not import commerce or sections.
-const block = z.looseObject({ id: sectionId, settings: settingsRecord });
-const section = z.looseObject({
-  id: sectionId,
-  type: z.number().int().min(1).max(22),
-  version: z.number().int().min(1).max(10_000).default(1),
-  settings: settingsRecord,
-  style: settingsRecord,
-  blocks: z.array(block).max(200).optional(),
-  hidden: z.boolean().optional(),
-});
+// A page's sections as the page document declares them (commerce); the frame re-checks each one's settings against
+// the section registry when it renders them, and draws a placeholder for a type it does not know.
+const section = sectionNode;
 
 /**
  * A whole page as the frame draws it: the page's sections in order, the theme's header and footer around them, and
