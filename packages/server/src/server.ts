@@ -7,6 +7,7 @@ import { buildApp, type AppOptions } from './http/app.ts';
 import { createLiveFlags, type LiveFlags } from './live-flags.ts';
 import { OutboxMailer, type Mailer } from './mailer.ts';
 import { seedDemoStores } from './seed/seed-demo.ts';
+import { ensureSystemPagesOfEveryStore } from './studio-documents.ts';
 import { AccessTokens, TokenService } from './tokens.ts';
 
 export interface StartedServer {
@@ -33,6 +34,8 @@ export async function createServer(config: ServerConfig, storefront: AppOptions[
     // Uploads a killed process was writing.
     await removeInterruptedWrites(config.mediaDir);
     const seeded = config.seedDemo ? await seedDemoStores(db, config.mediaDir) : [];
+    // Every store has its home page, product template and listing template before anyone asks for them.
+    await ensureSystemPagesOfEveryStore(db);
     const tokens = new TokenService(db, new AccessTokens(config.secret, undefined, config.accessTokenSeconds), config.refreshGraceSeconds);
     liveFlags = await createLiveFlags(config.databaseUrl, db);
     const mailer = new OutboxMailer(db, config.outboxDir);

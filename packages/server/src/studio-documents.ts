@@ -2,6 +2,7 @@ import { PAGE_DOCUMENT_VERSION, THEME_DOCUMENT_VERSION, PageType, pageDocument, 
 import { readSectionStyle, sectionRegistry, sectionStyle, type SectionRegistry } from '@vitrine/sections';
 import { defaultThemeSettings, readThemeSettings } from '@vitrine/theme-engine';
 import type { z } from 'zod';
+import type { Db } from './db/connect.ts';
 
 /**
  * The studio's documents on the server: the strict check of what the owner saves (a value that does not fit is
@@ -221,4 +222,43 @@ export function defaultSystemPage(pageTypeId: SystemPageType): PageDocument {
 /** The theme a store starts with when it has none: default settings, the registry's header and footer. */
 export function defaultThemeDocument(): ThemeDocument {
   return themeDocument.parse({ settings: defaultThemeSettings, header: registry[1]!.create('theme-header'), footer: registry[2]!.create('theme-footer') });
+}
+
+/**
+ * Gives a store its home page, product template and listing template where one is missing, each with a default
+ * document, published as version 1. Two callers at once create one: the unique index of migration 0003 decides.
+ */
+export async function ensureSystemPages(db: Db, webId: number): Promise<void> {
+  const present = await db.selectFrom('pages').select('page_type_id').where('web_id', '=', webId).where('page_type_id', '<>', PageType.Custom).execute();
+  const missing = SYSTEM_PAGE_TYPES.filter((type) => !present.some((page) => page.page_type_id === type));
+  if (!missing.length) return;
+  await db.transaction().execute(async (trx) => {
+    for (const pageTypeId of missing) {
+      const document = JSON.stringify(defaultSystemPage(pageTypeId));
+      const now = new Date();
+      const created = await trx
+        .insertInto('pages')
+        .values({ web_id: webId, page_type_id: pageTypeId, slug: '', title: defaultSystemPage(pageTypeId).title, draft: document, published: document, published_version: 1, updated_at: now, published_at: now })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('page_id')
+        .executeTakeFirst();
+      if (created) await trx.insertInto('page_versions').values({ web_id: webId, page_id: created.page_id, version: 1, document, published_at: now }).execute();
+    }
+  });
+}
+
+/** `ensureSystemPages` for every store missing one of its three, at start: reading the studio's pages never writes. */
+export async function ensureSystemPagesOfEveryStore(db: Db): Promise<void> {
+  const stores = await db
+    .selectFrom('sites')
+    .select('web_id')
+    .where((eb) =>
+      eb(
+        eb.selectFrom('pages').select((p) => p.fn.count<number>('page_id').as('n')).whereRef('pages.web_id', '=', 'sites.web_id').where('page_type_id', 'in', [...SYSTEM_PAGE_TYPES]),
+        '<',
+        SYSTEM_PAGE_TYPES.length,
+      ),
+    )
+    .execute();
+  for (const { web_id } of stores) await ensureSystemPages(db, web_id);
 }

@@ -20,7 +20,7 @@ import {
 import { uniqueViolation } from '../accounts.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import { SYSTEM_PAGE_TYPES, checkSections, defaultSystemPage, readStoredPage, storedSeo, type DocumentProblem } from '../studio-documents.ts';
+import { checkSections, readStoredPage, storedSeo, type DocumentProblem } from '../studio-documents.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { HttpError, parseRequest } from './errors.ts';
 import { requireOwner } from './principals.ts';
@@ -93,29 +93,6 @@ const listOrder = (page: StudioPageSummary) => [PageType.Home, PageType.Product,
 function comparePages(a: StudioPageSummary, b: StudioPageSummary): number {
   const order = (listOrder(a) === -1 ? 9 : listOrder(a)) - (listOrder(b) === -1 ? 9 : listOrder(b));
   return order || a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.pageId - b.pageId;
-}
-
-/**
- * Gives a store its home page, product template and listing template where one is missing, each with a default
- * document, published as version 1. Two callers at once create one: the unique index of migration 0003 decides.
- */
-export async function ensureSystemPages(db: Db, webId: number): Promise<void> {
-  const present = await db.selectFrom('pages').select('page_type_id').where('web_id', '=', webId).where('page_type_id', '<>', PageType.Custom).execute();
-  const missing = SYSTEM_PAGE_TYPES.filter((type) => !present.some((page) => page.page_type_id === type));
-  if (!missing.length) return;
-  await db.transaction().execute(async (trx) => {
-    for (const pageTypeId of missing) {
-      const document = JSON.stringify(defaultSystemPage(pageTypeId));
-      const now = new Date();
-      const created = await trx
-        .insertInto('pages')
-        .values({ web_id: webId, page_type_id: pageTypeId, slug: '', title: defaultSystemPage(pageTypeId).title, draft: document, published: document, published_version: 1, updated_at: now, published_at: now })
-        .onConflict((conflict) => conflict.doNothing())
-        .returning('page_id')
-        .executeTakeFirst();
-      if (created) await trx.insertInto('page_versions').values({ web_id: webId, page_id: created.page_id, version: 1, document, published_at: now }).execute();
-    }
-  });
 }
 
 /** The page's row, locked for the rest of the transaction; 404 (naming `field`) when the store has no such page. */
@@ -198,7 +175,6 @@ function toStudioPage(row: { page_id: number; page_type_id: number; slug: string
 export function registerStudioPagesApi(app: FastifyInstance, { db }: ApiDeps): void {
   app.get('/api/Studio/GetPages', async (request) => {
     const { webId } = await requireOwner(db, request);
-    await ensureSystemPages(db, webId);
     const rows = await summaryQuery(db, webId).execute();
     return { data: { pages: rows.map(toSummary).sort(comparePages) } };
   });
