@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountProfile, signInAnswer, signUpAnswer, type TokenPair } from '@vitrine/commerce';
-import { hashPassword } from './passwords.ts';
-import { hashToken } from './tokens.ts';
+import { hashPassword } from './auth/passwords.ts';
+import { hashToken } from './auth/tokens.ts';
 import { backends, startOnBackend, clearOfWindowEdge, jwtClaims, type CallInit, type TestServer, type BackendServer } from './test-support.ts';
 
 /** Polls until `read` answers something, for work the server finishes after its answer. */

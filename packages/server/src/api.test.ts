@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWebInfoAnswer, webConfig } from '@vitrine/commerce';
-import { catalogFor } from './catalog.ts';
+import { catalogFor } from './shop/catalog.ts';
 import { BODY_LIMIT_BYTES } from './http/app.ts';
 import { seedDemoStores } from './seed/seed-demo.ts';
 import { backends, jwtClaims, startOnBackend, type TestServer, type BackendServer } from './test-support.ts';

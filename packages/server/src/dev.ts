@@ -3,7 +3,7 @@ import middie from '@fastify/middie';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClientAssets, renderStorefront as RenderStorefront } from '@vitrine/storefront/server';
 import { createServer as createViteServer } from 'vite';
-import { readConfigOrExit } from './config.ts';
+import { readConfigOrExit } from './infra/config.ts';
 import { demoSignIns } from './seed/seed-demo.ts';
 import { createServer } from './server.ts';
 

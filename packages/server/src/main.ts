@@ -1,6 +1,6 @@
 import { renderStorefront } from '@vitrine/storefront/server';
-import { readConfigOrExit } from './config.ts';
-import { readStorefrontAssets, storefrontDist, studioDist } from './production-assets.ts';
+import { readConfigOrExit } from './infra/config.ts';
+import { readStorefrontAssets, storefrontDist, studioDist } from './infra/production-assets.ts';
 import { demoSignIns } from './seed/seed-demo.ts';
 import { createServer } from './server.ts';
 

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintenanceSettings, type StudioSignInAnswer } from '@vitrine/commerce';
 import { hasMaintenanceBypass } from './http/maintenance-api.ts';
-import { decodeHtmlEntities, encodeHtmlEntities, MAINTENANCE_BYPASS_COOKIE, MaintenanceBypass, maintenancePasswordHash } from './maintenance.ts';
-import { hashPassword } from './passwords.ts';
+import { decodeHtmlEntities, encodeHtmlEntities, MAINTENANCE_BYPASS_COOKIE, MaintenanceBypass, maintenancePasswordHash } from './shop/maintenance.ts';
+import { hashPassword } from './auth/passwords.ts';
 import { backends, clearOfWindowEdge, startOnBackend, startTestServer, type BackendServer, type TestServer } from './test-support.ts';
 
 describe('HTML entities', () => {

@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from './infra/config.ts';
 import { migrateToLatest, openDatabase, type Db } from './db/connect.ts';
-import { removeInterruptedWrites } from './files.ts';
+import { removeInterruptedWrites } from './infra/files.ts';
 import { buildApp, type AppOptions } from './http/app.ts';
-import { createLiveFlags, type LiveFlags } from './live-flags.ts';
-import { OutboxMailer, type Mailer } from './mailer.ts';
+import { createLiveFlags, type LiveFlags } from './infra/live-flags.ts';
+import { OutboxMailer, type Mailer } from './infra/mailer.ts';
 import { seedDemoStores } from './seed/seed-demo.ts';
-import { ensureSystemPagesOfEveryStore } from './studio-documents.ts';
-import { AccessTokens, TokenService } from './tokens.ts';
+import { ensureSystemPagesOfEveryStore } from './studio/studio-documents.ts';
+import { AccessTokens, TokenService } from './auth/tokens.ts';
 
 export interface StartedServer {
   app: FastifyInstance;

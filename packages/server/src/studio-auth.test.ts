@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studioMaintenanceAnswer, studioSignInAnswer } from '@vitrine/commerce';
-import { hashToken } from './tokens.ts';
+import { hashToken } from './auth/tokens.ts';
 import { backends, startOnBackend, clearOfWindowEdge, type CallInit, type TestServer, type BackendServer } from './test-support.ts';
 
 describe.each(backends)('studio sign-in and maintenance on $name', ({ create }) => {

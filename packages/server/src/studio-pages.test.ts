@@ -17,7 +17,7 @@ import {
   type StudioPage,
 } from '@vitrine/commerce';
 import { BODY_LIMIT_BYTES } from './http/app.ts';
-import { ensureSystemPagesOfEveryStore } from './studio-documents.ts';
+import { ensureSystemPagesOfEveryStore } from './studio/studio-documents.ts';
 import { backends, startOnBackend, signInOwner, studioCaller, type CallInit, type TestServer, type BackendServer } from './test-support.ts';
 
 describe.each(backends)('studio pages on $name', ({ create }) => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { renderStorefront } from '@vitrine/storefront/server';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from './infra/config.ts';
 import type { AppOptions } from './http/app.ts';
 import { createServer, type StartedServer } from './server.ts';
 

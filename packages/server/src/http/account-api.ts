@@ -26,11 +26,11 @@ import {
   loadProfile,
   uniqueViolation,
   type SignInName,
-} from '../accounts.ts';
+} from '../auth/accounts.ts';
 import type { Db } from '../db/connect.ts';
-import { hashPassword, verifyPassword } from '../passwords.ts';
-import { guardSignIn, rateRules } from '../rate-limit.ts';
-import { hashToken } from '../tokens.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { guardSignIn, rateRules } from '../infra/rate-limit.ts';
+import { hashToken } from '../auth/tokens.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { requireCustomer, requireToken } from './principals.ts';
 import { HttpError, parseRequest } from './errors.ts';

@@ -1,9 +1,9 @@
 import type { Db } from '../db/connect.ts';
-import type { LiveFlags } from '../live-flags.ts';
-import type { MaintenanceBypass } from '../maintenance.ts';
-import type { Mailer } from '../mailer.ts';
-import type { RateLimiter } from '../rate-limit.ts';
-import type { TokenService } from '../tokens.ts';
+import type { LiveFlags } from '../infra/live-flags.ts';
+import type { MaintenanceBypass } from '../shop/maintenance.ts';
+import type { Mailer } from '../infra/mailer.ts';
+import type { RateLimiter } from '../infra/rate-limit.ts';
+import type { TokenService } from '../auth/tokens.ts';
 
 /** What the API's route groups are given: the database and the services they call. */
 export interface ApiDeps {

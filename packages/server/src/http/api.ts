@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { getWebInfoQuery, refreshBody, sectionDataRequest } from '@vitrine/commerce';
-import { loadDraftSectionData, loadPublishedPage, loadThemeSectionData } from '../pages.ts';
-import { findSite, loadWebConfig } from '../tenants.ts';
+import { sectionRegistry } from '@vitrine/sections';
+import { loadDraftSectionData, loadPublishedPage, loadThemeSectionData } from '../shop/pages.ts';
+import { findSite, loadWebConfig } from '../shop/tenants.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerAccountApi } from './account-api.ts';
 import { registerFormsApi } from './forms-api.ts';
@@ -76,6 +77,9 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
 
   app.post('/api/Page/GetSectionData', async (request) => {
     const body = parseRequest(sectionDataRequest, request.body, 'body');
+    // The page document allows any type id; this store's registry decides which exist.
+    const unknown = body.sections.findIndex((section) => !sectionRegistry[section.type as keyof typeof sectionRegistry]);
+    if (unknown >= 0) throw new HttpError(400, 'BAD_REQUEST', `sections.${unknown}.type: is not a section type of this store`, `sections.${unknown}.type`);
     const webId = await requireSite(db, request);
     const sectionData = await loadDraftSectionData(db, webId, body.sections, (message, error) => request.log.error({ err: error }, message));
     return { data: { sectionData } };

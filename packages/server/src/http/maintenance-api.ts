@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkMaintenancePasswordRequest, MAINTENANCE_EVENT } from '@vitrine/commerce';
-import { loadMaintenanceSettings, MAINTENANCE_BYPASS_COOKIE, MAINTENANCE_BYPASS_COOKIE_OPTIONS, maintenancePasswordHash, type MaintenanceBypass } from '../maintenance.ts';
-import { verifyPassword } from '../passwords.ts';
-import { rateRules } from '../rate-limit.ts';
+import { loadMaintenanceSettings, MAINTENANCE_BYPASS_COOKIE, MAINTENANCE_BYPASS_COOKIE_OPTIONS, maintenancePasswordHash, type MaintenanceBypass } from '../shop/maintenance.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { rateRules } from '../infra/rate-limit.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { parseRequest } from './errors.ts';
 import { perAddress } from './rate-limits.ts';

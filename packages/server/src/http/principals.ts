@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ACTIVE_CUSTOMER, type AccessTokenPayload } from '@vitrine/commerce';
-import { inactiveAccountRefusal } from '../accounts.ts';
+import { inactiveAccountRefusal } from '../auth/accounts.ts';
 import type { Db } from '../db/connect.ts';
-import { findOwnerSession, ownsSite } from '../owners.ts';
+import { findOwnerSession, ownsSite } from '../auth/owners.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { HttpError } from './errors.ts';
 import { requireSite } from './site.ts';

@@ -1,6 +1,6 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { rateLimited, type RateLimiter, type RateRule } from '../rate-limit.ts';
+import { rateLimited, type RateLimiter, type RateRule } from '../infra/rate-limit.ts';
 
 /**
  * A store for `@fastify/rate-limit` that counts in the database through `RateLimiter` (sliding windows), so a

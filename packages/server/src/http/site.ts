@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { domainName } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
-import { findSite, type SiteLookup } from '../tenants.ts';
+import { findSite, type SiteLookup } from '../shop/tenants.ts';
 import { HttpError } from './errors.ts';
 
 /** The cookie that keeps a `store` override (§2.8) for the rest of the visit: a session cookie, on platform addresses only. */

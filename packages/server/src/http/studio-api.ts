@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { setMaintenanceRequest, studioSignInRequest, type StudioMaintenanceSettings } from '@vitrine/commerce';
-import { checkPasswordOfNobody } from '../accounts.ts';
+import { checkPasswordOfNobody } from '../auth/accounts.ts';
 import type { Db } from '../db/connect.ts';
-import { decodeHtmlEntities, encodeHtmlEntities } from '../maintenance.ts';
-import { createOwnerSession, endOwnerSession, findOwner, ownedSites } from '../owners.ts';
-import { hashPassword, verifyPassword } from '../passwords.ts';
-import { mirrorMaintenanceFlag } from '../realtime-database.ts';
-import { guardSignIn } from '../rate-limit.ts';
+import { decodeHtmlEntities, encodeHtmlEntities } from '../shop/maintenance.ts';
+import { createOwnerSession, endOwnerSession, findOwner, ownedSites } from '../auth/owners.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { mirrorMaintenanceFlag } from '../infra/realtime-database.ts';
+import { guardSignIn } from '../infra/rate-limit.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { HttpError, parseRequest } from './errors.ts';
 import { requireOwner, requireOwnerSession } from './principals.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_UPLOAD_BYTES, uploadMediaRequest } from '@vitrine/commerce';
-import { MAX_UPLOAD_PIXELS, decodeUpload, prepareUpload, storeUpload, type UploadRefusal } from '../media-uploads.ts';
+import { MAX_UPLOAD_PIXELS, decodeUpload, prepareUpload, storeUpload, type UploadRefusal } from '../studio/media-uploads.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { HttpError, parseRequest } from './errors.ts';
 import { requireOwner } from './principals.ts';

@@ -17,10 +17,10 @@ import {
   type StudioPage,
   type StudioPageSummary,
 } from '@vitrine/commerce';
-import { uniqueViolation } from '../accounts.ts';
+import { uniqueViolation } from '../auth/accounts.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import { checkSections, readStoredPage, storedSeo, type DocumentProblem } from '../studio-documents.ts';
+import { checkSections, readStoredPage, storedSeo, type DocumentProblem } from '../studio/studio-documents.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { HttpError, parseRequest } from './errors.ts';
 import { requireOwner } from './principals.ts';

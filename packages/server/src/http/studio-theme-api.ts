@@ -4,7 +4,7 @@ import { publishThemeRequest, rollbackThemeRequest, saveThemeRequest, type Publi
 import { compileTheme } from '@vitrine/theme-engine';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import { checkThemeDocument, defaultThemeDocument, readStoredTheme } from '../studio-documents.ts';
+import { checkThemeDocument, defaultThemeDocument, readStoredTheme } from '../studio/studio-documents.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { HttpError, parseRequest } from './errors.ts';
 import { requireOwner } from './principals.ts';

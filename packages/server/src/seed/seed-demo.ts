@@ -4,7 +4,7 @@ import { allSectionsPage } from '@vitrine/sections/fixtures';
 import { sectionRegistry } from '@vitrine/sections';
 import { compileTheme } from '@vitrine/theme-engine';
 import type { Db } from '../db/connect.ts';
-import { hashPassword } from '../passwords.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { demoStores, type DemoStore } from './demo-stores.ts';
 import { drawPicture } from './images.ts';
 

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { accessTokenPayload, type AccessTokenPayload, type TokenPair } from '@vitrine/commerce';
-import type { Db } from './db/connect.ts';
+import type { Db } from '../db/connect.ts';
 
 /** Access tokens live 15 minutes; refresh tokens 30 days, rotated on every use. */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;

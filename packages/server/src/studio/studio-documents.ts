@@ -2,7 +2,7 @@ import { PAGE_DOCUMENT_VERSION, THEME_DOCUMENT_VERSION, PageType, pageDocument, 
 import { readSectionStyle, sectionRegistry, sectionStyle, type SectionRegistry } from '@vitrine/sections';
 import { defaultThemeSettings, readThemeSettings } from '@vitrine/theme-engine';
 import type { z } from 'zod';
-import type { Db } from './db/connect.ts';
+import type { Db } from '../db/connect.ts';
 
 /**
  * The studio's documents on the server: the strict check of what the owner saves (a value that does not fit is

@@ -1,5 +1,5 @@
 import { themeDocument, type Currency, type WebConfig } from '@vitrine/commerce';
-import type { Db } from './db/connect.ts';
+import type { Db } from '../db/connect.ts';
 
 /** Why a domain has no store config (§8). */
 export type SiteLookup = { ok: true; webId: number } | { ok: false; code: 'CODE_0001' | 'CODE_0002' };

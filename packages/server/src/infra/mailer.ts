@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Db } from './db/connect.ts';
+import type { Db } from '../db/connect.ts';
 
 /** One mail to one address: plain text, sent on behalf of a store (null for mail of the product itself). */
 export interface OutgoingMail {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { z } from 'zod';
-import type { Db } from './db/connect.ts';
+import type { Db } from '../db/connect.ts';
 
 /** Called with a store's maintenance flag whenever it is published. */
 export type FlagListener = (isMaintenance: boolean) => void;

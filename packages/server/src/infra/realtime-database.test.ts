@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mirrorMaintenanceFlag, realtimeRest, restUrl } from './realtime-database.ts';
-import { backends, startOnBackend, type TestServer, type BackendServer } from './test-support.ts';
+import { backends, startOnBackend, type TestServer, type BackendServer } from '../test-support.ts';
 
-const script = fileURLToPath(new URL('../../../scripts/firebase-server.cjs', import.meta.url));
+const script = fileURLToPath(new URL('../../../../scripts/firebase-server.cjs', import.meta.url));
 const port = 20000 + Math.floor(Math.random() * 20000);
 let firebase: ChildProcess;
 const databaseURL = `ws://127.0.0.1:${port}`;

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { REFRESH_GRACE_SECONDS } from './tokens.ts';
+import { REFRESH_GRACE_SECONDS } from '../auth/tokens.ts';
 
 const environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MaintenanceSettings } from '@vitrine/commerce';
 import { decodeHTML, escapeUTF8 } from 'entities';
-import type { Db } from './db/connect.ts';
+import type { Db } from '../db/connect.ts';
 
 /** The cookie that lets a visitor past a password-protected maintenance page (§4, §9). */
 export const MAINTENANCE_BYPASS_COOKIE = 'vt_maintenance_bypass';

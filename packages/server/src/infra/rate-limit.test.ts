@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Db } from './db/connect.ts';
-import { HttpError } from './http/errors.ts';
+import { migrateToLatest, openDatabase, type Db } from '../db/connect.ts';
+import { HttpError } from '../http/errors.ts';
 import { RateLimiter, slidingCount } from './rate-limit.ts';
-import { backends, clearOfWindowEdge } from './test-support.ts';
+import { backends, clearOfWindowEdge } from '../test-support.ts';
 
 describe.each(backends)('RateLimiter on $name', ({ create }) => {
   let db: Db;

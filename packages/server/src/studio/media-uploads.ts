@@ -4,7 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_UPLOAD_BYTES, UPLOAD_MAX_WIDTH, uploadImageFormats } from '@vitrine/commerce';
-import { writeWhole } from './files.ts';
+import { writeWhole } from '../infra/files.ts';
 
 /** Uploads above this many pixels are refused before they are decoded (a 50-megapixel photo is already huge). */
 export const MAX_UPLOAD_PIXELS = 50_000_000;

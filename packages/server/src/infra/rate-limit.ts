@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from './db/connect.ts';
-import { HttpError } from './http/errors.ts';
+import type { Db } from '../db/connect.ts';
+import { HttpError } from '../http/errors.ts';
 
 /** How many attempts a key may make per window. */
 export interface RateRule {

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { ClientAssets } from '@vitrine/storefront/server';
 
 /** Where `npm run build` leaves the shopper app and the studio. */
-export const storefrontDist = fileURLToPath(new URL('../../storefront/dist', import.meta.url));
-export const studioDist = fileURLToPath(new URL('../../studio/dist', import.meta.url));
+export const storefrontDist = fileURLToPath(new URL('../../../storefront/dist', import.meta.url));
+export const studioDist = fileURLToPath(new URL('../../../studio/dist', import.meta.url));
 
 const manifest = z.record(
   z.string(),

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Db } from './db/connect.ts';
+import { migrateToLatest, openDatabase, type Db } from '../db/connect.ts';
 import { OutboxMailer } from './mailer.ts';
 
 describe('OutboxMailer', () => {

@@ -1,7 +1,7 @@
 import { PageType, pageDocument, themeDocument, type PublishedPage, type SectionNode } from '@vitrine/commerce';
 import { loadSectionData } from '@vitrine/sections';
 import { catalogFor } from './catalog.ts';
-import type { Db } from './db/connect.ts';
+import type { Db } from '../db/connect.ts';
 
 /**
  * The published page a shopper sees at `slug` ('' is the home page), with the data of its data-bound sections

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { productQuery, type BrandSummary, type CategorySummary, type ProductCard } from '@vitrine/commerce';
 import type { CatalogReader } from '@vitrine/sections';
-import type { Db } from './db/connect.ts';
+import type { Db } from '../db/connect.ts';
 
 const sortColumns = {
   1: [['popularity', 'desc']],

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type AccountProfile, type AccountUser, type CustomerAddress } from '@vitrine/commerce';
-import type { Db } from './db/connect.ts';
+import type { Db } from '../db/connect.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken } from './tokens.ts';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from './db/connect.ts';
+import type { Db } from '../db/connect.ts';
 import { hashToken } from './tokens.ts';
 
 /** An owner's studio session lasts 12 hours from sign-in. */
