@@ -5,6 +5,7 @@ import { ShopProvider, loadSectionData, renderRegistry, type CatalogReader } fro
 import { allSectionsPage } from '@vitrine/sections/fixtures';
 import { imageBreakpoints, imageDensities } from '@vitrine/theme-engine';
 import { timeRepeatedly, type Timing } from './timing.ts';
+import { sanitizeOwnerHtml } from '@vitrine/sections/owner-html';
 
 /** A product card as the catalogue gives it; the reader below hands out eight of them. */
 const product: ProductCard = {
@@ -70,7 +71,7 @@ export interface PageRenderResult {
 export async function benchPageRender(count = 100, iterations = 40): Promise<PageRenderResult> {
   const page = longPage(count);
   const failures: string[] = [];
-  const data = await loadSectionData(page.sections, { catalog }, (sectionId) => failures.push(sectionId));
+  const data = await loadSectionData(page.sections, { catalog, sanitizeOwnerHtml }, (sectionId) => failures.push(sectionId));
   if (failures.length) throw new Error(`Loaders failed for ${failures.join(', ')}`);
   const draw = () =>
     renderToString(
@@ -86,7 +87,7 @@ export async function benchPageRender(count = 100, iterations = 40): Promise<Pag
   const drawn = html.match(/data-section-id="/g)?.length ?? 0;
   // A section that throws renders nothing on a live page; count them so a broken section cannot flatter the number.
   if (drawn !== count) throw new Error(`The long page drew ${drawn} of its ${count} sections`);
-  const load = await timeRepeatedly(() => loadSectionData(page.sections, { catalog }), { warmup: 20, iterations: 200 });
+  const load = await timeRepeatedly(() => loadSectionData(page.sections, { catalog, sanitizeOwnerHtml }), { warmup: 20, iterations: 200 });
   const render = await timeRepeatedly(draw, { warmup: 5, iterations });
   return { sections: count, load, render, htmlBytes: Buffer.byteLength(html), reactBuild: process.env['NODE_ENV'] === 'production' ? 'production' : 'development' };
 }

@@ -299,7 +299,16 @@ test('drags new sections from the palette into the outline and into the frame', 
 
   // Into the frame: dropped on the upper half of the first page section, it lands first.
   const frame = frameOf(page);
-  await frame.locator('body').evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  // The frame scrolls (smoothly) to the section just added; once that is over, back to the top, and staying there.
+  await expect
+    .poll(() =>
+      frame.locator('body').evaluate(async () => {
+        window.scrollTo({ top: 0, behavior: 'instant' });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return window.scrollY;
+      }),
+    )
+    .toBe(0);
   const iframe = (await page.locator('iframe[title="Store preview"]').boundingBox())!;
   const { top, width } = await frame.locator(`.wxb-canvas [data-section-id="${afterOutline[0]}"]`).evaluate((element) => ({
     top: element.getBoundingClientRect().top,

@@ -5,6 +5,7 @@ import { pageDocument } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
 import { allSectionsPage } from './all-sections.fixture.ts';
 import { ShopProvider, loadSectionData, renderRegistry, type CatalogReader } from './index.ts';
+import { sanitizeOwnerHtml } from './html/owner-html.ts';
 
 const catalog: CatalogReader = {
   getProducts: async () => [
@@ -16,7 +17,7 @@ const catalog: CatalogReader = {
 
 let page: HTMLElement;
 beforeEach(async () => {
-  const data = await loadSectionData(allSectionsPage.sections, { catalog });
+  const data = await loadSectionData(allSectionsPage.sections, { catalog, sanitizeOwnerHtml });
   page = render(
     <ShopProvider value={{ storeTitle: 'North Clay', currencies: [{ currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 }, { currencyAbbreviation: 'EUR', currencySymbol: '€', currencyRate: 0.92 }] }}>
       <main>

@@ -1,7 +1,5 @@
-import { createElement, memo, type ComponentType } from 'react';
 import type { z } from 'zod';
-import type { BrandSummary, CategorySummary, ProductCard, ProductQuery, SectionBlock, SectionNode, SectionTypeId } from '@vitrine/commerce';
-import type { SectionRenderProps } from '@vitrine/renderer';
+import type { BrandSummary, CategorySummary, ProductCard, ProductQuery, SectionNode, SectionTypeId } from '@vitrine/commerce';
 import { readSectionStyle, type SectionStyle } from './section-style.ts';
 
 /** Every control the studio can draw for a setting; a field hint names one of them. */
@@ -42,8 +40,11 @@ export interface CatalogReader {
   getBrands(options: { limit: number }): Promise<BrandSummary[]>;
 }
 
+/** What a section's loader may use on the server. */
 export interface SectionLoaderContext {
   catalog: CatalogReader;
+  /** Cleans an owner's HTML for shoppers (`@vitrine/sections/owner-html`), given by the server so no schema imports it. */
+  sanitizeOwnerHtml: (html: string) => string;
 }
 
 /** What a section's own component receives: parsed settings, style and blocks, and its loader's data. */
@@ -87,14 +88,13 @@ export interface SectionSpec<S extends AnyObject, B extends AnyObject | undefine
   migrations?: Record<number, (settings: Record<string, unknown>) => Record<string, unknown>>;
   /** Runs on the server before rendering, so the page arrives with its data. */
   loader?: (settings: z.infer<S>, context: SectionLoaderContext) => Promise<D>;
-  component: ComponentType<SectionProps<z.infer<S>, B extends AnyObject ? z.infer<B> : never, D>>;
 }
 
 /**
- * A section type as the registry holds it: what the renderer, the studio and the server need, with the settings'
- * own type erased so that all 22 fit in one object.
+ * A section type's schema as the schema registry holds it: what the studio, the server and the component need, with
+ * the settings' own type erased so that all 22 fit in one object. No React: the studio reads only these.
  */
-export interface SectionDefinition<T extends number = SectionTypeId> {
+export interface SectionSchema<T extends number = SectionTypeId> {
   readonly type: T;
   readonly name: string;
   readonly description: string;
@@ -120,36 +120,27 @@ export interface SectionDefinition<T extends number = SectionTypeId> {
   readBlock(raw: unknown): Record<string, unknown>;
   /** A new section of this type with its default settings, style and blocks. */
   create(id: string, blockId?: () => string): SectionNode;
-  /** Draws a section node of this type; what the renderer's registry holds. */
-  readonly Component: ComponentType<SectionRenderProps>;
+}
+
+/** A section schema that still knows its settings', blocks' and data's own types, for its component's props. */
+export interface TypedSectionSchema<T extends number, Settings, Block, Data> extends SectionSchema<T> {
+  /** Types only (never set): what `sectionComponent` gives the component. */
+  readonly types?: { settings: Settings; block: Block; data: Data };
 }
 
 /**
- * Declares a section type in one module: settings schema with defaults, editor field hints, blocks, version and
- * migrations, an optional data loader, and the component.
+ * Declares a section type's schema in its `<name>.schema.ts`: settings with defaults, the studio's field hints,
+ * blocks, version and migrations, and an optional data loader. Its component (`<name>.tsx`) draws it with
+ * `sectionComponent`.
  */
-export function defineSection<S extends AnyObject, B extends AnyObject | undefined = undefined, D = undefined, T extends number = SectionTypeId>(
+export function defineSectionSchema<S extends AnyObject, B extends AnyObject | undefined = undefined, D = undefined, T extends number = SectionTypeId>(
   spec: SectionSpec<S, B, D, T>,
-): SectionDefinition<T> {
+): TypedSectionSchema<T, z.infer<S>, B extends AnyObject ? z.infer<B> : never, D> {
   const readSettings = (raw: unknown, fromVersion = spec.version): Record<string, unknown> =>
     readWithFallback(spec.settings, migrate(spec, raw, fromVersion));
   const blockSchema = spec.blocks?.settings as AnyObject | undefined;
   const readBlock = (raw: unknown): Record<string, unknown> => (blockSchema ? readWithFallback(blockSchema, raw) : {});
-  const component = spec.component as ComponentType<SectionProps<unknown, unknown, unknown>>;
   const loader = spec.loader as ((settings: Record<string, unknown>, context: SectionLoaderContext) => Promise<unknown>) | undefined;
-
-  const Rendered = memo(function SectionComponent({ section, data }: SectionRenderProps) {
-    const node = section as SectionNode;
-    return createElement(component, {
-      id: node.id,
-      settings: readSettings(node.settings, node.version),
-      style: readSectionStyle(node.style),
-      blocks: (node.blocks ?? []).map((block: SectionBlock) => ({ id: block.id, settings: readBlock(block.settings) })),
-      data,
-    });
-  });
-  Rendered.displayName = `Section(${spec.name})`;
-
   return {
     type: spec.type,
     name: spec.name,
@@ -158,7 +149,7 @@ export function defineSection<S extends AnyObject, B extends AnyObject | undefin
     version: spec.version,
     settings: spec.settings,
     fields: spec.fields as Record<string, FieldHint>,
-    blocks: spec.blocks as SectionDefinition<T>['blocks'],
+    blocks: spec.blocks as SectionSchema<T>['blocks'],
     loader,
     readSettings,
     readBlock,
@@ -171,7 +162,6 @@ export function defineSection<S extends AnyObject, B extends AnyObject | undefin
         : undefined;
       return { id, type: spec.type, version: spec.version, settings: readSettings({}), style: readSectionStyle({}), ...(blocks ? { blocks } : {}) };
     },
-    Component: Rendered as ComponentType<SectionRenderProps>,
   };
 }
 

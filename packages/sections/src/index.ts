@@ -1,8 +1,14 @@
-export { sectionRegistry, renderRegistry, renderRegistryOf } from './registry.ts';
+export { sectionRegistry, registryOf, renderRegistry, renderRegistryOf } from './registry.ts';
 export type { SectionRegistry } from './registry.ts';
-export { defineSection, readWithFallback, fieldControls } from './define-section.ts';
+export { sectionSchemas } from './schemas.ts';
+export type { SectionSchemaRegistry } from './schemas.ts';
+export { sectionComponents } from './components.ts';
+export { defineSectionSchema, readWithFallback, fieldControls } from './define-section.ts';
+export { sectionComponent } from './section-component.ts';
+export type { SectionDefinition, SectionComponentProps } from './section-component.ts';
 export type {
-  SectionDefinition,
+  SectionSchema,
+  TypedSectionSchema,
   SectionSpec,
   SectionProps,
   FieldHint,

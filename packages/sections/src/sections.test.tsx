@@ -4,6 +4,7 @@ import { sectionTypes, type SectionNode } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
 import { allSectionsPage } from './all-sections.fixture.ts';
 import { loadSectionData, renderRegistry, sectionRegistry, type CatalogReader, type SectionDefinition } from './index.ts';
+import { sanitizeOwnerHtml } from './html/owner-html.ts';
 
 const product = {
   productID: 7,
@@ -57,7 +58,7 @@ describe.each(registered.map((definition) => [definition.name, definition] as co
 
   it('renders on the server from its defaults, with its loader data', async () => {
     const section = definition.create('s1');
-    const data = await loadSectionData([section], { catalog });
+    const data = await loadSectionData([section], { catalog, sanitizeOwnerHtml });
     const html = render([section], data);
     expect(html).toContain('data-section-id="s1"');
     expect(html).not.toContain('cannot be shown');
@@ -106,7 +107,7 @@ describe.each(withBlocks.map((definition) => [definition.name, definition] as co
 
 it('shows prices, sale badges and ratings in product cards', async () => {
   const section = sectionRegistry[3].create('p');
-  const data = await loadSectionData([section], { catalog });
+  const data = await loadSectionData([section], { catalog, sanitizeOwnerHtml });
   const html = render([section], data);
   expect(html).toContain('$45');
   expect(html).toContain('$60');
@@ -117,7 +118,7 @@ it('shows prices, sale badges and ratings in product cards', async () => {
 it('leaves a section without data when its loader fails, and reports it', async () => {
   const failures: string[] = [];
   const broken: CatalogReader = { ...catalog, getProducts: () => Promise.reject(new Error('db down')) };
-  const data = await loadSectionData([sectionRegistry[3].create('p')], { catalog: broken }, (id) => failures.push(id));
+  const data = await loadSectionData([sectionRegistry[3].create('p')], { catalog: broken, sanitizeOwnerHtml }, (id) => failures.push(id));
   expect(data).toEqual({});
   expect(failures).toEqual(['p']);
 });
@@ -125,7 +126,7 @@ it('leaves a section without data when its loader fails, and reports it', async 
 it('loads the brands, and the header’s categories only when it shows them', async () => {
   const header = sectionRegistry[1].create('h');
   const without = { ...header, id: 'h2', settings: { ...header.settings, show_categories: false } };
-  const data = await loadSectionData([header, without, sectionRegistry[5].create('b')], { catalog });
+  const data = await loadSectionData([header, without, sectionRegistry[5].create('b')], { catalog, sanitizeOwnerHtml });
   expect(data).toEqual({ h: [expect.objectContaining({ name: 'Shirts' })], h2: [], b: [expect.objectContaining({ name: 'North' }), expect.objectContaining({ name: 'Tide' })] });
   const html = render([sectionRegistry[5].create('b')], data);
   expect(html).toContain('href="/?br=3"');

@@ -1,5 +1,5 @@
 import { sectionTypes, type SectionTypeId } from '@vitrine/commerce';
-import { sectionRegistry } from '@vitrine/sections';
+import { sectionSchemas } from '@vitrine/sections/schemas';
 
 /** One entry of the studio's palette: a section type as the owner reads it, and whether this build can add it. */
 export interface PaletteEntry {
@@ -17,7 +17,7 @@ export interface PaletteEntry {
 export function paletteEntries(): PaletteEntry[] {
   return (Object.entries(sectionTypes) as [string, string][]).map(([id, fallback]) => {
     const type = Number(id) as SectionTypeId;
-    const definition = sectionRegistry[type];
+    const definition = sectionSchemas[type];
     const name = definition?.name ?? fallback;
     return { type, name: name.charAt(0).toUpperCase() + name.slice(1), description: definition?.description ?? '', icon: definition?.icon, available: Boolean(definition) };
   });

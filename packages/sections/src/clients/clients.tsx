@@ -1,67 +1,33 @@
-import { z } from 'zod';
 import { Image, Link, classifyLink } from '@vitrine/renderer';
-import { defineSection } from '../define-section.ts';
 import { SectionShell } from '../section-shell.tsx';
-
-const logo = z.object({
-  image: z.string().max(2048).default(''),
-  name: z.string().trim().max(80).default('Client name'),
-  link: z.string().max(2048).default(''),
-});
+import { sectionComponent } from '../section-component.ts';
+import { clients } from './clients.schema.ts';
 
 /** Clients (13): a row of logos of shops, cafés or companies the store works with — social proof at a glance. */
-export const clients = defineSection({
-  type: 13,
-  name: 'clients',
-  description: 'Logos of the people and companies you work with',
-  icon: 'M4 8h4v8H4zM10 8h4v8h-4zM16 8h4v8h-4z',
-  version: 1,
-  settings: z.object({
-    heading: z.string().max(160).default('Trusted by'),
-    columns_desktop: z.number().int().min(2).max(8).default(5),
-    greyscale: z.boolean().default(true),
-  }),
-  fields: {
-    heading: { label: 'Heading', control: 'text' },
-    columns_desktop: { label: 'Logos per row on large screens', control: 'range', min: 2, max: 8, step: 1 },
-    greyscale: { label: 'Show logos in grey until pointed at', control: 'toggle' },
-  },
-  blocks: {
-    name: 'logo',
-    max: 24,
-    initial: 4,
-    settings: logo,
-    fields: {
-      image: { label: 'Logo', control: 'image', help: 'Without a logo the name is shown' },
-      name: { label: 'Name', control: 'text', help: 'Read aloud by screen readers' },
-      link: { label: 'Link', control: 'url' },
-    },
-  },
-  component: function Clients({ id, settings, style, blocks }) {
-    return (
-      <SectionShell id={id} name="clients" style={style} className={settings.greyscale ? 'vt-clients-grey' : ''} label={settings.heading || 'Clients'}>
-        {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}
-        <ul className={`vt-grid vt-cols-2 vt-cols-tablet-4 vt-cols-desktop-${settings.columns_desktop} vt-logo-wall`} style={{ gap: 'var(--column-spacing)' }}>
-          {blocks.map(({ id: blockId, settings: item }) => {
-            const mark = item.image ? (
-              <Image className="vt-logo-tile-image" src={item.image} alt={item.name} width={240} height={120} sizes="(min-width: 1024px) 16vw, 50vw" />
-            ) : (
-              <span className="vt-logo-tile-name">{item.name}</span>
-            );
-            return (
-              <li key={blockId} data-block-id={blockId}>
-                {classifyLink(item.link).kind !== 'invalid' ? (
-                  <Link to={item.link} className="vt-logo-tile">
-                    {mark}
-                  </Link>
-                ) : (
-                  <div className="vt-logo-tile">{mark}</div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </SectionShell>
-    );
-  },
+export const Clients = sectionComponent(clients, function Clients({ id, settings, style, blocks }) {
+  return (
+    <SectionShell id={id} name="clients" style={style} className={settings.greyscale ? 'vt-clients-grey' : ''} label={settings.heading || 'Clients'}>
+      {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}
+      <ul className={`vt-grid vt-cols-2 vt-cols-tablet-4 vt-cols-desktop-${settings.columns_desktop} vt-logo-wall`} style={{ gap: 'var(--column-spacing)' }}>
+        {blocks.map(({ id: blockId, settings: item }) => {
+          const mark = item.image ? (
+            <Image className="vt-logo-tile-image" src={item.image} alt={item.name} width={240} height={120} sizes="(min-width: 1024px) 16vw, 50vw" />
+          ) : (
+            <span className="vt-logo-tile-name">{item.name}</span>
+          );
+          return (
+            <li key={blockId} data-block-id={blockId}>
+              {classifyLink(item.link).kind !== 'invalid' ? (
+                <Link to={item.link} className="vt-logo-tile">
+                  {mark}
+                </Link>
+              ) : (
+                <div className="vt-logo-tile">{mark}</div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </SectionShell>
+  );
 });

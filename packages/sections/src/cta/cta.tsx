@@ -1,37 +1,18 @@
-import { z } from 'zod';
-import { defineSection } from '../define-section.ts';
 import { SectionButton, SectionShell } from '../section-shell.tsx';
+import { sectionComponent } from '../section-component.ts';
+import { cta } from './cta.schema.ts';
 
 /** CTA (9): one short message and a button, on the brand colour unless the style sets a background. */
-export const cta = defineSection({
-  type: 9,
-  name: 'CTA',
-  description: 'A short heading and a button that asks shoppers to act',
-  icon: 'M4 8h16v8H4zM9 12h6',
-  version: 1,
-  settings: z.object({
-    heading: z.string().max(160).default('Join us'),
-    text: z.string().max(400).default(''),
-    button_label: z.string().max(60).default('Sign up'),
-    button_link: z.string().max(2048).default('/signup'),
-  }),
-  fields: {
-    heading: { label: 'Heading', control: 'text' },
-    text: { label: 'Text', control: 'textarea' },
-    button_label: { label: 'Button label', control: 'text' },
-    button_link: { label: 'Button link', control: 'url' },
-  },
-  component: function Cta({ id, settings, style }) {
-    return (
-      <SectionShell id={id} name="cta" style={style} className={style.background_color || style.background_image ? '' : 'vt-cta-brand'} label={settings.heading || 'Call to action'}>
-        {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}
-        {settings.text ? <p className="vt-subheading">{settings.text}</p> : null}
-        {settings.button_label ? (
-          <div className="vt-actions">
-            <SectionButton style={style} href={settings.button_link}>{settings.button_label}</SectionButton>
-          </div>
-        ) : null}
-      </SectionShell>
-    );
-  },
+export const Cta = sectionComponent(cta, function Cta({ id, settings, style }) {
+  return (
+    <SectionShell id={id} name="cta" style={style} className={style.background_color || style.background_image ? '' : 'vt-cta-brand'} label={settings.heading || 'Call to action'}>
+      {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}
+      {settings.text ? <p className="vt-subheading">{settings.text}</p> : null}
+      {settings.button_label ? (
+        <div className="vt-actions">
+          <SectionButton style={style} href={settings.button_link}>{settings.button_label}</SectionButton>
+        </div>
+      ) : null}
+    </SectionShell>
+  );
 });

@@ -1,32 +1,14 @@
 import { useId, useRef, type FormEvent } from 'react';
-import { z } from 'zod';
-import {
-  MAX_FORM_FILE_BYTES,
-  choiceFormInputTypes,
-  formField,
-  formInputTypes,
-  formMessages,
-  validateFormValues,
-  type FormField,
-  type SectionNode,
-} from '@vitrine/commerce';
-import { defineSection, readWithFallback } from '../define-section.ts';
+import type { z } from 'zod';
+import { MAX_FORM_FILE_BYTES, choiceFormInputTypes, formField, formMessages, validateFormValues, type FormField, type SectionNode } from '@vitrine/commerce';
 import { FieldError, FormOutcome, RequiredMark, useFormSending } from '../form-submit.tsx';
 import { SectionShell } from '../section-shell.tsx';
 import type { SectionStyle } from '../section-style.ts';
 import { linesOf } from '../text.ts';
+import { readWithFallback } from '../define-section.ts';
+import { sectionComponent } from '../section-component.ts';
+import { forms, FORMS_TYPE, fieldBlock } from './forms.schema.ts';
 
-const FORMS_TYPE = 21;
-
-/** A field of the form as the owner edits it; `formFieldsOf` turns it into commerce's `formField` (§3.9). */
-const fieldBlock = z.object({
-  field_name: z.string().trim().max(80).default('Your name'),
-  input_type: z.enum(formInputTypes).default('text'),
-  is_mandatory: z.boolean().default(false),
-  options: z.string().max(5000).default(''),
-  placeholder: z.string().max(120).default(''),
-  help_text: z.string().max(300).default(''),
-});
 type FieldBlock = z.infer<typeof fieldBlock>;
 
 /** One field on screen: its definition, the block it came from, and the hints that are not part of the definition. */
@@ -73,70 +55,21 @@ export function formFieldsOf(section: Pick<SectionNode, 'type' | 'blocks'>): For
 }
 
 /** Forms (21): a form the owner builds from fields of six kinds (§3.9); sent with the section's id and checked again by the server. */
-export const forms = defineSection({
-  type: FORMS_TYPE,
-  name: 'forms',
-  description: 'A form with the fields you choose; its answers are kept for you',
-  icon: 'M5 3h14v18H5zM8 8h8M8 12h8M8 16h5',
-  version: 1,
-  settings: z.object({
-    heading: z.string().max(160).default('Tell us what you need'),
-    text: z.string().max(600).default(''),
-    button_label: z.string().trim().min(1).max(40).default('Send'),
-    success_message: z.string().trim().min(1).max(300).default('Thank you! We have received your answers.'),
-  }),
-  fields: {
-    heading: { label: 'Heading', control: 'text' },
-    text: { label: 'Text', control: 'textarea' },
-    button_label: { label: 'Button label', control: 'text' },
-    success_message: { label: 'Message after sending', control: 'textarea' },
-  },
-  blocks: {
-    name: 'field',
-    max: 30,
-    initial: 3,
-    initialSettings: [
-      { field_name: 'Name', input_type: 'text', is_mandatory: true },
-      { field_name: 'Email', input_type: 'text', is_mandatory: true },
-      { field_name: 'Message', input_type: 'textarea', is_mandatory: true },
-    ],
-    settings: fieldBlock,
-    fields: {
-      field_name: { label: 'Field name', control: 'text', help: 'Shown as the label and used in messages, e.g. “Name is required”' },
-      input_type: {
-        label: 'Kind of field',
-        control: 'select',
-        options: [
-          { value: 'text', label: 'Short text' },
-          { value: 'textarea', label: 'Long text' },
-          { value: 'radio', label: 'One choice (radio buttons)' },
-          { value: 'checkbox', label: 'Several choices (checkboxes)' },
-          { value: 'dropdown', label: 'One choice (dropdown)' },
-          { value: 'file', label: 'File upload' },
-        ],
-      },
-      is_mandatory: { label: 'Required', control: 'toggle' },
-      options: { label: 'Choices', control: 'textarea', help: 'One per line; for radio buttons, checkboxes and dropdowns' },
-      placeholder: { label: 'Hint inside the box', control: 'text', help: 'For short and long text' },
-      help_text: { label: 'Help text', control: 'text', help: 'Shown under the field' },
-    },
-  },
-  component: function Forms({ id, settings, style, blocks }) {
-    const entries = fieldEntriesOf(blocks);
-    return (
-      <SectionShell id={id} name="forms" style={style} label={settings.heading || 'Form'}>
-        <div className="vt-forms">
-          {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}
-          {settings.text ? <p className="vt-forms-text">{settings.text}</p> : null}
-          {entries.length ? (
-            <DynamicForm sectionId={id} entries={entries} buttonLabel={settings.button_label} success={settings.success_message} style={style} />
-          ) : (
-            <p className="vt-empty">This form has no fields yet.</p>
-          )}
-        </div>
-      </SectionShell>
-    );
-  },
+export const Forms = sectionComponent(forms, function Forms({ id, settings, style, blocks }) {
+  const entries = fieldEntriesOf(blocks);
+  return (
+    <SectionShell id={id} name="forms" style={style} label={settings.heading || 'Form'}>
+      <div className="vt-forms">
+        {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}
+        {settings.text ? <p className="vt-forms-text">{settings.text}</p> : null}
+        {entries.length ? (
+          <DynamicForm sectionId={id} entries={entries} buttonLabel={settings.button_label} success={settings.success_message} style={style} />
+        ) : (
+          <p className="vt-empty">This form has no fields yet.</p>
+        )}
+      </div>
+    </SectionShell>
+  );
 });
 
 function DynamicForm({ sectionId, entries, buttonLabel, success, style }: {

@@ -1,29 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { z } from 'zod';
-import type { CategorySummary } from '@vitrine/commerce';
 import { Image, Link, classifyLink } from '@vitrine/renderer';
-import { defineSection } from '../define-section.ts';
 import { SectionShell } from '../section-shell.tsx';
 import { useShop } from '../shop-context.tsx';
-
-const headerSettings = z.object({
-  logo: z.string().max(2048).default(''),
-  logo_alt: z.string().max(200).default(''),
-  show_categories: z.boolean().default(true),
-  category_limit: z.number().int().min(1).max(12).default(5),
-  show_search: z.boolean().default(true),
-  search_placeholder: z.string().max(80).default('Search products'),
-  show_currency_picker: z.boolean().default(true),
-  show_account: z.boolean().default(true),
-  show_wishlist: z.boolean().default(true),
-  show_cart: z.boolean().default(true),
-  sticky: z.boolean().default(false),
-});
-
-const menuLink = z.object({
-  label: z.string().trim().max(60).default('Menu link'),
-  link: z.string().max(2048).default('/'),
-});
+import { sectionComponent } from '../section-component.ts';
+import { header } from './header.schema.ts';
 
 // Line glyphs on a 24 × 24 grid; each sits in a link or button that carries its name in text.
 const glyphs = {
@@ -83,231 +63,194 @@ function useDismissable(open: boolean, close: () => void, panel: RefObject<HTMLE
  * `<header>` and one row at every width: below the tablet width the menu, search and currency picker fold into a
  * drawer behind a Menu button; up to the wide desktop the search opens from a button under the row.
  */
-export const header = defineSection({
-  type: 1,
-  name: 'header',
-  description: 'Your logo, menu, search and cart at the top of every page',
-  icon: 'M3 5h18v5H3zM6 7.5h4M15 7.5h3',
-  version: 1,
-  settings: headerSettings,
-  fields: {
-    logo: { label: 'Logo', control: 'image', help: 'Its width comes from the theme’s logo settings' },
-    logo_alt: { label: 'Logo description', control: 'text', help: 'Leave empty to use the store name' },
-    show_categories: { label: 'Show categories in the menu', control: 'toggle' },
-    category_limit: { label: 'How many categories', control: 'range', min: 1, max: 12, step: 1 },
-    show_search: { label: 'Show search', control: 'toggle' },
-    search_placeholder: { label: 'Search box hint', control: 'text' },
-    show_currency_picker: { label: 'Show currency picker', control: 'toggle', help: 'Shown when the shop offers more than one currency' },
-    show_account: { label: 'Show account link', control: 'toggle' },
-    show_wishlist: { label: 'Show wishlist link', control: 'toggle' },
-    show_cart: { label: 'Show cart link', control: 'toggle' },
-    sticky: { label: 'Stay at the top while scrolling', control: 'toggle' },
-  },
-  blocks: {
-    name: 'menu link',
-    max: 20,
-    initial: 2,
-    initialSettings: [
-      { label: 'Home', link: '/' },
-      { label: 'Contact', link: '/contact' },
-    ],
-    settings: menuLink,
-    fields: {
-      label: { label: 'Label', control: 'text' },
-      link: { label: 'Link', control: 'url' },
-    },
-  },
-  loader: (settings, { catalog }): Promise<CategorySummary[]> =>
-    settings.show_categories ? catalog.getCategories({ parentId: null, limit: settings.category_limit }) : Promise.resolve([]),
-  component: function Header({ id, settings, style, blocks, data }) {
-    const shop = useShop();
-    const [menuOpen, setMenuOpen] = useState(false);
-    const [searchOpen, setSearchOpen] = useState(false);
-    const uid = useId();
-    const drawer = useRef<HTMLDivElement>(null);
-    const menuToggle = useRef<HTMLButtonElement>(null);
-    const searchForm = useRef<HTMLFormElement>(null);
-    const searchToggle = useRef<HTMLButtonElement>(null);
-    const closeMenu = useCallback(() => setMenuOpen(false), []);
-    const closeSearch = useCallback(() => setSearchOpen(false), []);
-    useDismissable(menuOpen, closeMenu, drawer, menuToggle, true);
-    useDismissable(searchOpen, closeSearch, searchForm, searchToggle);
-    const categories = settings.show_categories ? (data ?? []) : [];
-    const links = blocks.filter(({ settings: link }) => link.label && classifyLink(link.link).kind !== 'invalid');
-    const hasMenu = categories.length + links.length > 0;
-    const showCurrencies = settings.show_currency_picker && shop.currencies.length > 1;
-    const hasDrawer = hasMenu || settings.show_search || showCurrencies;
+export const Header = sectionComponent(header, function Header({ id, settings, style, blocks, data }) {
+  const shop = useShop();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const uid = useId();
+  const drawer = useRef<HTMLDivElement>(null);
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  const searchForm = useRef<HTMLFormElement>(null);
+  const searchToggle = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const closeSearch = useCallback(() => setSearchOpen(false), []);
+  useDismissable(menuOpen, closeMenu, drawer, menuToggle, true);
+  useDismissable(searchOpen, closeSearch, searchForm, searchToggle);
+  const categories = settings.show_categories ? (data ?? []) : [];
+  const links = blocks.filter(({ settings: link }) => link.label && classifyLink(link.link).kind !== 'invalid');
+  const hasMenu = categories.length + links.length > 0;
+  const showCurrencies = settings.show_currency_picker && shop.currencies.length > 1;
+  const hasDrawer = hasMenu || settings.show_search || showCurrencies;
 
-    useEffect(() => {
-      if (!menuOpen) return;
-      // The drawer is a dialog: the focus goes in, and a window grown to the tablet width puts the menu back in the row.
-      drawer.current?.querySelector<HTMLElement>('a[href], input, button:not(.vt-header-drawer-close)')?.focus();
-      const wide = window.matchMedia(TABLET_QUERY);
-      const onWide = () => wide.matches && setMenuOpen(false);
-      wide.addEventListener('change', onWide);
-      return () => wide.removeEventListener('change', onWide);
-    }, [menuOpen]);
-    useEffect(() => {
-      if (searchOpen) searchForm.current?.querySelector('input')?.focus();
-    }, [searchOpen]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    // The drawer is a dialog: the focus goes in, and a window grown to the tablet width puts the menu back in the row.
+    drawer.current?.querySelector<HTMLElement>('a[href], input, button:not(.vt-header-drawer-close)')?.focus();
+    const wide = window.matchMedia(TABLET_QUERY);
+    const onWide = () => wide.matches && setMenuOpen(false);
+    wide.addEventListener('change', onWide);
+    return () => wide.removeEventListener('change', onWide);
+  }, [menuOpen]);
+  useEffect(() => {
+    if (searchOpen) searchForm.current?.querySelector('input')?.focus();
+  }, [searchOpen]);
 
-    const classes = [
-      'vt-header',
-      settings.sticky ? 'vt-header-sticky' : '',
-      style.is_transparent_header ? 'vt-header-transparent' : '',
-      style.is_transparent_header_mobile ? 'vt-header-transparent-mobile' : '',
-    ];
-    return (
-      <SectionShell as="header" id={id} name="header" style={style} className={classes.filter(Boolean).join(' ')}>
-        <div className="vt-header-bar">
-          {hasDrawer ? (
+  const classes = [
+    'vt-header',
+    settings.sticky ? 'vt-header-sticky' : '',
+    style.is_transparent_header ? 'vt-header-transparent' : '',
+    style.is_transparent_header_mobile ? 'vt-header-transparent-mobile' : '',
+  ];
+  return (
+    <SectionShell as="header" id={id} name="header" style={style} className={classes.filter(Boolean).join(' ')}>
+      <div className="vt-header-bar">
+        {hasDrawer ? (
+          <button
+            ref={menuToggle}
+            type="button"
+            className="vt-header-icon vt-header-menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={`${uid}-drawer`}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <Glyph name="menu" />
+            <span className="vt-visually-hidden">Menu</span>
+          </button>
+        ) : null}
+
+        <Link to="/" className="vt-header-brand">
+          {settings.logo ? (
+            <Image className="vt-logo" src={settings.logo} alt={settings.logo_alt || shop.storeTitle} width={280} height={96} priority sizes="280px" />
+          ) : (
+            <span className="vt-header-store-name">{shop.storeTitle}</span>
+          )}
+        </Link>
+
+        {/* Below the tablet width a drawer (a modal dialog while open); wider, its parts sit in the row. */}
+        <div
+          ref={drawer}
+          id={`${uid}-drawer`}
+          className={`vt-header-drawer${menuOpen ? ' vt-header-drawer-open' : ''}`}
+          role={menuOpen ? 'dialog' : undefined}
+          aria-modal={menuOpen ? true : undefined}
+          aria-label={menuOpen ? 'Menu' : undefined}
+          onClick={(event) => {
+            // Following a link of the drawer closes it.
+            if ((event.target as HTMLElement).closest('a')) setMenuOpen(false);
+          }}
+        >
+          <div className="vt-header-drawer-top">
+            <span className="vt-header-drawer-title">Menu</span>
             <button
-              ref={menuToggle}
               type="button"
-              className="vt-header-icon vt-header-menu-toggle"
-              aria-expanded={menuOpen}
-              aria-controls={`${uid}-drawer`}
-              onClick={() => setMenuOpen((open) => !open)}
+              className="vt-header-icon vt-header-drawer-close"
+              onClick={() => {
+                setMenuOpen(false);
+                menuToggle.current?.focus();
+              }}
             >
-              <Glyph name="menu" />
-              <span className="vt-visually-hidden">Menu</span>
+              <Glyph name="close" />
+              <span className="vt-visually-hidden">Close menu</span>
             </button>
+          </div>
+
+          {settings.show_search ? (
+            <form ref={searchForm} id={`${uid}-search-form`} role="search" action="/" method="get" className={`vt-header-search${searchOpen ? ' vt-header-search-open' : ''}`}>
+              <label htmlFor={`${uid}-search`} className="vt-visually-hidden">
+                Search
+              </label>
+              {/* `kw` is the listing's search key (§2.3). */}
+              <input id={`${uid}-search`} type="search" name="kw" className="vt-input" placeholder={settings.search_placeholder} autoComplete="off" />
+              <button type="submit" className="vt-header-icon vt-header-search-button">
+                <Glyph name="search" />
+                <span className="vt-visually-hidden">Search</span>
+              </button>
+            </form>
           ) : null}
 
-          <Link to="/" className="vt-header-brand">
-            {settings.logo ? (
-              <Image className="vt-logo" src={settings.logo} alt={settings.logo_alt || shop.storeTitle} width={280} height={96} priority sizes="280px" />
-            ) : (
-              <span className="vt-header-store-name">{shop.storeTitle}</span>
-            )}
-          </Link>
+          {hasMenu ? (
+            <nav aria-label="Main menu" className="vt-header-nav">
+              <ul className="vt-header-menu">
+                {categories.map((category) => (
+                  <li key={`c${category.categoryID}`}>
+                    <Link to={`/${category.slug}`}>{category.name}</Link>
+                  </li>
+                ))}
+                {links.map(({ id: blockId, settings: link }) => (
+                  <li key={blockId} data-block-id={blockId}>
+                    <Link to={link.link}>{link.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
 
-          {/* Below the tablet width a drawer (a modal dialog while open); wider, its parts sit in the row. */}
-          <div
-            ref={drawer}
-            id={`${uid}-drawer`}
-            className={`vt-header-drawer${menuOpen ? ' vt-header-drawer-open' : ''}`}
-            role={menuOpen ? 'dialog' : undefined}
-            aria-modal={menuOpen ? true : undefined}
-            aria-label={menuOpen ? 'Menu' : undefined}
-            onClick={(event) => {
-              // Following a link of the drawer closes it.
-              if ((event.target as HTMLElement).closest('a')) setMenuOpen(false);
-            }}
-          >
-            <div className="vt-header-drawer-top">
-              <span className="vt-header-drawer-title">Menu</span>
-              <button
-                type="button"
-                className="vt-header-icon vt-header-drawer-close"
-                onClick={() => {
-                  setMenuOpen(false);
-                  menuToggle.current?.focus();
-                }}
+          {showCurrencies ? (
+            <div className="vt-header-currency">
+              <label htmlFor={`${uid}-currency`} className="vt-visually-hidden">
+                Currency
+              </label>
+              <select
+                id={`${uid}-currency`}
+                className="vt-input vt-header-currency-select"
+                value={shop.currency.currencyAbbreviation}
+                onChange={(event) => shop.onCurrencyChange?.(event.target.value)}
               >
-                <Glyph name="close" />
-                <span className="vt-visually-hidden">Close menu</span>
-              </button>
+                {shop.currencies.map((currency) => (
+                  <option key={currency.currencyAbbreviation} value={currency.currencyAbbreviation}>
+                    {currency.currencyAbbreviation} {currency.currencySymbol.trim()}
+                  </option>
+                ))}
+              </select>
             </div>
-
-            {settings.show_search ? (
-              <form ref={searchForm} id={`${uid}-search-form`} role="search" action="/" method="get" className={`vt-header-search${searchOpen ? ' vt-header-search-open' : ''}`}>
-                <label htmlFor={`${uid}-search`} className="vt-visually-hidden">
-                  Search
-                </label>
-                {/* `kw` is the listing's search key (§2.3). */}
-                <input id={`${uid}-search`} type="search" name="kw" className="vt-input" placeholder={settings.search_placeholder} autoComplete="off" />
-                <button type="submit" className="vt-header-icon vt-header-search-button">
-                  <Glyph name="search" />
-                  <span className="vt-visually-hidden">Search</span>
-                </button>
-              </form>
-            ) : null}
-
-            {hasMenu ? (
-              <nav aria-label="Main menu" className="vt-header-nav">
-                <ul className="vt-header-menu">
-                  {categories.map((category) => (
-                    <li key={`c${category.categoryID}`}>
-                      <Link to={`/${category.slug}`}>{category.name}</Link>
-                    </li>
-                  ))}
-                  {links.map(({ id: blockId, settings: link }) => (
-                    <li key={blockId} data-block-id={blockId}>
-                      <Link to={link.link}>{link.label}</Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            ) : null}
-
-            {showCurrencies ? (
-              <div className="vt-header-currency">
-                <label htmlFor={`${uid}-currency`} className="vt-visually-hidden">
-                  Currency
-                </label>
-                <select
-                  id={`${uid}-currency`}
-                  className="vt-input vt-header-currency-select"
-                  value={shop.currency.currencyAbbreviation}
-                  onChange={(event) => shop.onCurrencyChange?.(event.target.value)}
-                >
-                  {shop.currencies.map((currency) => (
-                    <option key={currency.currencyAbbreviation} value={currency.currencyAbbreviation}>
-                      {currency.currencyAbbreviation} {currency.currencySymbol.trim()}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ) : null}
-          </div>
-          {menuOpen ? <div className="vt-header-backdrop" aria-hidden="true" onClick={closeMenu} /> : null}
-
-          <div className="vt-header-tools">
-            {settings.show_search ? (
-              <button
-                ref={searchToggle}
-                type="button"
-                className="vt-header-icon vt-header-search-toggle"
-                aria-expanded={searchOpen}
-                aria-controls={`${uid}-search-form`}
-                onClick={() => setSearchOpen((open) => !open)}
-              >
-                <Glyph name={searchOpen ? 'close' : 'search'} />
-                <span className="vt-visually-hidden">{searchOpen ? 'Close search' : 'Open search'}</span>
-              </button>
-            ) : null}
-            {settings.show_account ? (
-              <Link to={shop.isSignedIn ? '/account' : '/signin'} className="vt-header-icon">
-                <Glyph name="account" />
-                <span className="vt-visually-hidden">{shop.isSignedIn ? 'Account' : 'Sign in'}</span>
-              </Link>
-            ) : null}
-            {settings.show_wishlist ? (
-              <Link to="/wishlist" className="vt-header-icon">
-                <Glyph name="wishlist" />
-                <span className="vt-visually-hidden">{`Wishlist, ${items(shop.wishlistCount)}`}</span>
-                {shop.wishlistCount > 0 ? (
-                  <span className="vt-header-count" aria-hidden="true">
-                    {shop.wishlistCount}
-                  </span>
-                ) : null}
-              </Link>
-            ) : null}
-            {settings.show_cart ? (
-              <Link to="/cart" className="vt-header-icon">
-                <Glyph name="cart" />
-                <span className="vt-visually-hidden">{`Cart, ${items(shop.cartCount)}`}</span>
-                {shop.cartCount > 0 ? (
-                  <span className="vt-header-count" aria-hidden="true">
-                    {shop.cartCount}
-                  </span>
-                ) : null}
-              </Link>
-            ) : null}
-          </div>
+          ) : null}
         </div>
-      </SectionShell>
-    );
-  },
+        {menuOpen ? <div className="vt-header-backdrop" aria-hidden="true" onClick={closeMenu} /> : null}
+
+        <div className="vt-header-tools">
+          {settings.show_search ? (
+            <button
+              ref={searchToggle}
+              type="button"
+              className="vt-header-icon vt-header-search-toggle"
+              aria-expanded={searchOpen}
+              aria-controls={`${uid}-search-form`}
+              onClick={() => setSearchOpen((open) => !open)}
+            >
+              <Glyph name={searchOpen ? 'close' : 'search'} />
+              <span className="vt-visually-hidden">{searchOpen ? 'Close search' : 'Open search'}</span>
+            </button>
+          ) : null}
+          {settings.show_account ? (
+            <Link to={shop.isSignedIn ? '/account' : '/signin'} className="vt-header-icon">
+              <Glyph name="account" />
+              <span className="vt-visually-hidden">{shop.isSignedIn ? 'Account' : 'Sign in'}</span>
+            </Link>
+          ) : null}
+          {settings.show_wishlist ? (
+            <Link to="/wishlist" className="vt-header-icon">
+              <Glyph name="wishlist" />
+              <span className="vt-visually-hidden">{`Wishlist, ${items(shop.wishlistCount)}`}</span>
+              {shop.wishlistCount > 0 ? (
+                <span className="vt-header-count" aria-hidden="true">
+                  {shop.wishlistCount}
+                </span>
+              ) : null}
+            </Link>
+          ) : null}
+          {settings.show_cart ? (
+            <Link to="/cart" className="vt-header-icon">
+              <Glyph name="cart" />
+              <span className="vt-visually-hidden">{`Cart, ${items(shop.cartCount)}`}</span>
+              {shop.cartCount > 0 ? (
+                <span className="vt-header-count" aria-hidden="true">
+                  {shop.cartCount}
+                </span>
+              ) : null}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </SectionShell>
+  );
 });

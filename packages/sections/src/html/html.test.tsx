@@ -47,7 +47,7 @@ const dirtySection = { ...sectionRegistry[22].create('h'), settings: { html: '<p
 const noCatalog = {} as CatalogReader;
 
 it('draws the HTML its loader sanitized on the server, and nothing unsanitized without it', async () => {
-  const data = await loadSectionData([dirtySection], { catalog: noCatalog });
+  const data = await loadSectionData([dirtySection], { catalog: noCatalog, sanitizeOwnerHtml });
   expect(data).toEqual({ h: '<p>Size guide</p>' });
   const html = renderToString(<PageRenderer registry={renderRegistry} sections={[dirtySection]} data={data} />);
   expect(html).toContain('<div class="vt-richtext vt-richtext-narrow"><p>Size guide</p></div>');

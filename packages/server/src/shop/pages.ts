@@ -1,5 +1,6 @@
 import { PageType, pageDocument, themeDocument, type PublishedPage, type SectionNode } from '@vitrine/commerce';
 import { loadSectionData } from '@vitrine/sections';
+import { sanitizeOwnerHtml } from '@vitrine/sections/owner-html';
 import { catalogFor } from './catalog.ts';
 import type { Db } from '../db/connect.ts';
 
@@ -24,7 +25,7 @@ export async function loadPublishedPage(db: Db, webId: number, slug: string, log
     log?.(`Published page ${row.page_id} of site ${webId} does not match the page schema`, parsed.error);
     return null;
   }
-  const sectionData = await loadSectionData(parsed.data.sections, { catalog: catalogFor(db, webId) }, (sectionId, error) =>
+  const sectionData = await loadSectionData(parsed.data.sections, { catalog: catalogFor(db, webId), sanitizeOwnerHtml }, (sectionId, error) =>
     log?.(`Section ${sectionId} of page ${row.page_id} could not load its data`, error),
   );
   return { pageId: row.page_id, version: row.published_version, document: parsed.data, sectionData };
@@ -35,7 +36,7 @@ export async function loadPublishedPage(db: Db, webId: number, slug: string, log
  * through the same loaders and the same site-scoped catalogue as a published page.
  */
 export function loadDraftSectionData(db: Db, webId: number, sections: readonly SectionNode[], log?: (message: string, error: unknown) => void): Promise<Record<string, unknown>> {
-  return loadSectionData(sections, { catalog: catalogFor(db, webId) }, (sectionId, error) => log?.(`Draft section ${sectionId} could not load its data`, error));
+  return loadSectionData(sections, { catalog: catalogFor(db, webId), sanitizeOwnerHtml }, (sectionId, error) => log?.(`Draft section ${sectionId} could not load its data`, error));
 }
 
 /** What the theme's global sections (header, footer) load, for the theme the page is drawn with. */
@@ -48,5 +49,5 @@ export async function loadThemeSectionData(db: Db, webId: number, themeData: str
     return {};
   }
   const sections = [theme.header, theme.footer].filter((s) => s !== null);
-  return loadSectionData(sections, { catalog: catalogFor(db, webId) }, (sectionId, error) => log?.(`Theme section ${sectionId} could not load its data`, error));
+  return loadSectionData(sections, { catalog: catalogFor(db, webId), sanitizeOwnerHtml }, (sectionId, error) => log?.(`Theme section ${sectionId} could not load its data`, error));
 }

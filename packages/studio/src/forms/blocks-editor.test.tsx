@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useStore } from 'zustand';
 import { afterEach, expect, it } from 'vitest';
-import { sectionRegistry } from '@vitrine/sections';
+import { sectionSchemas } from '@vitrine/sections/schemas';
 import { section } from '../state/editor.fixture.ts';
 import { createEditorStore, type EditorStore } from '../state/editor-store.ts';
 import { findSection } from '../state/section-ops.ts';
@@ -28,7 +28,7 @@ function Harness({ store, openRequest }: { store: EditorStore; openRequest: { bl
   return (
     <BlocksEditor
       section={features}
-      definition={sectionRegistry[12]}
+      definition={sectionSchemas[12]}
       openRequest={openRequest}
       actions={{
         add: () => state.addBlock('features'),

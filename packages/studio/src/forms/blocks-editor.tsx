@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SectionNode } from '@vitrine/commerce';
-import type { SectionDefinition } from '@vitrine/sections';
+import type { SectionSchema } from '@vitrine/sections/schemas';
 import { IconButton } from '../ui/button.tsx';
 import { ChevronDownIcon, ChevronUpIcon, PlusIcon, TrashIcon } from '../ui/icons.tsx';
 import { blockLabel } from '../state/section-ops.ts';
@@ -22,7 +22,7 @@ export function BlocksEditor({
   openRequest = null,
 }: {
   section: SectionNode;
-  definition: SectionDefinition;
+  definition: SectionSchema;
   actions: BlockActions;
   /** A block to open and bring into view (chosen in the outline); each new request object opens it again. */
   openRequest?: { blockId: string } | null;

@@ -1,6 +1,6 @@
 import { useMemo, type SelectHTMLAttributes } from 'react';
 import { CATALOGUE_PRODUCT_CHOICES, type CatalogueChoices, type CategoryChoice } from '@vitrine/commerce';
-import type { FieldControl } from '@vitrine/sections';
+import type { FieldControl } from '@vitrine/sections/schemas';
 import type { CatalogueStatus } from './catalogue-context.tsx';
 
 /** The setting controls whose value is the id of something in the store's catalogue (0: none chosen). */

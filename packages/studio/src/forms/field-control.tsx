@@ -1,7 +1,7 @@
 import { memo, useId, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { classifyLink } from '@vitrine/renderer';
-import type { FieldHint } from '@vitrine/sections';
+import type { FieldHint } from '@vitrine/sections/schemas';
 import { useCatalogue } from './catalogue-context.tsx';
 import { CataloguePicker, noChoiceLabel, type CatalogueKind } from './catalogue-picker.tsx';
 import { describeValue, validateValue } from './describe.ts';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { CATALOGUE_PRODUCT_CHOICES, type CatalogueChoices } from '@vitrine/commerce';
-import { fieldControls, sectionRegistry, sectionStyle, type FieldControl, type FieldHint } from '@vitrine/sections';
+import { fieldControls, sectionSchemas, sectionStyle, type FieldControl, type FieldHint } from '@vitrine/sections/schemas';
 import { sampleCatalogue } from '../api/fake-server.fixture.ts';
 import { CatalogueContext, createCatalogue, type Catalogue } from './catalogue-context.tsx';
 import { SettingsForm } from './settings-form.tsx';
@@ -160,7 +160,7 @@ describe('a form generated from field hints and a zod schema', () => {
 });
 
 describe('every section of the registry gets its form', () => {
-  it.each(Object.values(sectionRegistry).map((d) => [d.name, d]))('%s: one labelled control per field hint, blocks included', (_name, definition) => {
+  it.each(Object.values(sectionSchemas).map((d) => [d.name, d]))('%s: one labelled control per field hint, blocks included', (_name, definition) => {
     const { container } = render(
       withCatalogue(
         <div>
@@ -207,7 +207,7 @@ describe('category, brand and product pickers', () => {
   });
 
   it('say what “none” means in the field’s own words', () => {
-    const categories = sectionRegistry[4];
+    const categories = sectionSchemas[4];
     render(withCatalogue(<SettingsForm schema={categories.settings} fields={categories.fields} values={categories.readSettings({})} onChange={() => {}} />));
     expect(optionTexts('Show the sub-categories of')[0]).toBe('Top level');
   });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { z } from 'zod';
-import type { FieldHint } from '@vitrine/sections';
+import type { FieldHint } from '@vitrine/sections/schemas';
 import { FieldControl } from './field-control.tsx';
 
 /**

@@ -1,5 +1,5 @@
-import type { FieldHint } from '@vitrine/sections';
-import type { SectionStyle } from '@vitrine/sections';
+import type { FieldHint } from '@vitrine/sections/schemas';
+import type { SectionStyle } from '@vitrine/sections/schemas';
 
 const places = [
   { value: 'start', label: 'Start' },

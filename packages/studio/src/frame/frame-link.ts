@@ -1,7 +1,7 @@
 import { createStudioChannel, PROTOCOL_VERSION, type Channel, type FrameMessage, type StudioMessage } from '@vitrine/frame-protocol';
 import type { EditorState, EditorStore } from '../state/editor-store.ts';
 import type { z } from 'zod';
-import { sectionRegistry } from '@vitrine/sections';
+import { sectionSchemas } from '@vitrine/sections/schemas';
 import { validateValue } from '../forms/describe.ts';
 import { createSection, findSection } from '../state/section-ops.ts';
 import { framePage, sectionMessages } from './frame-messages.ts';
@@ -123,7 +123,7 @@ export function connectFrame({ store, self, frame, origin, compileCss, onStatus,
         const { sectionId, path, value } = message.payload;
         const section = findSection(state.docs, sectionId);
         const block = /^blocks\.([A-Za-z0-9_-]+)\.(.+)$/.exec(path);
-        const definition = section ? sectionRegistry[section.type as keyof typeof sectionRegistry] : undefined;
+        const definition = section ? sectionSchemas[section.type as keyof typeof sectionSchemas] : undefined;
         const schema = (block ? definition?.blocks?.settings.shape[block[2]!] : definition?.settings.shape[path]) as z.ZodType | undefined;
         const problem = schema ? validateValue(schema, value) : 'This text is not a setting of the section.';
         if (problem || !section) {

@@ -13,7 +13,7 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { SectionNode } from '@vitrine/commerce';
-import { sectionRegistry } from '@vitrine/sections';
+import { sectionSchemas } from '@vitrine/sections/schemas';
 import { useEditor, useStudio } from '../context.tsx';
 import { PALETTE_DRAG_TYPE, takePaletteDrop } from '../frame/palette-drag.ts';
 import { blockLabel, locateSection, pageSection, sectionLabel, type Documents } from '../state/section-ops.ts';
@@ -34,8 +34,8 @@ const rowLineClass = 'relative flex items-center gap-1 rounded-[inherit] bg-inhe
 function BlockList({ section, name }: { section: SectionNode; name: string }) {
   const { store } = useStudio();
   const openBlockId = useEditor((s) => (s.selectedId === section.id ? (s.openBlock?.blockId ?? null) : null));
-  const spec = sectionRegistry[section.type as keyof typeof sectionRegistry]?.blocks;
-  const definition = sectionRegistry[section.type as keyof typeof sectionRegistry];
+  const spec = sectionSchemas[section.type as keyof typeof sectionSchemas]?.blocks;
+  const definition = sectionSchemas[section.type as keyof typeof sectionSchemas];
   if (!spec || !definition || !section.blocks?.length) return null;
   return (
     <ul aria-label={`${name}: ${spec.name}s`} className="ml-8 space-y-px border-l border-slate-200 pb-1 pl-1">

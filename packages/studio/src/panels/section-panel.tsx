@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { readSectionStyle, sectionRegistry, sectionStyle } from '@vitrine/sections';
+import { readSectionStyle, sectionSchemas, sectionStyle } from '@vitrine/sections/schemas';
 import { useEditor, useStudio } from '../context.tsx';
 import { BlocksEditor } from '../forms/blocks-editor.tsx';
 import { SettingsForm } from '../forms/settings-form.tsx';
@@ -63,7 +63,7 @@ export function SectionPanel() {
   if (!section || !selectedId) {
     return <NoSectionSelected />;
   }
-  const definition = sectionRegistry[section.type as keyof typeof sectionRegistry];
+  const definition = sectionSchemas[section.type as keyof typeof sectionSchemas];
   const { type } = sectionLabel(section);
   const state = store.getState();
   const inPage = index >= 0;

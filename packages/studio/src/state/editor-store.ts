@@ -2,7 +2,7 @@ import { applyPatches, castDraft, enablePatches, produceWithPatches, type Draft,
 import { createStore, type Mutate, type StoreApi } from 'zustand/vanilla';
 import { immer } from 'zustand/middleware/immer';
 import { tempId, type PageDocument, type SectionNode, type ThemeDocument } from '@vitrine/commerce';
-import { sectionRegistry } from '@vitrine/sections';
+import { sectionSchemas } from '@vitrine/sections/schemas';
 import type { BreakpointName } from '@vitrine/theme-engine';
 import type { StudioPageSummary } from '@vitrine/commerce';
 import {
@@ -248,7 +248,7 @@ export function createEditorStore(initial: Partial<Pick<EditorState, 'breakpoint
           return get().insertSection(createSection(type), index);
         },
         insertSection(section, index) {
-          if (!get().docs.page || !sectionRegistry[section.type as keyof typeof sectionRegistry]) return null;
+          if (!get().docs.page || !sectionSchemas[section.type as keyof typeof sectionSchemas]) return null;
           edit((docs) => {
             const sections = pageSections(docs)!;
             sections.splice(index ?? sections.length, 0, castDraft(section));
@@ -306,11 +306,11 @@ export function createEditorStore(initial: Partial<Pick<EditorState, 'breakpoint
         addBlock(id) {
           edit((docs) => {
             const section = draftSection(docs, id);
-            const spec = section && sectionRegistry[section.type as keyof typeof sectionRegistry]?.blocks;
+            const spec = section && sectionSchemas[section.type as keyof typeof sectionSchemas]?.blocks;
             if (!section || !spec) return;
             const blocks = (section.blocks ??= []);
             if (blocks.length >= spec.max) return;
-            const definition = sectionRegistry[section.type as keyof typeof sectionRegistry]!;
+            const definition = sectionSchemas[section.type as keyof typeof sectionSchemas]!;
             blocks.push({ id: tempId(), settings: castDraft(definition.readBlock({})) });
           });
         },

@@ -1,11 +1,11 @@
 import type { PageDocument, SectionNode, ThemeDocument } from '@vitrine/commerce';
-import { sectionRegistry } from '@vitrine/sections';
+import { sectionSchemas } from '@vitrine/sections/schemas';
 import { defaultThemeSettings } from '@vitrine/theme-engine';
 import { createEditorStore, type EditorStore } from './editor-store.ts';
 
 /** A section of a type with its defaults and a fixed id, for tests. */
 export function section(id: string, type: number, settings: Record<string, unknown> = {}): SectionNode {
-  const made = sectionRegistry[type as keyof typeof sectionRegistry]!.create(id);
+  const made = sectionSchemas[type as keyof typeof sectionSchemas]!.create(id);
   return { ...made, settings: { ...made.settings, ...settings } };
 }
 

@@ -1,6 +1,6 @@
 import type { PageDocument, SectionNode, ThemeDocument } from '@vitrine/commerce';
 import { tempId } from '@vitrine/commerce';
-import { sectionRegistry } from '@vitrine/sections';
+import { sectionSchemas } from '@vitrine/sections/schemas';
 
 /** The documents the owner edits: the current page's draft and the site theme's draft (settings, header, footer). */
 export interface Documents {
@@ -47,7 +47,7 @@ export function findSection(docs: Documents, id: string | null): SectionNode | n
 
 /** A new section of a type with its defaults, fresh temp ids for it and its blocks. */
 export function createSection(type: number): SectionNode {
-  const definition = sectionRegistry[type as keyof typeof sectionRegistry];
+  const definition = sectionSchemas[type as keyof typeof sectionSchemas];
   if (!definition) throw new Error(`Unknown section type ${type}`);
   return definition.create(tempId(), tempId);
 }
@@ -70,7 +70,7 @@ export function moveItem<T>(list: T[], from: number, to: number): void {
 
 /** A section type's name as the owner reads it ("Hero banner", "CTA"), from its definition in the registry. */
 function sectionTypeName(type: number): string {
-  const definition = sectionRegistry[type as keyof typeof sectionRegistry];
+  const definition = sectionSchemas[type as keyof typeof sectionSchemas];
   return definition ? capitalised(definition.name) : `Unknown section (${type})`;
 }
 

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, type ReactNode } from 'react';
 import type { z } from 'zod';
-import type { FieldHint } from '@vitrine/sections';
+import type { FieldHint } from '@vitrine/sections/schemas';
 import { defaultThemeSettings, fontFaceCss, fontStack, readThemeSettings, themeFontNames, themeSettings, type ThemeFont, type ThemeSettings } from '@vitrine/theme-engine';
 import { useEditor, useStudio } from '../context.tsx';
 import { describeValue, humanize } from '../forms/describe.ts';

@@ -1,0 +1,57 @@
+import type { SectionTypeId } from '@vitrine/commerce';
+import { about } from './about/about.schema.ts';
+import { banners } from './banners/banners.schema.ts';
+import { brands } from './brands/brands.schema.ts';
+import { categories } from './categories/categories.schema.ts';
+import { clients } from './clients/clients.schema.ts';
+import { contact } from './contact/contact.schema.ts';
+import { content } from './content/content.schema.ts';
+import { cta } from './cta/cta.schema.ts';
+import { features } from './features/features.schema.ts';
+import { footer } from './footer/footer.schema.ts';
+import { forms } from './forms/forms.schema.ts';
+import { header } from './header/header.schema.ts';
+import { heroBanner } from './hero-banner/hero-banner.schema.ts';
+import { html } from './html/html.schema.ts';
+import { pricing } from './pricing/pricing.schema.ts';
+import { products } from './products/products.schema.ts';
+import { promotion } from './promotion/promotion.schema.ts';
+import { services } from './services/services.schema.ts';
+import { socialMedia } from './social-media/social-media.schema.ts';
+import { subscribe } from './subscribe/subscribe.schema.ts';
+import { team } from './team/team.schema.ts';
+import { testimonials } from './testimonials/testimonials.schema.ts';
+import type { SectionSchema } from './define-section.ts';
+
+/** Section schemas by type id, as a theme developer's registry extends them (spread, then add or replace). */
+export type SectionSchemaRegistry = Readonly<Record<number, SectionSchema<number> | undefined>>;
+
+/**
+ * Every section type the store offers (§3.15), by id: its schema, without its component. What the studio and the
+ * server read. One explicit object: a section exists when it is listed here and in `sectionComponents`, and the
+ * compiler checks that each key is its schema's own `type`.
+ */
+export const sectionSchemas: { [K in SectionTypeId]: SectionSchema<K> } = {
+  1: header,
+  2: footer,
+  3: products,
+  4: categories,
+  5: brands,
+  6: heroBanner,
+  7: banners,
+  8: content,
+  9: cta,
+  10: about,
+  11: services,
+  12: features,
+  13: clients,
+  14: testimonials,
+  15: promotion,
+  16: pricing,
+  17: team,
+  18: contact,
+  19: socialMedia,
+  20: subscribe,
+  21: forms,
+  22: html,
+};

@@ -1,0 +1,37 @@
+import { createElement, memo, type ComponentType } from 'react';
+import type { SectionBlock, SectionNode, SectionTypeId } from '@vitrine/commerce';
+import type { SectionRenderProps } from '@vitrine/renderer';
+import type { SectionProps, SectionSchema, TypedSectionSchema } from './define-section.ts';
+import { readSectionStyle } from './section-style.ts';
+
+/** A section type as the renderer's registry holds it: its schema and the component that draws a node of it. */
+export interface SectionDefinition<T extends number = SectionTypeId> extends SectionSchema<T> {
+  /** Draws a section node of this type, its settings read through the schema. */
+  readonly Component: ComponentType<SectionRenderProps>;
+}
+
+/** What a section's component draws from: its schema's settings, blocks and loader data, typed. */
+export type SectionComponentProps<Schema> = Schema extends TypedSectionSchema<number, infer S, infer B, infer D> ? SectionProps<S, B, D> : never;
+
+/**
+ * A section's component (`<name>.tsx`), drawing nodes of the type `schema` declares: each node's settings, style and
+ * blocks are read (migrated, defaulted) through the schema before the component sees them.
+ */
+export function sectionComponent<T extends number, S, B, D>(
+  schema: TypedSectionSchema<T, S, B, D>,
+  component: ComponentType<SectionProps<S, B, D>>,
+): ComponentType<SectionRenderProps> {
+  const draw = component as ComponentType<SectionProps<unknown, unknown, unknown>>;
+  const Rendered = memo(function SectionComponent({ section, data }: SectionRenderProps) {
+    const node = section as SectionNode;
+    return createElement(draw, {
+      id: node.id,
+      settings: schema.readSettings(node.settings, node.version),
+      style: readSectionStyle(node.style),
+      blocks: (node.blocks ?? []).map((block: SectionBlock) => ({ id: block.id, settings: schema.readBlock(block.settings) })),
+      data,
+    });
+  });
+  Rendered.displayName = `Section(${schema.name})`;
+  return Rendered as ComponentType<SectionRenderProps>;
+}

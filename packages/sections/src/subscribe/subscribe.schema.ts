@@ -1,0 +1,27 @@
+import { defineSectionSchema } from '../define-section.ts';
+import { z } from 'zod';
+
+/** Subscribe (20): a newsletter sign-up with a heading, a line of text, an email box and a note on privacy. */
+export const subscribe = defineSectionSchema({
+  type: 20,
+  name: 'subscribe',
+  description: 'A newsletter sign-up: one email field and a button',
+  icon: 'M3 11l18-7-7 18-2-8z',
+  version: 1,
+  settings: z.object({
+    heading: z.string().max(160).default('Join our newsletter'),
+    text: z.string().max(400).default('New arrivals, restocks and members-only offers, once a month.'),
+    placeholder: z.string().max(80).default('Email address'),
+    button_label: z.string().trim().min(1).max(40).default('Subscribe'),
+    success_message: z.string().trim().min(1).max(300).default('Thanks for subscribing! Check your inbox to confirm.'),
+    privacy_note: z.string().max(300).default('We never share your email. Unsubscribe at any time.'),
+  }),
+  fields: {
+    heading: { label: 'Heading', control: 'text' },
+    text: { label: 'Text', control: 'textarea' },
+    placeholder: { label: 'Email box hint', control: 'text' },
+    button_label: { label: 'Button label', control: 'text' },
+    success_message: { label: 'Message after signing up', control: 'textarea' },
+    privacy_note: { label: 'Privacy note', control: 'text' },
+  },
+});
