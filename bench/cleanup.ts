@@ -30,7 +30,10 @@ export function cleanup(): Promise<void> {
  * and leave the child servers running.
  */
 export function cleanupOnSignals(): void {
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     process.once(signal, () => {
       console.error(`\nbench: ${signal}, stopping servers…`);
       void cleanup().finally(() => process.exit(code));

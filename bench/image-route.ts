@@ -81,7 +81,9 @@ async function productImageOfHomePage(server: ProductionServer): Promise<string>
     data: { document: { sections: { id: string; type: number }[] }; sectionData: Record<string, { imageFile?: unknown }[] | undefined> };
   };
   for (const section of page.data.document.sections.filter((s) => s.type === PRODUCTS_SECTION)) {
-    const file = page.data.sectionData[section.id]?.find((product) => typeof product.imageFile === 'string' && product.imageFile.startsWith('/media/'))?.imageFile;
+    const file = page.data.sectionData[section.id]?.find(
+      (product) => typeof product.imageFile === 'string' && product.imageFile.startsWith('/media/'),
+    )?.imageFile;
     if (typeof file === 'string') return file;
   }
   throw new Error('The home page has no products section with a product image in its section data');

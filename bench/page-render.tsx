@@ -27,11 +27,28 @@ const product: ProductCard = {
 /** An in-memory catalogue: 8 products, 6 categories, 6 brands, answered at once (no database in this number). */
 const catalog: CatalogReader = {
   getProducts: async (query) =>
-    Array.from({ length: Math.min(query.limit ?? 8, 8) }, (_, i) => ({ ...product, productID: i + 1, itemName: `${product.itemName} ${i + 1}`, productURL: `${product.productURL}-${i + 1}` })),
+    Array.from({ length: Math.min(query.limit ?? 8, 8) }, (_, i) => ({
+      ...product,
+      productID: i + 1,
+      itemName: `${product.itemName} ${i + 1}`,
+      productURL: `${product.productURL}-${i + 1}`,
+    })),
   getCategories: async ({ limit }) =>
-    Array.from({ length: Math.min(limit, 6) }, (_, i) => ({ categoryID: i + 1, parentID: null, name: `Category ${i + 1}`, slug: `category-${i + 1}`, imageFile: `/media/1/categories/c${i + 1}.webp`, productCount: 8 })),
+    Array.from({ length: Math.min(limit, 6) }, (_, i) => ({
+      categoryID: i + 1,
+      parentID: null,
+      name: `Category ${i + 1}`,
+      slug: `category-${i + 1}`,
+      imageFile: `/media/1/categories/c${i + 1}.webp`,
+      productCount: 8,
+    })),
   getBrands: async ({ limit }) =>
-    Array.from({ length: Math.min(limit, 6) }, (_, i) => ({ brandID: i + 1, name: `Maker ${i + 1}`, slug: `maker-${i + 1}`, logoFile: i % 2 ? null : `/media/1/brands/b${i + 1}.webp` })),
+    Array.from({ length: Math.min(limit, 6) }, (_, i) => ({
+      brandID: i + 1,
+      name: `Maker ${i + 1}`,
+      slug: `maker-${i + 1}`,
+      logoFile: i % 2 ? null : `/media/1/brands/b${i + 1}.webp`,
+    })),
 };
 
 /** The storefront's image settings (root.tsx): webp through the image route at the breakpoints of §9, 1× and 2×. */
@@ -48,7 +65,11 @@ function longPage(count: number): PageDocument {
   const sections = Array.from({ length: count }, (_, i): SectionNode => {
     const source = allSectionsPage.sections[i % allSectionsPage.sections.length]!;
     const suffix = `-${i + 1}`;
-    return { ...source, id: `${source.id}${suffix}`, ...(source.blocks ? { blocks: source.blocks.map((block) => ({ ...block, id: `${block.id}${suffix}` })) } : {}) };
+    return {
+      ...source,
+      id: `${source.id}${suffix}`,
+      ...(source.blocks ? { blocks: source.blocks.map((block) => ({ ...block, id: `${block.id}${suffix}` })) } : {}),
+    };
   });
   return { ...allSectionsPage, slug: 'long-page', sections };
 }
@@ -89,5 +110,11 @@ export async function benchPageRender(count = 100, iterations = 40): Promise<Pag
   if (drawn !== count) throw new Error(`The long page drew ${drawn} of its ${count} sections`);
   const load = await timeRepeatedly(() => loadSectionData(page.sections, { catalog, sanitizeOwnerHtml }), { warmup: 20, iterations: 200 });
   const render = await timeRepeatedly(draw, { warmup: 5, iterations });
-  return { sections: count, load, render, htmlBytes: Buffer.byteLength(html), reactBuild: process.env['NODE_ENV'] === 'production' ? 'production' : 'development' };
+  return {
+    sections: count,
+    load,
+    render,
+    htmlBytes: Buffer.byteLength(html),
+    reactBuild: process.env['NODE_ENV'] === 'production' ? 'production' : 'development',
+  };
 }

@@ -115,7 +115,9 @@ export async function waitUntilReady(child: NodeChild, url: string, name: string
   let last = 'no answer yet';
   while (Date.now() < deadline) {
     if (child.exited()) {
-      throw new Error(`${name} exited (code ${child.process.exitCode}, signal ${child.process.signalCode}) before ${url} answered. Its output:\n${child.output()}`);
+      throw new Error(
+        `${name} exited (code ${child.process.exitCode}, signal ${child.process.signalCode}) before ${url} answered. Its output:\n${child.output()}`,
+      );
     }
     try {
       const response = await httpGet(url, {}, 2000);

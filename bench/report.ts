@@ -43,7 +43,8 @@ export function loadTable(rows: Row[]): string {
 export function textTable(header: string[], cells: string[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]!.length)));
   // Scenario names read left-aligned, numbers right-aligned so their digits line up.
-  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  const line = (row: string[]) =>
+    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.map(line)].join('\n');
 }
 

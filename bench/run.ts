@@ -49,7 +49,9 @@ async function main(): Promise<number> {
   if (images) printImages(images);
   if (studio) printStudio(studio);
 
-  const problems = ssr ? [...loadProblems('SSR', ssr.ssr), ...loadProblems('SSR cached', ssr.cached), ...loadProblems('static', ssr.static)] : [];
+  const problems = ssr
+    ? [...loadProblems('SSR', ssr.ssr), ...loadProblems('SSR cached', ssr.cached), ...loadProblems('static', ssr.static)]
+    : [];
   if (problems.length > 0) {
     console.error(`\nbench FAILED, the numbers above do not measure the page:\n  ${problems.join('\n  ')}`);
     return 1;
@@ -60,7 +62,9 @@ async function main(): Promise<number> {
 function printSsr(ssr: SsrBenchResult) {
   console.log(settingsLine(ssr.settings));
   console.log('');
-  console.log(`GET / with Host localhost: the seeded "Harbor & Pine" home page, ${ssr.bodyBytes.toLocaleString('en-US')} body bytes, ${ssr.contentType}`);
+  console.log(
+    `GET / with Host localhost: the seeded "Harbor & Pine" home page, ${ssr.bodyBytes.toLocaleString('en-US')} body bytes, ${ssr.contentType}`,
+  );
   console.log(
     loadTable([
       { scenario: 'SSR, rendered every request', result: ssr.ssr },
@@ -80,7 +84,13 @@ function printCpu({ themes, page }: CpuBenchResult) {
   console.log(
     textTable(
       ['theme', 'mean µs', 'p95 µs', 'CSS bytes', 'fell back'],
-      themes.map(({ theme, timing, cssBytes, problems }) => [theme, decimals(timing.meanMs * 1000, 1), decimals(timing.p95Ms * 1000, 1), decimals(cssBytes, 0), String(problems)]),
+      themes.map(({ theme, timing, cssBytes, problems }) => [
+        theme,
+        decimals(timing.meanMs * 1000, 1),
+        decimals(timing.p95Ms * 1000, 1),
+        decimals(cssBytes, 0),
+        String(problems),
+      ]),
     ),
   );
   console.log('');
@@ -91,7 +101,12 @@ function printCpu({ themes, page }: CpuBenchResult) {
     textTable(
       ['step', 'runs', 'mean ms', 'p95 ms'],
       [
-        ['loadSectionData (in-memory catalogue)', String(page.load.iterations), decimals(page.load.meanMs, 2), decimals(page.load.p95Ms, 2)],
+        [
+          'loadSectionData (in-memory catalogue)',
+          String(page.load.iterations),
+          decimals(page.load.meanMs, 2),
+          decimals(page.load.p95Ms, 2),
+        ],
         ['renderToString', String(page.render.iterations), decimals(page.render.meanMs, 2), decimals(page.render.p95Ms, 2)],
       ],
     ),
@@ -114,12 +129,16 @@ function printImages(images: ImageRouteResult) {
       ).map(([name, timing]) => [name, String(timing.iterations), decimals(timing.meanMs, 2), decimals(timing.p95Ms, 2)]),
     ),
   );
-  console.log(`cold / static: ${decimals(images.coldPerStatic, 1)}x   cached / static: ${decimals(images.cachedPerStatic, 2)}x  (mean latency)`);
+  console.log(
+    `cold / static: ${decimals(images.coldPerStatic, 1)}x   cached / static: ${decimals(images.cachedPerStatic, 2)}x  (mean latency)`,
+  );
 }
 
 function printStudio(studio: StudioBenchResult) {
   console.log('');
-  console.log('Studio in Chromium (headless, 1440×900, signed in; the seeded home page\'s draft replaced through SavePage by N sections cycled from the registry\'s defaults):');
+  console.log(
+    "Studio in Chromium (headless, 1440×900, signed in; the seeded home page's draft replaced through SavePage by N sections cycled from the registry's defaults):",
+  );
   const { header, rows, notes } = studioTable(studio);
   console.log(textTable(header, rows));
   console.log(notes.join('\n'));

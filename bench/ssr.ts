@@ -45,7 +45,8 @@ export async function benchSsr(server: ProductionServer, settings: LoadSettings 
   // The server's own output goes with the page: the reason for a 500 is logged there, not in the error page.
   const evidence = () => `Page (start):\n${text.slice(0, 1500)}\n\nServer output (end):\n${server.child.output().slice(-4000) || '(none)'}`;
   if (page.status !== 200) throw new Error(`GET / (Host ${STORE_HOST}) answered ${page.status}, not 200.\n${evidence()}`);
-  if (!text.includes(SECTION_MARKER)) throw new Error(`GET / (Host ${STORE_HOST}) has no ${SECTION_MARKER}, so it is not the seeded home page.\n${evidence()}`);
+  if (!text.includes(SECTION_MARKER))
+    throw new Error(`GET / (Host ${STORE_HOST}) has no ${SECTION_MARKER}, so it is not the seeded home page.\n${evidence()}`);
   const contentType = String(page.headers['content-type'] ?? 'text/html; charset=utf-8');
 
   const staticServer = await startStaticServer(page.body, contentType);

@@ -62,7 +62,11 @@ export interface PostMessageFloor {
 export interface StudioBenchResult {
   sizes: StudioSizeResult[];
   floor: PostMessageFloor;
-  js: { studio: { file: string; raw: number; gzip: number }[]; studioFirstPaint: string[]; preview: { file: string; raw: number; gzip: number }[] };
+  js: {
+    studio: { file: string; raw: number; gzip: number }[];
+    studioFirstPaint: string[];
+    preview: { file: string; raw: number; gzip: number }[];
+  };
 }
 
 interface Answer {
@@ -115,15 +119,17 @@ function percentile(values: number[], p: number): number {
 /** Milliseconds from navigating to /editor until the frame's page holds `count` sections. */
 async function measureLoad(page: Page, url: string, count: number): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' });
-  return page.waitForFunction(
-    (n) => {
-      const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Store preview"]');
-      const found = frame?.contentDocument?.querySelectorAll('.wxb-canvas [data-section-id]').length ?? 0;
-      return found >= n ? performance.now() : false;
-    },
-    count,
-    { polling: 'raf', timeout: 60_000 },
-  ).then((handle) => handle.jsonValue() as Promise<number>);
+  return page
+    .waitForFunction(
+      (n) => {
+        const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Store preview"]');
+        const found = frame?.contentDocument?.querySelectorAll('.wxb-canvas [data-section-id]').length ?? 0;
+        return found >= n ? performance.now() : false;
+      },
+      count,
+      { polling: 'raf', timeout: 60_000 },
+    )
+    .then((handle) => handle.jsonValue() as Promise<number>);
 }
 
 /** Installs the page-side clocks: keydown time, and a watcher of the frame's canvas that resolves on a condition. */
@@ -149,7 +155,10 @@ async function armWatch(page: Page, kind: 'text' | 'order', arg: string): Promis
       const order = () => [...canvas.querySelectorAll<HTMLElement>('[data-section-id]')].map((e) => e.dataset['sectionId']).join();
       const before = order();
       w.__watch = new Promise<number>((resolve) => {
-        const done = kind === 'text' ? () => (doc.querySelector(`[data-section-id="${arg.split('\u0000')[0]}"] h1`)?.textContent ?? '') === arg.split('\u0000')[1] : () => order() !== before;
+        const done =
+          kind === 'text'
+            ? () => (doc.querySelector(`[data-section-id="${arg.split('\u0000')[0]}"] h1`)?.textContent ?? '') === arg.split('\u0000')[1]
+            : () => order() !== before;
         const observer = new (frame.contentWindow as unknown as typeof globalThis).MutationObserver(() => {
           if (!done()) return;
           const at = performance.now();
@@ -169,7 +178,10 @@ async function benchSize(browser: Browser, port: number, session: unknown, count
   const origin = `http://localhost:${port}`;
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
-    storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'vitrine.studio.session', value: JSON.stringify(session) }] }] },
+    storageState: {
+      cookies: [],
+      origins: [{ origin, localStorage: [{ name: 'vitrine.studio.session', value: JSON.stringify(session) }] }],
+    },
   });
   // tsx (esbuild, keepNames) wraps named functions in the code page.evaluate ships with `__name(…)`; the page needs it.
   await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
@@ -320,7 +332,10 @@ function gzipped(dir: string, match: (file: string) => boolean) {
  */
 export function studioJsSizes(): StudioBenchResult['js'] {
   const dist = join(repoRoot, 'packages/storefront/dist');
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
   const loaded = new Set<string>();
   const walk = (key: string) => {
     const chunk = manifest[key];
@@ -357,8 +372,18 @@ export async function benchStudio(server: ProductionServer): Promise<StudioBench
   let delivered: Spread;
   try {
     for (const count of STUDIO_SIZES) {
-      const { page } = ok<{ page: { draftRevision: number; draft: Record<string, unknown> } }>(await studioCall(port, 'GET', `GetPage?PageID=${home.pageId}`, token), 'GetPage');
-      ok<unknown>(await studioCall(port, 'POST', 'SavePage', token, { pageId: home.pageId, draftRevision: page.draftRevision, document: { ...page.draft, sections: sectionsFor(count) } }), `SavePage (${count} sections)`);
+      const { page } = ok<{ page: { draftRevision: number; draft: Record<string, unknown> } }>(
+        await studioCall(port, 'GET', `GetPage?PageID=${home.pageId}`, token),
+        'GetPage',
+      );
+      ok<unknown>(
+        await studioCall(port, 'POST', 'SavePage', token, {
+          pageId: home.pageId,
+          draftRevision: page.draftRevision,
+          document: { ...page.draft, sections: sectionsFor(count) },
+        }),
+        `SavePage (${count} sections)`,
+      );
       sizes.push(await benchSize(browser, port, session, count));
     }
     posted = await measureFloor(browser);
@@ -367,7 +392,10 @@ export async function benchStudio(server: ProductionServer): Promise<StudioBench
     await browser.close();
   }
   // The same browser without its after-input deferral of posted messages: what that deferral alone costs a post.
-  const undeferredBrowser = await chromium.launch({ executablePath, args: [...chromiumFlags, '--disable-features=DeferRendererTasksAfterInput'] });
+  const undeferredBrowser = await chromium.launch({
+    executablePath,
+    args: [...chromiumFlags, '--disable-features=DeferRendererTasksAfterInput'],
+  });
   onCleanup(() => undeferredBrowser.close());
   let postedUndeferred: Spread;
   try {
@@ -378,7 +406,8 @@ export async function benchStudio(server: ProductionServer): Promise<StudioBench
   return { sizes, floor: { posted, postedUndeferred, delivered }, js: studioJsSizes() };
 }
 
-const fmt = (value: number, digits = 0) => new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+const fmt = (value: number, digits = 0) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 
 /** The results as rows: metric, one column per page size, Puck's reference and the target. */
 export function studioTable(result: StudioBenchResult): { header: string[]; rows: string[][]; notes: string[] } {
@@ -391,7 +420,12 @@ export function studioTable(result: StudioBenchResult): { header: string[]; rows
   const blank = result.sizes.map(() => '');
   const spread = ({ p50, p95 }: Spread) => `${fmt(p50, 1)} / ${fmt(p95, 1)}`;
   const rows = [
-    ['editor load → frame shows every section, ms (median of ' + LOADS + ')', ...col((s) => fmt(percentile(s.loadMs, 50))), '≈ 1,000 at 250', '≤ 500 at 250'],
+    [
+      'editor load → frame shows every section, ms (median of ' + LOADS + ')',
+      ...col((s) => fmt(percentile(s.loadMs, 50))),
+      '≈ 1,000 at 250',
+      '≤ 500 at 250',
+    ],
     [`edit latency p50, ms (${EDITS} keystrokes, keydown → frame DOM)`, ...col((s) => fmt(s.editP50Ms, 1)), '≈ 20', ''],
     [`edit latency p95, ms`, ...col((s) => fmt(s.editP95Ms, 1)), '≈ 30', '≤ 8'],
     [`  bare page, keydown → frame DOM by postMessage, p50 / p95`, spread(result.floor.posted), ...blank.slice(1), '', ''],
@@ -406,7 +440,10 @@ export function studioTable(result: StudioBenchResult): { header: string[]; rows
     ['preview JS gzipped (storefront entry + preview chunks)', kb(previewGzip), ...blank.slice(1), '', ''],
   ];
   const notes = [
-    ...result.js.studio.map((f) => `  studio   ${f.file}: ${fmt(f.raw)} B, ${fmt(f.gzip)} B gzipped${result.js.studioFirstPaint.includes(f.file) ? ' (first paint)' : ''}`),
+    ...result.js.studio.map(
+      (f) =>
+        `  studio   ${f.file}: ${fmt(f.raw)} B, ${fmt(f.gzip)} B gzipped${result.js.studioFirstPaint.includes(f.file) ? ' (first paint)' : ''}`,
+    ),
     ...result.js.preview.map((f) => `  preview  ${f.file}: ${fmt(f.raw)} B, ${fmt(f.gzip)} B gzipped`),
     `  load runs (ms): ${result.sizes.map((s) => `${s.sections}: ${s.loadMs.map((v) => fmt(v)).join(', ')}`).join('; ')}`,
     ...result.sizes.map((s) => `  edits at ${s.sections} sections (ms, as typed): ${s.editMs.map((v) => fmt(v, 1)).join(', ')}`),

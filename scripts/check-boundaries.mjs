@@ -54,7 +54,8 @@ for (const pkg of Object.keys(allowed)) {
       if (workspace) {
         const target = workspace[1];
         if (target !== pkg && !allowed[pkg].includes(target)) problems.push(`${where}: ${pkg} may not import @vitrine/${target}`);
-        if (target !== pkg && !declared.has(`@vitrine/${target}`)) problems.push(`${where}: @vitrine/${target} is not in ${pkg}'s dependencies`);
+        if (target !== pkg && !declared.has(`@vitrine/${target}`))
+          problems.push(`${where}: @vitrine/${target} is not in ${pkg}'s dependencies`);
       }
       if (noReact.has(pkg) && /^react(-dom)?(\/|$)/.test(spec)) problems.push(`${where}: ${pkg} must not import React`);
       if (browser.has(pkg) && !serverOnly.test(file) && !file.endsWith('.test.ts') && !file.endsWith('.test.tsx') && /^node:/.test(spec)) {
@@ -91,7 +92,13 @@ for (const pkg of Object.keys(allowed)) {
         onStack.delete(member);
         component.push(member);
       } while (member !== file);
-      if (component.length > 1) problems.push(`import cycle: ${component.map((f) => relative(root, f)).sort().join(' ↔ ')}`);
+      if (component.length > 1)
+        problems.push(
+          `import cycle: ${component
+            .map((f) => relative(root, f))
+            .sort()
+            .join(' ↔ ')}`,
+        );
     }
   };
   for (const file of graph.keys()) if (!index.has(file)) visit(file);

@@ -11,8 +11,11 @@ if (!existsSync(CHROMIUM)) {
     console.error(`Chromium is missing at ${CHROMIUM}. Install it with:\n\n  sudo apt-get install -y chromium\n`);
     process.exit(1);
   }
-  console.log('Chromium is missing; installing Debian\'s package…');
+  console.log("Chromium is missing; installing Debian's package…");
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 console.log(`Chromium: ${execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).trim()}`);

@@ -12,7 +12,12 @@ const nested = path.join(serverRoot, 'node_modules');
 const firebase8 = /node_modules[\\/](@firebase[\\/](auth|app|database|component|util|logger)[\\/]|firebase-server[\\/])/;
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, parent, ...rest) {
-  if ((request === 'firebase' || request.startsWith('@firebase/')) && parent && firebase8.test(parent.filename ?? '') && !(parent.filename ?? '').includes(`${path.sep}firebase${path.sep}node_modules`)) {
+  if (
+    (request === 'firebase' || request.startsWith('@firebase/')) &&
+    parent &&
+    firebase8.test(parent.filename ?? '') &&
+    !(parent.filename ?? '').includes(`${path.sep}firebase${path.sep}node_modules`)
+  ) {
     try {
       return resolve.call(this, request, { ...parent, paths: [nested, ...(parent.paths ?? [])] }, ...rest);
     } catch {

@@ -26,7 +26,10 @@ import { AnnouncementBar } from './announcement-bar.tsx';
 import { sanitizeOwnerHtml } from '@vitrine/sections/owner-html';
 
 /** The theme's registry: every built-in section plus the new one, as the guide's "Register it" step writes it. */
-const themeRegistry = registryOf({ ...sectionSchemas, [ANNOUNCEMENT_BAR_TYPE]: announcementBar }, { ...sectionComponents, [ANNOUNCEMENT_BAR_TYPE]: AnnouncementBar }) satisfies SectionRegistry;
+const themeRegistry = registryOf(
+  { ...sectionSchemas, [ANNOUNCEMENT_BAR_TYPE]: announcementBar },
+  { ...sectionComponents, [ANNOUNCEMENT_BAR_TYPE]: AnnouncementBar },
+) satisfies SectionRegistry;
 
 const newest: ProductCard = {
   productID: 41,
@@ -84,7 +87,8 @@ function problemsOf(field: StudioField): string[] {
   }
   if (field.control === 'range') {
     const value = field.value as number;
-    if (field.min === undefined || field.max === undefined || value < field.min || value > field.max) problems.push(`${field.key}: the default ${value} is outside the range`);
+    if (field.min === undefined || field.max === undefined || value < field.min || value > field.max)
+      problems.push(`${field.key}: the default ${value} is outside the range`);
   }
   if (field.control === 'toggle' && typeof field.value !== 'boolean') problems.push(`${field.key}: a toggle needs a true/false default`);
   return problems;
@@ -175,13 +179,20 @@ describe('the announcement bar of docs/sections.md', () => {
     const page = document.createElement('div');
     page.innerHTML = html;
 
-    expect([...page.querySelectorAll('[data-section-id]')].map((element) => element.getAttribute('data-section-id'))).toEqual(['announcement', 'hero', 'products', 'cta']);
+    expect([...page.querySelectorAll('[data-section-id]')].map((element) => element.getAttribute('data-section-id'))).toEqual([
+      'announcement',
+      'hero',
+      'products',
+      'cta',
+    ]);
     expect(page.querySelector('[role="alert"]'), 'a section could not be drawn').toBeNull();
     expect(page.querySelectorAll('#section-products .vt-product-card')).toHaveLength(8);
 
     const region = page.querySelector('section[data-section-id="announcement"]')!;
     expect(region.getAttribute('aria-label')).toBe('Announcement');
-    expect(region.className).toBe('vt-section vt-section-announcement-bar vt-width-default vt-align-start vt-announcement vt-announcement-brand');
+    expect(region.className).toBe(
+      'vt-section vt-section-announcement-bar vt-width-default vt-align-start vt-announcement vt-announcement-brand',
+    );
     expect(region.querySelector('.vt-announcement-message')?.textContent).toBe('Free delivery on orders over $60');
     expect([...region.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['New: Moss glaze bowl', '/moss-glaze-bowl'],
@@ -189,7 +200,12 @@ describe('the announcement bar of docs/sections.md', () => {
       ['Open studio day', '#section-cta'],
     ]);
     const image = region.querySelector('img')!;
-    expect([image.getAttribute('alt'), image.getAttribute('width'), image.getAttribute('height'), image.getAttribute('loading')]).toEqual(['', '32', '32', 'lazy']);
+    expect([image.getAttribute('alt'), image.getAttribute('width'), image.getAttribute('height'), image.getAttribute('loading')]).toEqual([
+      '',
+      '32',
+      '32',
+      'lazy',
+    ]);
   });
 
   it('draws nothing on the storefront with a registry that does not list it', async () => {

@@ -70,16 +70,23 @@ async function inspect(page: Page, url: string, width: number): Promise<PageProb
   });
 
   const unsizedImages = await page.evaluate(() =>
-    [...document.images].filter((img) => !img.hasAttribute('width') || !img.hasAttribute('height')).map((img) => img.outerHTML.slice(0, 200)),
+    [...document.images]
+      .filter((img) => !img.hasAttribute('width') || !img.hasAttribute('height'))
+      .map((img) => img.outerHTML.slice(0, 200)),
   );
 
-  const brokenImages = await page.evaluate(() => [...document.images].filter((img) => img.naturalWidth === 0).map((img) => img.currentSrc || img.src));
+  const brokenImages = await page.evaluate(() =>
+    [...document.images].filter((img) => img.naturalWidth === 0).map((img) => img.currentSrc || img.src),
+  );
 
   const results = await new AxeBuilder({ page }).analyze();
   const axe = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.impact} ${violation.id} (${violation.help}): ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
+      violation.nodes.map(
+        (node) =>
+          `${violation.impact} ${violation.id} (${violation.help}): ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`,
+      ),
     );
 
   return { errors, overflow, unsizedImages, brokenImages, axe };
@@ -109,11 +116,16 @@ test.describe('the section gallery (/sections: one section of each of the 22 typ
   for (const width of widths) {
     test(`fits ${width}px, loads every image with its size, and passes axe`, async ({ page, store }) => {
       const problems = await inspect(page, sectionsUrl(store), width);
-      const present = await page.locator('[data-section-id]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-section-id')));
+      const present = await page
+        .locator('[data-section-id]')
+        .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-section-id')));
       const expected = allSectionsPage.sections.map((section) => section.id);
       expect(expected).toHaveLength(22);
       expect(new Set(allSectionsPage.sections.map((section) => section.type)).size).toBe(22);
-      expect(expected.filter((id) => !present.includes(id)), 'sections of the fixture missing from the page').toEqual([]);
+      expect(
+        expected.filter((id) => !present.includes(id)),
+        'sections of the fixture missing from the page',
+      ).toEqual([]);
       expectNoProblems(problems);
     });
   }

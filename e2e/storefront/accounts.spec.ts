@@ -73,13 +73,15 @@ test('forgot password → the link in the outbox → reset → sign in with the 
   await page.getByLabel('Email', { exact: true }).fill('shopper@harbor.test');
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByText('If an account exists for that email')).toBeVisible();
-  await expect.poll(() => {
-    try {
-      return lastMailTo(accounts, 'shopper@harbor.test');
-    } catch {
-      return '';
-    }
-  }).toContain('/resetpassword?token=');
+  await expect
+    .poll(() => {
+      try {
+        return lastMailTo(accounts, 'shopper@harbor.test');
+      } catch {
+        return '';
+      }
+    })
+    .toContain('/resetpassword?token=');
   const link = /http:\/\/\S+\/resetpassword\?token=[\w-]+/.exec(lastMailTo(accounts, 'shopper@harbor.test'))![0];
   await page.goto(link.replace(/^http:\/\/[^/]+/, accounts.url('localhost', '').replace(/\/$/, '')));
   await page.getByLabel('New password', { exact: true }).fill('brand-new-password');

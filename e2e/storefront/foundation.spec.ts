@@ -40,7 +40,10 @@ test.describe('a store page, end to end', () => {
     // A client-side navigation keeps the document (and the marker); a full page load would lose it.
     await page.getByRole('link', { name: 'Our story' }).click();
     await expect(page).toHaveURL(/#section-home-story$/);
-    await page.getByRole('link', { name: /^Kitchen/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Kitchen/ })
+      .first()
+      .click();
     await expect(page).toHaveTitle('Page Not Found | Harbor & Pine');
     await expect(page.getByText('Page Not Found: /kitchen')).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same document');
@@ -50,7 +53,11 @@ test.describe('a store page, end to end', () => {
     // the one clicked, and any the pointer passed over, which are fetched ahead of a click.
     expect(failed).toContain('404 /api/Page/GetPage?Slug=kitchen');
     expect(failed.every((f) => /^404 \/api\/Page\/GetPage\?Slug=[a-z0-9-]+$/.test(f))).toBe(true);
-    expect(collectConsoleErrors(messages).filter((text) => !text.startsWith('Failed to load resource: the server responded with a status of 404'))).toEqual([]);
+    expect(
+      collectConsoleErrors(messages).filter(
+        (text) => !text.startsWith('Failed to load resource: the server responded with a status of 404'),
+      ),
+    ).toEqual([]);
   });
 
   test('second.localhost shows a second, different store', async ({ page, store }) => {
@@ -62,7 +69,10 @@ test.describe('a store page, end to end', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Quiet clothes for loud cities' })).toBeVisible();
     await expect(page.getByText('Made to be used every day')).toHaveCount(0);
     await expect(page.locator('.vt-product-card-price').first()).toContainText('€');
-    const headingFont = await page.locator('h1').first().evaluate((el) => getComputedStyle(el).fontFamily);
+    const headingFont = await page
+      .locator('h1')
+      .first()
+      .evaluate((el) => getComputedStyle(el).fontFamily);
     expect(headingFont).toContain('Playfair Display');
     await page.waitForLoadState('networkidle');
     expect(failed).toEqual([]);
@@ -87,7 +97,10 @@ test.describe('a store page, end to end', () => {
 
 test.describe('the API over real HTTP', () => {
   test('GetWebInfo answers both stores, and CODE_0001 for an unknown domain', async ({ request, store }) => {
-    for (const [domain, title] of [['localhost', 'Harbor & Pine'], ['second.localhost', 'Atelier Nord']]) {
+    for (const [domain, title] of [
+      ['localhost', 'Harbor & Pine'],
+      ['second.localhost', 'Atelier Nord'],
+    ]) {
       const response = await request.get(store.url('localhost', `/api/Web/GetWebInfo?Domain=${domain}&WebThemeID=0`));
       expect(response.status()).toBe(200);
       const body = await response.json();
@@ -99,7 +112,9 @@ test.describe('the API over real HTTP', () => {
   });
 
   test('refresh rotates the tokens, answers the honest race with the same pair, and refuses another store', async ({ request, store }) => {
-    const signIn = await request.post(store.url('localhost', '/api/Auth/SignIn'), { data: { email: 'shopper@harbor.test', password: 'harbor-shopper-demo' } });
+    const signIn = await request.post(store.url('localhost', '/api/Auth/SignIn'), {
+      data: { email: 'shopper@harbor.test', password: 'harbor-shopper-demo' },
+    });
     const { tokens } = await signIn.json();
     const rotated = await request.post(store.url('localhost', '/api/Auth/refresh'), { data: tokens });
     expect(rotated.status()).toBe(200);
@@ -112,10 +127,14 @@ test.describe('the API over real HTTP', () => {
     // Node cannot resolve second.localhost as browsers do; `?store=` (§2.8) picks the store instead of the Host.
     const crossSite = await request.post(store.url('localhost', '/api/Auth/refresh?store=second.localhost'), { data: other });
     expect((await crossSite.json()).error.code).toBe('TOKEN_OTHER_SITE');
-    const session = await request.get(store.url('localhost', '/api/Auth/Session?store=second.localhost'), { headers: { authorization: `Bearer ${other.accessToken}` } });
+    const session = await request.get(store.url('localhost', '/api/Auth/Session?store=second.localhost'), {
+      headers: { authorization: `Bearer ${other.accessToken}` },
+    });
     expect(session.status()).toBe(401);
     // `?store=` lasts the visit (a session cookie); an empty one ends it and the Host picks the store again.
-    const home = await request.get(store.url('localhost', '/api/Auth/Session?store='), { headers: { authorization: `Bearer ${other.accessToken}` } });
+    const home = await request.get(store.url('localhost', '/api/Auth/Session?store='), {
+      headers: { authorization: `Bearer ${other.accessToken}` },
+    });
     expect(home.status()).toBe(200);
   });
 

@@ -11,14 +11,21 @@ async function headerRow(page: Page) {
       const r = element.getBoundingClientRect();
       return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height };
     };
-    const parts = Array.from(bar.querySelectorAll('.vt-header-menu-toggle, .vt-header-brand, .vt-header-nav, .vt-header-search, .vt-header-currency, .vt-header-tools > *'))
+    const parts = Array.from(
+      bar.querySelectorAll(
+        '.vt-header-menu-toggle, .vt-header-brand, .vt-header-nav, .vt-header-search, .vt-header-currency, .vt-header-tools > *',
+      ),
+    )
       .filter((element) => (element as HTMLElement).offsetParent !== null && getComputedStyle(element).position !== 'absolute')
       .map((element) => ({ name: element.className || element.tagName, ...box(element) }));
     return { bar: box(bar), header: box(bar.closest('header')!), parts, scrollWidth: document.documentElement.scrollWidth };
   });
 }
 
-test('the header is one tidy row at every breakpoint; below the tablet width the menu is a drawer that Escape closes (issue 13)', async ({ page, store }) => {
+test('the header is one tidy row at every breakpoint; below the tablet width the menu is a drawer that Escape closes (issue 13)', async ({
+  page,
+  store,
+}) => {
   for (const width of widths) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto(store.url('localhost', '/'), { waitUntil: 'networkidle' });

@@ -2,7 +2,10 @@ import { expect, test } from '../fixtures/server.ts';
 
 test('the footer sits at the bottom of a short page, and links in text are underlined (issue 13)', async ({ page, store }) => {
   // Tall windows, so that the page is short next to them (the footer's columns stack on a phone).
-  for (const [width, height] of [[375, 2200], [1280, 1400]] as const) {
+  for (const [width, height] of [
+    [375, 2200],
+    [1280, 1400],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.goto(store.url('localhost', '/signup'), { waitUntil: 'networkidle' });
     const { footerBottom, viewport, scrollHeight } = await page.evaluate(() => ({

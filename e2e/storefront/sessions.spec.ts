@@ -16,9 +16,13 @@ const test = base.extend<object, { sessions: RunningStore }>({
   ],
 });
 
-const storedTokens = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('vt.session')!).state.tokens as { accessToken: string; refreshToken: string });
+const storedTokens = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('vt.session')!).state.tokens as { accessToken: string; refreshToken: string });
 
-test('two tabs whose token expired refresh once between them and both stay signed in; a replay of the old token ends the session', async ({ context, sessions }) => {
+test('two tabs whose token expired refresh once between them and both stay signed in; a replay of the old token ends the session', async ({
+  context,
+  sessions,
+}) => {
   const first = await context.newPage();
   await first.goto(sessions.url('localhost', '/signin'), { waitUntil: 'networkidle' });
   await first.getByLabel('Email', { exact: true }).fill('shopper@harbor.test');

@@ -27,12 +27,20 @@ function headOf(html: string) {
 }
 
 async function ownerSession(request: APIRequestContext, url: (host: string, path?: string) => string) {
-  const answer = await request.post(url('localhost', '/api/Studio/SignIn'), { data: { email: 'owner@harbor.test', password: 'harbor-owner-demo' } });
+  const answer = await request.post(url('localhost', '/api/Studio/SignIn'), {
+    data: { email: 'owner@harbor.test', password: 'harbor-owner-demo' },
+  });
   expect(answer.status()).toBe(200);
   return (await answer.json()).data.sessionToken as string;
 }
 
-async function setMaintenance(request: APIRequestContext, url: (host: string, path?: string) => string, token: string, isMaintenance: boolean, password: string | null = null) {
+async function setMaintenance(
+  request: APIRequestContext,
+  url: (host: string, path?: string) => string,
+  token: string,
+  isMaintenance: boolean,
+  password: string | null = null,
+) {
   const answer = await request.post(url('localhost', '/api/Studio/SetMaintenance'), {
     headers: { authorization: `Bearer ${token}` },
     data: { isMaintenance, heading: 'Stocktaking today', description: 'We count every mug & kettle. Back at 5pm.', password },
@@ -123,7 +131,9 @@ test.describe('error pages (§2.6, §8)', () => {
   });
 
   test('bots get no error page, and an unknown store gets the external not-found page with its code', async ({ request, store }) => {
-    const bot = await request.get(store.url('localhost', '/no-such-page'), { headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } });
+    const bot = await request.get(store.url('localhost', '/no-such-page'), {
+      headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
+    });
     expect(bot.status()).toBe(404);
     expect(await bot.text()).toBe('');
     const unknown = await request.get(store.url('localhost', '/?store=unknown.example'));
@@ -133,7 +143,12 @@ test.describe('error pages (§2.6, §8)', () => {
 });
 
 test.describe('query parameters at start (§2.8)', () => {
-  test('store picks the store, wtid a theme of that store only, and tec is kept a day then removed', async ({ page, context, request, store }) => {
+  test('store picks the store, wtid a theme of that store only, and tec is kept a day then removed', async ({
+    page,
+    context,
+    request,
+    store,
+  }) => {
     await page.goto(store.url('localhost', '/?store=second.localhost'));
     await expect(page).toHaveTitle('Home | Atelier Nord');
 
@@ -158,7 +173,10 @@ test.describe('query parameters at start (§2.8)', () => {
     expect(viewport).toMatchObject({ value: 'desktopMedium', sameSite: 'Strict', secure: true, path: '/' });
   });
 
-  test('store stays for the visit: a guard redirect and a reload stay on the other store, and its calls go there', async ({ browser, store }) => {
+  test('store stays for the visit: a guard redirect and a reload stay on the other store, and its calls go there', async ({
+    browser,
+    store,
+  }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(store.url('localhost', '/?store=second.localhost'), { waitUntil: 'networkidle' });
@@ -185,7 +203,12 @@ test.describe('query parameters at start (§2.8)', () => {
 });
 
 test.describe('maintenance (§2.4, §2.5)', () => {
-  test('a flip reaches an open tab live; the password lets a visitor in; the editor and preview stay open', async ({ page, browser, request, store }) => {
+  test('a flip reaches an open tab live; the password lets a visitor in; the editor and preview stay open', async ({
+    page,
+    browser,
+    request,
+    store,
+  }) => {
     const token = await ownerSession(request, store.url);
     await page.goto(store.url('localhost', '/contact'));
     await page.waitForLoadState('networkidle');
@@ -226,13 +249,22 @@ test.describe('maintenance (§2.4, §2.5)', () => {
     await preview.close();
     await waiting.close();
   });
-
 });
 
-
 test.describe('site state (§3.1)', () => {
-  test('the visit writes is_home_page and page as it goes; the preview frame is in builder mode and a store tab is not (issue 13)', async ({ page, store }) => {
-    const siteState = () => page.evaluate(() => JSON.parse(localStorage.getItem('vt.site') ?? '{}').state as { is_builder: boolean; is_home_page: boolean; page: { page_id: number | null; page_type_id: number | null; slug: string } });
+  test('the visit writes is_home_page and page as it goes; the preview frame is in builder mode and a store tab is not (issue 13)', async ({
+    page,
+    store,
+  }) => {
+    const siteState = () =>
+      page.evaluate(
+        () =>
+          JSON.parse(localStorage.getItem('vt.site') ?? '{}').state as {
+            is_builder: boolean;
+            is_home_page: boolean;
+            page: { page_id: number | null; page_type_id: number | null; slug: string };
+          },
+      );
     await page.goto(store.url('localhost', '/'), { waitUntil: 'networkidle' });
     await expect.poll(async () => (await siteState()).is_home_page).toBe(true);
     expect(await siteState()).toMatchObject({ is_builder: false, page: { page_type_id: 1, slug: '' } });

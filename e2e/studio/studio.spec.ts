@@ -31,7 +31,14 @@ const test = base.extend<object, { studio: RunningStore; harborSession: StudioSe
 });
 
 /** A call to the server with a chosen Host (node:http: fetch will not set Host, and Node need not resolve *.localhost). */
-function call(store: RunningStore, host: string, method: 'GET' | 'POST', path: string, token?: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+function call(
+  store: RunningStore,
+  host: string,
+  method: 'GET' | 'POST',
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host: `${host}:${store.port}`, accept: 'application/json' };
     if (token) headers['authorization'] = `Bearer ${token}`;
@@ -66,7 +73,12 @@ async function signedInContext(browser: Browser, store: RunningStore, session: S
   return browser.newContext({
     storageState: {
       cookies: [],
-      origins: [{ origin: store.url('localhost', '').replace(/\/$/, ''), localStorage: [{ name: 'vitrine.studio.session', value: JSON.stringify(session) }] }],
+      origins: [
+        {
+          origin: store.url('localhost', '').replace(/\/$/, ''),
+          localStorage: [{ name: 'vitrine.studio.session', value: JSON.stringify(session) }],
+        },
+      ],
     },
   });
 }
@@ -102,7 +114,9 @@ async function frameScrollSettled(page: Page) {
   await expect
     .poll(
       async () => {
-        const y = await frameOf(page).locator('body').evaluate(() => window.scrollY);
+        const y = await frameOf(page)
+          .locator('body')
+          .evaluate(() => window.scrollY);
         const still = y === last;
         last = y;
         return still;
@@ -149,10 +163,16 @@ test('the owner signs in and gets the editor: top bar, outline, palette, preview
   expect(await frameOrder(page)).toEqual(await outlineOrder(page));
 });
 
-test('every screen of the studio passes axe: sign-in, editor, a section with blocks and style, theme, store, dialogs', async ({ browser, studio, harborSession }) => {
+test('every screen of the studio passes axe: sign-in, editor, a section with blocks and style, theme, store, dialogs', async ({
+  browser,
+  studio,
+  harborSession,
+}) => {
   // The preview frame is the storefront, checked by the sections' own axe tests; here, the studio around it.
   const findings = async (page: Page, screen: string) =>
-    (await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    (await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.map(
+      (v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
   const guest = await browser.newContext();
   const signIn = await guest.newPage();
   await signIn.goto(studio.url('localhost', '/editor'));
@@ -167,14 +187,22 @@ test('every screen of the studio passes axe: sign-in, editor, a section with blo
   const features = outline(page).locator('li[data-outline-id]', { hasText: 'Features' });
   await features.getByRole('button').nth(1).click();
   await expect(settings(page).getByRole('button', { name: /^Add feature/ })).toBeVisible();
-  await settings(page).locator('details').evaluateAll((groups) => groups.forEach((group) => ((group as HTMLDetailsElement).open = true)));
+  await settings(page)
+    .locator('details')
+    .evaluateAll((groups) => groups.forEach((group) => ((group as HTMLDetailsElement).open = true)));
   problems.push(...(await findings(page, 'section')));
   for (const tab of ['Theme', 'Store']) {
     await settings(page).getByRole('tab', { name: tab }).click();
-    await settings(page).locator('details').evaluateAll((groups) => groups.forEach((group) => ((group as HTMLDetailsElement).open = true)));
+    await settings(page)
+      .locator('details')
+      .evaluateAll((groups) => groups.forEach((group) => ((group as HTMLDetailsElement).open = true)));
     problems.push(...(await findings(page, tab.toLowerCase())));
   }
-  for (const [opener, screen] of [['New page', 'new page'], ['Published versions', 'versions'], ['Keyboard shortcuts (?)', 'shortcuts']] as const) {
+  for (const [opener, screen] of [
+    ['New page', 'new page'],
+    ['Published versions', 'versions'],
+    ['Keyboard shortcuts (?)', 'shortcuts'],
+  ] as const) {
     await page.getByRole('button', { name: opener }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     problems.push(...(await findings(page, screen)));
@@ -185,7 +213,11 @@ test('every screen of the studio passes axe: sign-in, editor, a section with blo
   await context.close();
 });
 
-test('adds a hero banner from the palette and edits its heading; the frame changes without a reload', async ({ browser, studio, harborSession }) => {
+test('adds a hero banner from the palette and edits its heading; the frame changes without a reload', async ({
+  browser,
+  studio,
+  harborSession,
+}) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();
   await openEditor(page, studio);
@@ -207,7 +239,11 @@ test('adds a hero banner from the palette and edits its heading; the frame chang
   await context.close();
 });
 
-test('reorders sections by dragging in the outline and with the keyboard; the frame follows', async ({ browser, studio, harborSession }) => {
+test('reorders sections by dragging in the outline and with the keyboard; the frame follows', async ({
+  browser,
+  studio,
+  harborSession,
+}) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();
   await openEditor(page, studio);
@@ -345,9 +381,9 @@ test('drags a section by its handle inside the frame', async ({ browser, studio,
   const start = await outlineOrder(page);
   const frame = frameOf(page);
   // A section whose neighbour above is shorter than half the frame, so both show at once.
-  const heights = await frame.locator('.wxb-canvas [data-section-id]').evaluateAll((elements) =>
-    elements.map((element) => element.getBoundingClientRect().height / window.innerHeight),
-  );
+  const heights = await frame
+    .locator('.wxb-canvas [data-section-id]')
+    .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height / window.innerHeight));
   const at = heights.findIndex((height, i) => i >= 1 && i + 1 < heights.length && height < 0.5);
   expect(at).toBeGreaterThan(0);
   const moved = start[at + 1]!;
@@ -381,7 +417,11 @@ test('drags a section by its handle inside the frame', async ({ browser, studio,
   await context.close();
 });
 
-test('hovering an outline row outlines the section in the frame; shortcuts work while the frame has focus', async ({ browser, studio, harborSession }) => {
+test('hovering an outline row outlines the section in the frame; shortcuts work while the frame has focus', async ({
+  browser,
+  studio,
+  harborSession,
+}) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();
   await openEditor(page, studio);
@@ -413,7 +453,11 @@ test('hovering an outline row outlines the section in the frame; shortcuts work 
   await context.close();
 });
 
-test('a product grid added in the studio shows the store’s products in the frame before publishing, and follows its category', async ({ browser, studio, harborSession }) => {
+test('a product grid added in the studio shows the store’s products in the frame before publishing, and follows its category', async ({
+  browser,
+  studio,
+  harborSession,
+}) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();
   await openEditor(page, studio);
@@ -484,11 +528,19 @@ test('switches the preview to the 375 px breakpoint', async ({ browser, studio, 
   await expect(radio).toHaveAttribute('aria-checked', 'true');
   const iframe = page.locator('iframe[title="Store preview"]');
   await expect.poll(async () => (await iframe.boundingBox())?.width).toBe(375);
-  expect(await frameOf(page).locator('body').evaluate(() => window.innerWidth)).toBe(375);
+  expect(
+    await frameOf(page)
+      .locator('body')
+      .evaluate(() => window.innerWidth),
+  ).toBe(375);
   await context.close();
 });
 
-test('buttons follow the Brand colour in the frame; a detached primary colour is the owner’s own (issue 13)', async ({ browser, studio, harborSession }) => {
+test('buttons follow the Brand colour in the frame; a detached primary colour is the owner’s own (issue 13)', async ({
+  browser,
+  studio,
+  harborSession,
+}) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();
   await openEditor(page, studio);
@@ -534,13 +586,19 @@ test('reloading /editor finds the draft intact', async ({ browser, studio, harbo
   await page.reload();
   await expect(outline(page)).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => outlineOrder(page)).toEqual(order);
-  await expect(frameOf(page).locator(`[data-section-id="${id}"]`).getByRole('heading', { name: 'Kept across a reload' })).toBeVisible({ timeout: 30_000 });
+  await expect(frameOf(page).locator(`[data-section-id="${id}"]`).getByRole('heading', { name: 'Kept across a reload' })).toBeVisible({
+    timeout: 30_000,
+  });
   expect(await frameOrder(page)).toEqual(order);
   await expect(outlineRow(page, id)).toContainText('Kept across a reload');
   await context.close();
 });
 
-test('two tabs on one page: the later save is refused with a clear message; loading the other tab’s version is one undo step', async ({ browser, studio, harborSession }) => {
+test('two tabs on one page: the later save is refused with a clear message; loading the other tab’s version is one undo step', async ({
+  browser,
+  studio,
+  harborSession,
+}) => {
   const context = await signedInContext(browser, studio, harborSession);
   const first = await context.newPage();
   await openEditor(first, studio);
@@ -574,7 +632,8 @@ test('two tabs on one page: the later save is refused with a clear message; load
   const pages = await call(studio, 'localhost', 'GET', '/api/Studio/GetPages', harborSession.sessionToken);
   const home = (pages.json as { data: { pages: { pageId: number; pageTypeId: number }[] } }).data.pages.find((p) => p.pageTypeId === 1)!;
   const saved = await call(studio, 'localhost', 'GET', `/api/Studio/GetPage?PageID=${home.pageId}`, harborSession.sessionToken);
-  const sections = (saved.json as { data: { page: { draft: { sections: { id: string; settings: { heading?: string } }[] } } } }).data.page.draft.sections;
+  const sections = (saved.json as { data: { page: { draft: { sections: { id: string; settings: { heading?: string } }[] } } } }).data.page
+    .draft.sections;
   expect(sections.find((section) => section.id === id)?.settings.heading).toBe('Written in the second tab');
   await context.close();
 });
@@ -602,7 +661,11 @@ test('a shopper never sees a draft that was saved but not published', async ({ b
   await context.close();
 });
 
-test('publishing makes the page and the theme live at once, seen on the storefront in a new context without the studio', async ({ browser, studio, harborSession }) => {
+test('publishing makes the page and the theme live at once, seen on the storefront in a new context without the studio', async ({
+  browser,
+  studio,
+  harborSession,
+}) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();
   await openEditor(page, studio);
@@ -612,18 +675,30 @@ test('publishing makes the page and the theme live at once, seen on the storefro
   // A theme change in the same publish: the Brand colour, which the buttons follow in the live store too.
   await settings(page).getByRole('tab', { name: 'Theme' }).click();
   await settings(page).getByLabel('Brand', { exact: true }).fill('#0b6e4f');
-  await expect.poll(() => frameOf(page).locator('.vt-btn-primary').first().evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(11, 110, 79)');
+  await expect
+    .poll(() =>
+      frameOf(page)
+        .locator('.vt-btn-primary')
+        .first()
+        .evaluate((element) => getComputedStyle(element).backgroundColor),
+    )
+    .toBe('rgb(11, 110, 79)');
 
   const publishes: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/Studio/Publish')) publishes.push(`${request.url().split('/api/Studio/')[1]} ${request.postData()}`);
   });
-  const publishAnswer = page.waitForResponse((response) => response.url().endsWith('/api/Studio/Publish') && response.request().method() === 'POST');
+  const publishAnswer = page.waitForResponse(
+    (response) => response.url().endsWith('/api/Studio/Publish') && response.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   expect((await publishAnswer).status()).toBe(200);
   // One request carries both drafts, so shoppers never see the new page with the old theme.
   expect(publishes).toHaveLength(1);
-  expect(JSON.parse(publishes[0]!.split(' ').slice(1).join(' '))).toEqual({ page: expect.objectContaining({ pageId: expect.any(Number) }), theme: expect.objectContaining({ draftRevision: expect.any(Number) }) });
+  expect(JSON.parse(publishes[0]!.split(' ').slice(1).join(' '))).toEqual({
+    page: expect.objectContaining({ pageId: expect.any(Number) }),
+    theme: expect.objectContaining({ draftRevision: expect.any(Number) }),
+  });
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
   await allSaved(page);
 
@@ -645,7 +720,11 @@ test('publishing makes the page and the theme live at once, seen on the storefro
   await context.close();
 });
 
-test('a custom page: created with its address and share title, a section pasted from home, published, moved, deleted', async ({ browser, studio, harborSession }) => {
+test('a custom page: created with its address and share title, a section pasted from home, published, moved, deleted', async ({
+  browser,
+  studio,
+  harborSession,
+}) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();
   await openEditor(page, studio);
@@ -696,7 +775,10 @@ test('a custom page: created with its address and share title, a section pasted 
 
   // Deleted, it is gone for shoppers, and the studio goes back to a page that exists.
   await page.getByRole('button', { name: /^Page settings/ }).click();
-  await page.getByRole('dialog', { name: 'Page settings' }).getByRole('button', { name: /^Delete page/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Page settings' })
+    .getByRole('button', { name: /^Delete page/ })
+    .click();
   const confirm = page.getByRole('group', { name: 'Delete this page for good?' });
   await expect(confirm.getByRole('button', { name: 'Keep' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -706,7 +788,11 @@ test('a custom page: created with its address and share title, a section pasted 
   await context.close();
 });
 
-test('owner HTML shows sanitized in the frame as it is typed; published, shoppers get it sanitized by the server without the sanitizer', async ({ browser, studio, harborSession }) => {
+test('owner HTML shows sanitized in the frame as it is typed; published, shoppers get it sanitized by the server without the sanitizer', async ({
+  browser,
+  studio,
+  harborSession,
+}) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();
   await openEditor(page, studio);
@@ -750,7 +836,8 @@ test('owner HTML shows sanitized in the frame as it is typed; published, shopper
 test("the other store's owner gets 403 on this store's Studio calls", async ({ studio, harborSession }) => {
   const other = await apiSignIn(studio, 'second.localhost', atelier);
   expect(other.sites.map((s) => s.domain)).not.toContain('localhost');
-  const asOther = (method: 'GET' | 'POST', path: string, body?: unknown) => call(studio, 'localhost', method, `/api/Studio/${path}`, other.sessionToken, body);
+  const asOther = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+    call(studio, 'localhost', method, `/api/Studio/${path}`, other.sessionToken, body);
 
   const pages = await asOther('GET', 'GetPages');
   expect(pages.status).toBe(403);
@@ -776,18 +863,28 @@ test("the other store's owner gets 403 on this store's Studio calls", async ({ s
   expect((await call(studio, 'second.localhost', 'GET', '/api/Studio/GetPages', other.sessionToken)).status).toBe(200);
 });
 
-test('the studio stays in place with the Theme tab open: picking a font or the wheel over the top bar scrolls nothing away', async ({ browser, studio, harborSession }) => {
+test('the studio stays in place with the Theme tab open: picking a font or the wheel over the top bar scrolls nothing away', async ({
+  browser,
+  studio,
+  harborSession,
+}) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
   await openEditor(page, studio);
   await settings(page).getByRole('tab', { name: 'Theme' }).click();
   const topBar = page.getByRole('banner');
-  const studioInPlace = async () => ({ scrollY: await page.evaluate(() => window.scrollY + document.scrollingElement!.scrollTop), top: (await topBar.boundingBox())!.y });
+  const studioInPlace = async () => ({
+    scrollY: await page.evaluate(() => window.scrollY + document.scrollingElement!.scrollTop),
+    top: (await topBar.boundingBox())!.y,
+  });
 
   // The last fonts of the list, far below the fold of the settings panel.
   for (const font of ['Work Sans', 'Ubuntu']) {
-    await settings(page).locator('label', { has: page.getByRole('radio', { name: font }) }).first().click();
+    await settings(page)
+      .locator('label', { has: page.getByRole('radio', { name: font }) })
+      .first()
+      .click();
     await expect(settings(page).getByRole('radio', { name: font }).first()).toBeChecked();
     expect(await studioInPlace(), font).toEqual({ scrollY: 0, top: 0 });
   }
@@ -801,7 +898,11 @@ test('the studio stays in place with the Theme tab open: picking a font or the w
   await context.close();
 });
 
-test('the palette names, describes and searches section types; + between outline rows inserts there; blocks nest in the outline; View store after publish', async ({ browser, studio, harborSession }) => {
+test('the palette names, describes and searches section types; + between outline rows inserts there; blocks nest in the outline; View store after publish', async ({
+  browser,
+  studio,
+  harborSession,
+}) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();
   await openEditor(page, studio);

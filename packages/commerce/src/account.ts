@@ -11,7 +11,12 @@ import { tokenPair } from './api.ts';
 const requiredText = (max: number) => z.string().trim().min(1, 'is a required field').max(max, `must be at most ${max} characters`);
 
 /** An email address, trimmed and lower-cased (accounts are unique per store regardless of case). */
-export const customerEmail = z.string().trim().toLowerCase().max(254, 'must be at most 254 characters').pipe(z.email('must be a valid email address'));
+export const customerEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email('must be a valid email address'));
 
 /** A phone number, stored as `+` and digits only so that "+1 (555) 010-2000" and "+15550102000" are the same account. */
 export const customerPhone = z
@@ -23,7 +28,8 @@ export const customerPhone = z
   .pipe(z.string().regex(/^\+?[0-9]{6,16}$/, 'must be a phone number of 6 to 16 digits'));
 
 /** An optional field where an empty string means "not given", as a form with a blank input sends it. */
-const optional = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const optional = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
 /** A new password: 8 to 200 characters. */
 export const newPassword = z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters');
@@ -44,7 +50,10 @@ export const signUpRequest = z
     phone: optional(customerPhone),
     password: newPassword,
   })
-  .refine((body) => !companyCustomerTypes.includes(body.customerTypeId) || Boolean(body.company), { message: 'is a required field', path: ['company'] });
+  .refine((body) => !companyCustomerTypes.includes(body.customerTypeId) || Boolean(body.company), {
+    message: 'is a required field',
+    path: ['company'],
+  });
 export type SignUpRequest = z.infer<typeof signUpRequest>;
 
 /**
@@ -52,7 +61,10 @@ export type SignUpRequest = z.infer<typeof signUpRequest>;
  * 1 both required; 2 email required; 3 phone required; 4 either; 5 email only (phone refused); 6 phone only (email refused).
  * The message follows the field name, as in "email: is a required field".
  */
-export function contactRequirementProblem(mode: number, contact: { email?: string | null | undefined; phone?: string | null | undefined }): { field: 'email' | 'phone'; message: string } | null {
+export function contactRequirementProblem(
+  mode: number,
+  contact: { email?: string | null | undefined; phone?: string | null | undefined },
+): { field: 'email' | 'phone'; message: string } | null {
   const hasEmail = Boolean(contact.email);
   const hasPhone = Boolean(contact.phone);
   const required = 'is a required field';
@@ -197,7 +209,9 @@ export const maintenanceSettings = z.object({
 export type MaintenanceSettings = z.infer<typeof maintenanceSettings>;
 
 /** `POST /api/Web/CheckMaintenanceModePassword` (§5: required, labelled Password). */
-export const checkMaintenancePasswordRequest = z.object({ password: z.string().min(1, 'is a required field').max(200, 'must be at most 200 characters') });
+export const checkMaintenancePasswordRequest = z.object({
+  password: z.string().min(1, 'is a required field').max(200, 'must be at most 200 characters'),
+});
 /** Its answer: true sets the bypass cookie; false (still HTTP 200) means a wrong password (§8: toast Invalid Password). */
 export const checkMaintenancePasswordAnswer = z.object({ data: z.boolean() });
 

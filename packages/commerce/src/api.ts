@@ -26,7 +26,10 @@ export const domainName = z
 /** `GET /api/Web/GetWebInfo` query (§7). */
 export const getWebInfoQuery = z.object({
   Domain: domainName,
-  WebThemeID: z.string().regex(/^\d{1,9}$/, 'must be a theme id').default('0'),
+  WebThemeID: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a theme id')
+    .default('0'),
 });
 
 /** Access and refresh tokens (§3.4). */

@@ -39,7 +39,12 @@ describe('cart codes', () => {
 });
 
 it('sums cart totals as integers', () => {
-  expect(cartTotal([{ price: 1999, quantity: 2, addonTotals: [300] }, { price: 500, quantity: 1 }])).toBe(4798);
+  expect(
+    cartTotal([
+      { price: 1999, quantity: 2, addonTotals: [300] },
+      { price: 500, quantity: 1 },
+    ]),
+  ).toBe(4798);
 });
 
 it('rounds ratings to halves within 0–5', () => {
@@ -48,7 +53,12 @@ it('rounds ratings to halves within 0–5', () => {
 
 it('colours statuses as §4 says', () => {
   expect(['Cancelled', 'Confirmed', 'Shipped', 'Paid', 'Verification Pending', 'Refunded'].map(statusColour)).toEqual([
-    'red', 'blue', 'cyan', 'green', 'orange', 'grey',
+    'red',
+    'blue',
+    'cyan',
+    'green',
+    'orange',
+    'grey',
   ]);
 });
 

@@ -84,12 +84,21 @@ describe('validateFormValues (§5)', () => {
 
   it('refuses files over the size cap and content that is not base64', () => {
     const big = 'A'.repeat(Math.ceil(MAX_FORM_FILE_BYTES / 3) * 4 + 4);
-    expect(validateFormValues([drawing], { Drawing: { name: 'big.png', base64: big } })).toEqual({ ok: false, errors: { Drawing: 'Drawing must be at most 2 MB' } });
-    expect(validateFormValues([drawing], { Drawing: { name: 'x.png', base64: 'not base64!' } })).toEqual({ ok: false, errors: { Drawing: 'Drawing is not valid' } });
+    expect(validateFormValues([drawing], { Drawing: { name: 'big.png', base64: big } })).toEqual({
+      ok: false,
+      errors: { Drawing: 'Drawing must be at most 2 MB' },
+    });
+    expect(validateFormValues([drawing], { Drawing: { name: 'x.png', base64: 'not base64!' } })).toEqual({
+      ok: false,
+      errors: { Drawing: 'Drawing is not valid' },
+    });
   });
 
   it('caps the length of text', () => {
-    expect(validateFormValues([name], { Name: 'x'.repeat(501) })).toEqual({ ok: false, errors: { Name: 'Name must be at most 500 characters' } });
+    expect(validateFormValues([name], { Name: 'x'.repeat(501) })).toEqual({
+      ok: false,
+      errors: { Name: 'Name must be at most 500 characters' },
+    });
   });
 
   it('does not read values from the object prototype', () => {
@@ -100,7 +109,12 @@ describe('validateFormValues (§5)', () => {
 
 describe('formField', () => {
   it('defaults to optional with no options, and needs options for a choice field', () => {
-    expect(formField.parse({ fieldName: 'Name', inputType: 'text' })).toEqual({ fieldName: 'Name', inputType: 'text', isMandatory: '0', options: [] });
+    expect(formField.parse({ fieldName: 'Name', inputType: 'text' })).toEqual({
+      fieldName: 'Name',
+      inputType: 'text',
+      isMandatory: '0',
+      options: [],
+    });
     expect(formField.safeParse({ fieldName: 'Size', inputType: 'radio' }).success).toBe(false);
     expect(formField.safeParse({ fieldName: ' ', inputType: 'text' }).success).toBe(false);
     expect(formField.safeParse({ fieldName: 'Name', inputType: 'date' }).success).toBe(false);
@@ -112,9 +126,15 @@ describe('form requests', () => {
     const result = contactRequest.safeParse({ name: ' ', email: 'nope', message: '' });
     expect(result.success).toBe(false);
     if (!result.success) {
-      expect(requestErrors(result.error)).toEqual({ name: 'Name is required', email: 'Enter a valid email address', message: 'Message is required' });
+      expect(requestErrors(result.error)).toEqual({
+        name: 'Name is required',
+        email: 'Enter a valid email address',
+        message: 'Message is required',
+      });
     }
-    expect(contactRequest.parse({ name: 'Ada', email: ' ada@example.com ', message: 'Hi', phone: '+44 20 7946 0000' })).toMatchObject({ email: 'ada@example.com' });
+    expect(contactRequest.parse({ name: 'Ada', email: ' ada@example.com ', message: 'Hi', phone: '+44 20 7946 0000' })).toMatchObject({
+      email: 'ada@example.com',
+    });
   });
 
   it('needs an email to subscribe', () => {
@@ -131,7 +151,10 @@ describe('form requests', () => {
   });
 
   it('answers either ok or field errors', () => {
-    expect(formSubmitAnswer.parse({ ok: false, errors: { Name: 'Name is required' } })).toEqual({ ok: false, errors: { Name: 'Name is required' } });
+    expect(formSubmitAnswer.parse({ ok: false, errors: { Name: 'Name is required' } })).toEqual({
+      ok: false,
+      errors: { Name: 'Name is required' },
+    });
     expect(formSubmitAnswer.safeParse({ ok: false }).success).toBe(false);
   });
 });

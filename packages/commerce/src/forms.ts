@@ -74,7 +74,8 @@ export type FormValidation = { ok: true; values: FormValues } | { ok: false; err
  * file needs both name and base64; a choice must be one of the field's options. Keys that name no field are dropped.
  */
 export function validateFormValues(fields: readonly FormField[], values: unknown): FormValidation {
-  const given: Record<string, unknown> = typeof values === 'object' && values !== null && !Array.isArray(values) ? (values as Record<string, unknown>) : {};
+  const given: Record<string, unknown> =
+    typeof values === 'object' && values !== null && !Array.isArray(values) ? (values as Record<string, unknown>) : {};
   const checked: FormValues = {};
   const errors: Record<string, string> = {};
 
@@ -126,7 +127,10 @@ export function validateFormValues(fields: readonly FormField[], values: unknown
         const file = formFileValue.safeParse(raw);
         if (!file.success) {
           const base64 = (raw as { base64?: unknown }).base64;
-          errors[fieldName] = typeof base64 === 'string' && base64.length > MAX_FORM_FILE_BASE64 ? formMessages.fileTooLarge(fieldName) : formMessages.invalid(fieldName);
+          errors[fieldName] =
+            typeof base64 === 'string' && base64.length > MAX_FORM_FILE_BASE64
+              ? formMessages.fileTooLarge(fieldName)
+              : formMessages.invalid(fieldName);
         } else if (!file.data.name.trim() || !file.data.base64) {
           // A file counts as given only with both its name and its content.
           if (mandatory) errors[fieldName] = formMessages.fileRequired;

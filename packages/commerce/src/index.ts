@@ -74,7 +74,15 @@ export {
   sectionDataRequest,
   themeDocument,
 } from './page.ts';
-export type { SectionBlock, SectionNode, PageDocument, PublishedPage, SectionDataAnswer, SectionDataRequest, ThemeDocument } from './page.ts';
+export type {
+  SectionBlock,
+  SectionNode,
+  PageDocument,
+  PublishedPage,
+  SectionDataAnswer,
+  SectionDataRequest,
+  ThemeDocument,
+} from './page.ts';
 export { IMAGE_ROUTE, imageUrl, mediaUrl } from './media.ts';
 export type { ImageRequest } from './media.ts';
 export {

@@ -3,7 +3,11 @@ import { z } from 'zod';
 /** The version of the page document shape; loading an older one migrates it forward. */
 export const PAGE_DOCUMENT_VERSION = 1;
 
-const sectionId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _');
+const sectionId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _');
 
 /** A repeated item inside a section: a slide, a feature, a team member… */
 export const sectionBlock = z.object({
@@ -38,7 +42,10 @@ export const pageSeo = z.object({
 export const pageDocument = z.object({
   schemaVersion: z.literal(PAGE_DOCUMENT_VERSION).default(PAGE_DOCUMENT_VERSION),
   pageTypeId: z.number().int().min(1).max(4),
-  slug: z.string().max(200).regex(/^[a-z0-9-/]*$/, 'must be lower-case letters, digits, - and /'),
+  slug: z
+    .string()
+    .max(200)
+    .regex(/^[a-z0-9-/]*$/, 'must be lower-case letters, digits, - and /'),
   title: z.string().min(1).max(200),
   seo: pageSeo.default({ title: '', description: '', keywords: '', image: '' }),
   sections: z.array(sectionNode).max(500),

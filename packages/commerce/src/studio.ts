@@ -82,7 +82,8 @@ export const customPageSlug = z
 export const studioPageDocument = pageDocument.superRefine((document, context) => {
   const seen = new Set<string>();
   document.sections.forEach((section, index) => {
-    if (seen.has(section.id)) context.addIssue({ code: 'custom', message: `is used by another section of this page`, path: ['sections', index, 'id'] });
+    if (seen.has(section.id))
+      context.addIssue({ code: 'custom', message: `is used by another section of this page`, path: ['sections', index, 'id'] });
     seen.add(section.id);
   });
 });

@@ -118,8 +118,18 @@ describe('a peer of the same origin', () => {
     const studioWindow = reachableWindow(ORIGIN);
     link(studioWindow, frameWindow);
     const atFrame: StudioMessage[] = [];
-    const studio = createStudioChannel({ self: asWindow(studioWindow), peer: () => asWindow(frameWindow), peerOrigin: ORIGIN, onMessage: () => {} });
-    const frame = createFrameChannel({ self: asWindow(frameWindow), peer: () => asWindow(studioWindow), peerOrigin: ORIGIN, onMessage: (m) => atFrame.push(m) });
+    const studio = createStudioChannel({
+      self: asWindow(studioWindow),
+      peer: () => asWindow(frameWindow),
+      peerOrigin: ORIGIN,
+      onMessage: () => {},
+    });
+    const frame = createFrameChannel({
+      self: asWindow(frameWindow),
+      peer: () => asWindow(studioWindow),
+      peerOrigin: ORIGIN,
+      onMessage: (m) => atFrame.push(m),
+    });
     open.push(studio, frame);
     return { studio, frame, studioWindow, frameWindow, atFrame };
   }
@@ -133,7 +143,7 @@ describe('a peer of the same origin', () => {
     expect(frame.rejected).toEqual({ origin: 0, source: 0, schema: 0 });
   });
 
-  it('gets a copy, as a post would give it, never the sender\'s object', () => {
+  it("gets a copy, as a post would give it, never the sender's object", () => {
     const { studio, atFrame } = sameOriginPair();
     const message: StudioMessage = { type: 'SET_COMPONENT', payload: { section: structuredClone(hero) } };
     studio.send(message);
@@ -305,9 +315,9 @@ describe('createChannel', () => {
   it.each(['*', 'null', '', '/', 'https://shop.vitrine.test/', 'https://shop.vitrine.test/preview', 'shop.vitrine.test'])(
     'refuses %j as a peer origin',
     (peerOrigin) => {
-      expect(() =>
-        createChannel({ self: window, peer: () => null, peerOrigin, receive: studioMessage, onMessage: () => {} }),
-      ).toThrow(TypeError);
+      expect(() => createChannel({ self: window, peer: () => null, peerOrigin, receive: studioMessage, onMessage: () => {} })).toThrow(
+        TypeError,
+      );
     },
   );
 

@@ -3,16 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, frameMessage, sectionClasses, studioMessage } from './index.ts';
 import { frameSamples, hero, studioSamples } from './test-fixtures.ts';
 
-const typesOf = (schema: typeof frameMessage | typeof studioMessage) =>
-  schema.options.map((option) => option.shape.type.value).sort();
+const typesOf = (schema: typeof frameMessage | typeof studioMessage) => schema.options.map((option) => option.shape.type.value).sort();
 
 describe('the two unions', () => {
   it('has samples for every message type of each direction', () => {
     expect(typesOf(frameMessage)).toEqual([...new Set(frameSamples.map((m) => m.type))].sort());
     expect(typesOf(studioMessage)).toEqual([...new Set(studioSamples.map((m) => m.type))].sort());
-    expect(typesOf(studioMessage)).toEqual(
-      ['FOCUS_COMPONENT', 'GET_SECTION_CLASSES', 'HOVER_COMPONENT', 'SET_COMPONENT', 'SET_CREATOR_THEME_CSS', 'SET_MODE', 'SET_ORDER', 'SET_SETTINGS'],
-    );
+    expect(typesOf(studioMessage)).toEqual([
+      'FOCUS_COMPONENT',
+      'GET_SECTION_CLASSES',
+      'HOVER_COMPONENT',
+      'SET_COMPONENT',
+      'SET_CREATOR_THEME_CSS',
+      'SET_MODE',
+      'SET_ORDER',
+      'SET_SETTINGS',
+    ]);
   });
 
   it.each(frameSamples.map((m) => [m.type, m] as const))('parses frame message %s unchanged', (_type, message) => {

@@ -11,7 +11,11 @@ import { sectionNode } from '@vitrine/commerce';
 export const PROTOCOL_VERSION = 2;
 
 // Ids end up in DOM lookups on the frame side, so they are held to the page document's id alphabet.
-const sectionId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _');
+const sectionId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _');
 const settingsRecord = z.record(z.string(), z.unknown());
 
 // A page's sections as the page document declares them (commerce); the frame re-checks each one's settings against
@@ -82,10 +86,7 @@ export const studioMessage = z.discriminatedUnion('type', [
   /** Replace the whole page's sections, or one section; strict objects so a payload is one or the other, never both. */
   z.object({
     type: z.literal('SET_COMPONENT'),
-    payload: z.union([
-      z.strictObject({ page }),
-      z.strictObject({ section }),
-    ]),
+    payload: z.union([z.strictObject({ page }), z.strictObject({ section })]),
   }),
   /** Replace the theme settings (§3.8); the theme engine checks them, this only carries them. */
   z.object({ type: z.literal('SET_SETTINGS'), payload: z.object({ settings: settingsRecord }) }),

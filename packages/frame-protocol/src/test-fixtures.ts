@@ -27,10 +27,21 @@ export const frameSamples: FrameMessage[] = [
 
 /** One valid message of every studio → frame type. */
 export const studioSamples: StudioMessage[] = [
-  { type: 'SET_COMPONENT', payload: { page: { slug: 'home', sections: [hero, { id: 'about', type: 7, version: 1, settings: {}, style: {} }] } } },
   {
     type: 'SET_COMPONENT',
-    payload: { page: { slug: '', pageTypeId: 1, sections: [hero], header: { id: 'header', type: 1, version: 1, settings: {}, style: {} }, footer: null } },
+    payload: { page: { slug: 'home', sections: [hero, { id: 'about', type: 7, version: 1, settings: {}, style: {} }] } },
+  },
+  {
+    type: 'SET_COMPONENT',
+    payload: {
+      page: {
+        slug: '',
+        pageTypeId: 1,
+        sections: [hero],
+        header: { id: 'header', type: 1, version: 1, settings: {}, style: {} },
+        footer: null,
+      },
+    },
   },
   { type: 'SET_COMPONENT', payload: { section: hero } },
   { type: 'SET_SETTINGS', payload: { settings: { primary_color: '#112233', rounded_corners: true } } },

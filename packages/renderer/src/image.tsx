@@ -50,7 +50,10 @@ export function Image({ src, alt, width, height, priority = false, sizes = '100v
       }
     }
   }
-  const srcSet = [...candidates].sort(([a], [b]) => a - b).map(([w, url]) => `${url} ${w}w`).join(', ');
+  const srcSet = [...candidates]
+    .sort(([a], [b]) => a - b)
+    .map(([w, url]) => `${url} ${w}w`)
+    .join(', ');
   return (
     <img
       src={(src && !failed ? settings.buildUrl(source, width, 1) : null) ?? (source || undefined)}

@@ -23,7 +23,14 @@ export function Link({ to, newTab = false, onClick, children, ...rest }: LinkPro
   const navigate = use(NavigationContext);
   const routerNavigate = (path: string) => (navigate ? navigate(path) : window.location.assign(path));
   const target = classifyLink(to);
-  const href = target.kind === 'invalid' ? undefined : target.kind === 'anchor' ? `#${target.id}` : target.kind === 'external' ? target.href : target.path;
+  const href =
+    target.kind === 'invalid'
+      ? undefined
+      : target.kind === 'anchor'
+        ? `#${target.id}`
+        : target.kind === 'external'
+          ? target.href
+          : target.path;
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);

@@ -1,9 +1,6 @@
 /** What a link target turned out to be (§2.10). */
 export type LinkTarget =
-  | { kind: 'external'; href: string }
-  | { kind: 'anchor'; id: string }
-  | { kind: 'internal'; path: string }
-  | { kind: 'invalid' };
+  { kind: 'external'; href: string } | { kind: 'anchor'; id: string } | { kind: 'internal'; path: string } | { kind: 'invalid' };
 
 /** Half of a UTF-16 pair on its own: no address can carry it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -37,7 +34,8 @@ export function classifyLink(url: string | null | undefined): LinkTarget {
   if (SCHEME.test(value)) {
     try {
       const parsed = new URL(value);
-      if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && decoded(value, decodeURI) !== null) return { kind: 'external', href: parsed.href };
+      if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && decoded(value, decodeURI) !== null)
+        return { kind: 'external', href: parsed.href };
     } catch {
       // not a well-formed address
     }

@@ -21,7 +21,11 @@ describe('PageRenderer', () => {
     const html = renderToString(
       <PageRenderer
         registry={registry}
-        sections={[{ id: 'a', type: 1 }, { id: 'b', type: 1, hidden: true }, { id: 'c', type: 1 }]}
+        sections={[
+          { id: 'a', type: 1 },
+          { id: 'b', type: 1, hidden: true },
+          { id: 'c', type: 1 },
+        ]}
         data={{ a: 'loaded' }}
       />,
     );
@@ -35,7 +39,15 @@ describe('PageRenderer', () => {
 
   it('hides a section that throws on the storefront and keeps the rest', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(<PageRenderer registry={registry} sections={[{ id: 'x', type: 2 }, { id: 'y', type: 1 }]} />);
+    render(
+      <PageRenderer
+        registry={registry}
+        sections={[
+          { id: 'x', type: 2 },
+          { id: 'y', type: 1 },
+        ]}
+      />,
+    );
     expect(screen.getByRole('heading').textContent).toBe('y:none');
     expect(screen.queryByRole('alert')).toBeNull();
     error.mockRestore();
@@ -43,7 +55,16 @@ describe('PageRenderer', () => {
 
   it('shows an error card for a failing or unknown section in the preview', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(<PageRenderer mode="preview" registry={registry} sections={[{ id: 'x', type: 2 }, { id: 'z', type: 99 }]} />);
+    render(
+      <PageRenderer
+        mode="preview"
+        registry={registry}
+        sections={[
+          { id: 'x', type: 2 },
+          { id: 'z', type: 99 },
+        ]}
+      />,
+    );
     const alerts = screen.getAllByRole('alert').map((a) => a.textContent);
     expect(alerts[0]).toContain('broken: boom');
     expect(alerts[1]).toContain('Unknown section type 99');

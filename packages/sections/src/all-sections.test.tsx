@@ -9,7 +9,21 @@ import { sanitizeOwnerHtml } from './html/owner-html.ts';
 
 const catalog: CatalogReader = {
   getProducts: async () => [
-    { productID: 1, itemName: 'Stoneware mug', productURL: '/stoneware-mug', price: 2800, compareAtPrice: null, isHidePrice: false, imageFile: '/media/1/products/stoneware-mug-1.webp', imageWidth: 800, imageHeight: 800, brandName: 'North Clay', rating: 4.8, ratingCount: 31, stockStatusID: 1 },
+    {
+      productID: 1,
+      itemName: 'Stoneware mug',
+      productURL: '/stoneware-mug',
+      price: 2800,
+      compareAtPrice: null,
+      isHidePrice: false,
+      imageFile: '/media/1/products/stoneware-mug-1.webp',
+      imageWidth: 800,
+      imageHeight: 800,
+      brandName: 'North Clay',
+      rating: 4.8,
+      ratingCount: 31,
+      stockStatusID: 1,
+    },
   ],
   getCategories: async () => [{ categoryID: 1, parentID: null, name: 'Mugs', slug: 'mugs', imageFile: null, productCount: 8 }],
   getBrands: async () => [{ brandID: 1, name: 'North Clay', slug: 'north-clay', logoFile: null }],
@@ -19,7 +33,15 @@ let page: HTMLElement;
 beforeEach(async () => {
   const data = await loadSectionData(allSectionsPage.sections, { catalog, sanitizeOwnerHtml });
   page = render(
-    <ShopProvider value={{ storeTitle: 'North Clay', currencies: [{ currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 }, { currencyAbbreviation: 'EUR', currencySymbol: '€', currencyRate: 0.92 }] }}>
+    <ShopProvider
+      value={{
+        storeTitle: 'North Clay',
+        currencies: [
+          { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 },
+          { currencyAbbreviation: 'EUR', currencySymbol: '€', currencyRate: 0.92 },
+        ],
+      }}
+    >
       <main>
         <PageRenderer registry={renderRegistry} sections={allSectionsPage.sections} data={data} mode="preview" />
       </main>
@@ -29,10 +51,16 @@ beforeEach(async () => {
 afterEach(cleanup);
 
 const nameOf = (element: Element) =>
-  (element.getAttribute('aria-label') ?? element.textContent ?? '').trim() || [...element.querySelectorAll('img')].map((img) => img.alt).join('');
+  (element.getAttribute('aria-label') ?? element.textContent ?? '').trim() ||
+  [...element.querySelectorAll('img')].map((img) => img.alt).join('');
 
 it('is a valid page document with one section of every type', () => {
-  expect(pageDocument.parse(allSectionsPage).sections.map((s) => s.type).sort((a, b) => a - b)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+  expect(
+    pageDocument
+      .parse(allSectionsPage)
+      .sections.map((s) => s.type)
+      .sort((a, b) => a - b),
+  ).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
   expect(page.querySelectorAll('[data-section-id]')).toHaveLength(22);
   expect(page.querySelector('[role="alert"]')).toBeNull();
 });
@@ -67,7 +95,9 @@ it('labels every form control and names every link and button', () => {
 it('uses each id once and names its regions and menus uniquely', () => {
   const ids = [...page.querySelectorAll('[id]')].map((element) => element.id);
   expect(new Set(ids).size).toBe(ids.length);
-  const landmarks = [...page.querySelectorAll('section[aria-label],nav[aria-label]')].map((el) => `${el.tagName} ${el.getAttribute('aria-label')}`);
+  const landmarks = [...page.querySelectorAll('section[aria-label],nav[aria-label]')].map(
+    (el) => `${el.tagName} ${el.getAttribute('aria-label')}`,
+  );
   expect(new Set(landmarks).size).toBe(landmarks.length);
   expect(page.querySelectorAll('header')).toHaveLength(1);
   expect(page.querySelectorAll('footer')).toHaveLength(1);

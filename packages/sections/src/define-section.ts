@@ -133,9 +133,12 @@ export interface TypedSectionSchema<T extends number, Settings, Block, Data> ext
  * blocks, version and migrations, and an optional data loader. Its component (`<name>.tsx`) draws it with
  * `sectionComponent`.
  */
-export function defineSectionSchema<S extends AnyObject, B extends AnyObject | undefined = undefined, D = undefined, T extends number = SectionTypeId>(
-  spec: SectionSpec<S, B, D, T>,
-): TypedSectionSchema<T, z.infer<S>, B extends AnyObject ? z.infer<B> : never, D> {
+export function defineSectionSchema<
+  S extends AnyObject,
+  B extends AnyObject | undefined = undefined,
+  D = undefined,
+  T extends number = SectionTypeId,
+>(spec: SectionSpec<S, B, D, T>): TypedSectionSchema<T, z.infer<S>, B extends AnyObject ? z.infer<B> : never, D> {
   const readSettings = (raw: unknown, fromVersion = spec.version): Record<string, unknown> =>
     readWithFallback(spec.settings, migrate(spec, raw, fromVersion));
   const blockSchema = spec.blocks?.settings as AnyObject | undefined;
@@ -160,12 +163,23 @@ export function defineSectionSchema<S extends AnyObject, B extends AnyObject | u
             settings: readBlock(spec.blocks?.initialSettings?.[i] ?? {}),
           }))
         : undefined;
-      return { id, type: spec.type, version: spec.version, settings: readSettings({}), style: readSectionStyle({}), ...(blocks ? { blocks } : {}) };
+      return {
+        id,
+        type: spec.type,
+        version: spec.version,
+        settings: readSettings({}),
+        style: readSectionStyle({}),
+        ...(blocks ? { blocks } : {}),
+      };
     },
   };
 }
 
-function migrate(spec: { version: number; migrations?: Record<number, (s: Record<string, unknown>) => Record<string, unknown>> }, raw: unknown, from: number) {
+function migrate(
+  spec: { version: number; migrations?: Record<number, (s: Record<string, unknown>) => Record<string, unknown>> },
+  raw: unknown,
+  from: number,
+) {
   let settings = isRecord(raw) ? raw : {};
   for (let v = from; v < spec.version; v++) settings = spec.migrations?.[v]?.(settings) ?? settings;
   return settings;

@@ -21,7 +21,11 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             sizes="(min-width: 1024px) 25vw, 50vw"
             priority={priority}
           />
-          {soldOut ? <span className="vt-badge vt-badge-sold-out">Sold out</span> : onSale ? <span className="vt-badge vt-badge-sale">Sale</span> : null}
+          {soldOut ? (
+            <span className="vt-badge vt-badge-sold-out">Sold out</span>
+          ) : onSale ? (
+            <span className="vt-badge vt-badge-sale">Sale</span>
+          ) : null}
         </div>
         {product.brandName ? <p className="vt-product-card-brand">{product.brandName}</p> : null}
         <h3 className="vt-product-card-name">{product.itemName}</h3>

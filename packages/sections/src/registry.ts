@@ -23,7 +23,9 @@ export function registryOf<R extends Readonly<Record<number, SectionSchema<numbe
   schemas: R,
   components: { readonly [K in keyof R]: ComponentType<SectionRenderProps> },
 ): { [K in keyof R]: SectionDefinition<TypeOf<R[K]>> } {
-  return Object.fromEntries(Object.entries(schemas).map(([type, schema]) => [type, { ...schema, Component: components[type as keyof R] }])) as {
+  return Object.fromEntries(
+    Object.entries(schemas).map(([type, schema]) => [type, { ...schema, Component: components[type as keyof R] }]),
+  ) as {
     [K in keyof R]: SectionDefinition<TypeOf<R[K]>>;
   };
 }
@@ -34,7 +36,9 @@ export const sectionRegistry: { [K in SectionTypeId]: SectionDefinition<K> } = r
 /** A section registry in the shape the renderer draws with: a name and a component for each type. */
 export function renderRegistryOf(registry: SectionRegistry): RenderRegistry {
   return Object.fromEntries(
-    Object.entries(registry).flatMap(([type, definition]) => (definition ? [[type, { name: definition.name, Component: definition.Component }]] : [])),
+    Object.entries(registry).flatMap(([type, definition]) =>
+      definition ? [[type, { name: definition.name, Component: definition.Component }]] : [],
+    ),
   );
 }
 

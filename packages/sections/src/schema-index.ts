@@ -3,6 +3,15 @@
 export { sectionSchemas } from './schemas.ts';
 export type { SectionSchemaRegistry } from './schemas.ts';
 export { defineSectionSchema, readWithFallback, fieldControls } from './define-section.ts';
-export type { SectionSchema, TypedSectionSchema, SectionSpec, SectionProps, FieldHint, FieldControl, CatalogReader, SectionLoaderContext } from './define-section.ts';
+export type {
+  SectionSchema,
+  TypedSectionSchema,
+  SectionSpec,
+  SectionProps,
+  FieldHint,
+  FieldControl,
+  CatalogReader,
+  SectionLoaderContext,
+} from './define-section.ts';
 export { sectionStyle, readSectionStyle } from './section-style.ts';
 export type { SectionStyle } from './section-style.ts';

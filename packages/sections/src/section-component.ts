@@ -11,7 +11,8 @@ export interface SectionDefinition<T extends number = SectionTypeId> extends Sec
 }
 
 /** What a section's component draws from: its schema's settings, blocks and loader data, typed. */
-export type SectionComponentProps<Schema> = Schema extends TypedSectionSchema<number, infer S, infer B, infer D> ? SectionProps<S, B, D> : never;
+export type SectionComponentProps<Schema> =
+  Schema extends TypedSectionSchema<number, infer S, infer B, infer D> ? SectionProps<S, B, D> : never;
 
 /**
  * A section's component (`<name>.tsx`), drawing nodes of the type `schema` declares: each node's settings, style and

@@ -9,7 +9,15 @@ const place = { start: 'flex-start', center: 'center', end: 'flex-end' } as cons
  * and `data-section-id` so the studio's frame can find it. The store header and footer draw as `<header>` and
  * `<footer>`, which take no label: they are the page's banner and content-info landmarks, not named regions.
  */
-export function SectionShell({ id, name, style, className = '', children, label, as: Element = 'section' }: {
+export function SectionShell({
+  id,
+  name,
+  style,
+  className = '',
+  children,
+  label,
+  as: Element = 'section',
+}: {
   id: string;
   name: string;
   style: SectionStyle;
@@ -44,14 +52,26 @@ export function SectionShell({ id, name, style, className = '', children, label,
     .filter(Boolean)
     .join(' ');
   return (
-    <Element id={`section-${id}`} data-section-id={id} className={classes} style={css} aria-label={Element === 'section' ? label : undefined}>
+    <Element
+      id={`section-${id}`}
+      data-section-id={id}
+      className={classes}
+      style={css}
+      aria-label={Element === 'section' ? label : undefined}
+    >
       <div className="vt-container">{children}</div>
     </Element>
   );
 }
 
 /** A call to action in the section's button style and size. */
-export function SectionButton({ style, href, children, variant, label }: {
+export function SectionButton({
+  style,
+  href,
+  children,
+  variant,
+  label,
+}: {
   style: SectionStyle;
   href: string;
   children: ReactNode;

@@ -127,7 +127,11 @@ it('loads the brands, and the header’s categories only when it shows them', as
   const header = sectionRegistry[1].create('h');
   const without = { ...header, id: 'h2', settings: { ...header.settings, show_categories: false } };
   const data = await loadSectionData([header, without, sectionRegistry[5].create('b')], { catalog, sanitizeOwnerHtml });
-  expect(data).toEqual({ h: [expect.objectContaining({ name: 'Shirts' })], h2: [], b: [expect.objectContaining({ name: 'North' }), expect.objectContaining({ name: 'Tide' })] });
+  expect(data).toEqual({
+    h: [expect.objectContaining({ name: 'Shirts' })],
+    h2: [],
+    b: [expect.objectContaining({ name: 'North' }), expect.objectContaining({ name: 'Tide' })],
+  });
   const html = render([sectionRegistry[5].create('b')], data);
   expect(html).toContain('href="/?br=3"');
   expect(html).toContain('alt="North"');

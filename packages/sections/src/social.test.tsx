@@ -40,7 +40,10 @@ it('refuses profile links that are not http or https (§5)', () => {
 
 it('refuses non-http(s) profile links in the footer too', () => {
   const footer = sectionRegistry[2];
-  expect(footer.readSettings({ facebook_url: 'javascript:alert(1)', x_url: 'https://x.com/northclay' })).toMatchObject({ facebook_url: '', x_url: 'https://x.com/northclay' });
+  expect(footer.readSettings({ facebook_url: 'javascript:alert(1)', x_url: 'https://x.com/northclay' })).toMatchObject({
+    facebook_url: '',
+    x_url: 'https://x.com/northclay',
+  });
   const section = { ...footer.create('f'), settings: { facebook_url: 'javascript:alert(1)', x_url: 'https://x.com/northclay' } };
   const html = renderToString(<PageRenderer registry={renderRegistry} sections={[section]} />);
   expect(html).not.toContain('javascript');

@@ -8,7 +8,11 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** An owner's link to a profile elsewhere: empty, or an http(s) address; anything else falls back to empty. */
-export const profileUrl = z.string().trim().max(2048).refine((value) => value === '' || isHttpUrl(value), 'must start with http:// or https://');
+export const profileUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => value === '' || isHttpUrl(value), 'must start with http:// or https://');
 
 /** The social networks 1–10 as select options for the studio. */
 export const socialNetworkOptions = Object.entries(socialNetworks).map(([value, label]) => ({ value: Number(value), label }));
@@ -72,7 +76,13 @@ export interface SocialLinkItem {
  * A list of profile links drawn as icons, each named by its network for screen readers. Links that are not http(s)
  * are left out (§5), so an owner's typo never becomes a dead or unsafe link.
  */
-export function SocialLinks({ links, label, iconSize = 24, showNames = false, className = '' }: {
+export function SocialLinks({
+  links,
+  label,
+  iconSize = 24,
+  showNames = false,
+  className = '',
+}: {
   links: readonly SocialLinkItem[];
   /** What the list is, e.g. "Follow us". */
   label: string;

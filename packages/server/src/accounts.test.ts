@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountProfile, signInAnswer, signUpAnswer, type TokenPair } from '@vitrine/commerce';
 import { hashPassword } from './auth/passwords.ts';
 import { hashToken } from './auth/tokens.ts';
-import { backends, startOnBackend, clearOfWindowEdge, jwtClaims, type CallInit, type TestServer, type BackendServer } from './test-support.ts';
+import {
+  backends,
+  startOnBackend,
+  clearOfWindowEdge,
+  jwtClaims,
+  type CallInit,
+  type TestServer,
+  type BackendServer,
+} from './test-support.ts';
 
 /** Polls until `read` answers something, for work the server finishes after its answer. */
 async function eventually<T>(read: () => T | undefined | Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
@@ -27,13 +35,21 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
   const unique = (prefix: string) => `${prefix}-${++nameCount}-${Date.now().toString(36)}`;
   const post = (path: string, body: unknown, init: CallInit = {}) => server.call(path, { method: 'POST', body, ip: freshIp(), ...init });
   const bearer = (tokens: TokenPair) => ({ authorization: `Bearer ${tokens.accessToken}` });
-  const setContactMode = (webId: number, mode: number) => server.db.updateTable('sites').set({ contact_requirement_mode: mode }).where('web_id', '=', webId).execute();
+  const setContactMode = (webId: number, mode: number) =>
+    server.db.updateTable('sites').set({ contact_requirement_mode: mode }).where('web_id', '=', webId).execute();
 
   /** Signs an individual up on store 1 and answers their email, password and tokens. */
   async function signUpIndividual(extra: Record<string, unknown> = {}) {
     const email = `${unique('shopper')}@example.test`;
     const password = 'a good long password';
-    const response = await post('/api/Auth/SignUp', { customerTypeId: 1, firstName: 'Ada', lastName: 'Lovelace', email, password, ...extra });
+    const response = await post('/api/Auth/SignUp', {
+      customerTypeId: 1,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email,
+      password,
+      ...extra,
+    });
     expect(response.status).toBe(201);
     const answer = signUpAnswer.parse(await response.json());
     return { email, password, tokens: answer.tokens!, user: answer.data.user! };
@@ -72,7 +88,16 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
         [6, emailOnly, 400, 'email'],
         [6, phoneOnly, 201],
       ];
-      const count = async () => Number((await server.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('web_id', '=', store2).executeTakeFirstOrThrow()).n);
+      const count = async () =>
+        Number(
+          (
+            await server.db
+              .selectFrom('customers')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('web_id', '=', store2)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const before = await count();
       try {
         for (const [index, [mode, given, status, field]] of cases.entries()) {
@@ -125,7 +150,12 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
         expect(answer.tokens).toBeUndefined();
         expect(answer.data).toMatchObject({ statusId: 2, signedIn: false, user: null });
         expect(answer.data.message).toMatch(/store will review your account/);
-        const row = await server.db.selectFrom('customers').select(['status_id', 'company', 'customer_type_id']).where('web_id', '=', store1).where('email', '=', email).executeTakeFirstOrThrow();
+        const row = await server.db
+          .selectFrom('customers')
+          .select(['status_id', 'company', 'customer_type_id'])
+          .where('web_id', '=', store1)
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow();
         expect(row).toEqual({ status_id: 2, company: 'Compilers Ltd', customer_type_id: customerTypeId });
         const signInAttempt = await signIn(email, 'password-123');
         expect(signInAttempt.status).toBe(403);
@@ -135,13 +165,34 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
 
     it('refuses an email or phone already taken in the store with a 409, but not one taken in another store', async () => {
       const { email } = await signUpIndividual({ phone: '+44 20 7946 0958' });
-      const again = await post('/api/Auth/SignUp', { customerTypeId: 1, firstName: 'A', lastName: 'B', email: email.toUpperCase(), password: 'password-123' });
+      const again = await post('/api/Auth/SignUp', {
+        customerTypeId: 1,
+        firstName: 'A',
+        lastName: 'B',
+        email: email.toUpperCase(),
+        password: 'password-123',
+      });
       expect(again.status).toBe(409);
-      expect((await again.json()).error).toEqual({ code: 'ACCOUNT_EXISTS', message: 'An account with this email already exists', field: 'email' });
-      const samePhone = await post('/api/Auth/SignUp', { customerTypeId: 1, firstName: 'A', lastName: 'B', email: `${unique('other')}@example.test`, phone: '+442079460958', password: 'password-123' });
+      expect((await again.json()).error).toEqual({
+        code: 'ACCOUNT_EXISTS',
+        message: 'An account with this email already exists',
+        field: 'email',
+      });
+      const samePhone = await post('/api/Auth/SignUp', {
+        customerTypeId: 1,
+        firstName: 'A',
+        lastName: 'B',
+        email: `${unique('other')}@example.test`,
+        phone: '+442079460958',
+        password: 'password-123',
+      });
       expect(samePhone.status).toBe(409);
       expect((await samePhone.json()).error.field).toBe('phone');
-      const elsewhere = await post('/api/Auth/SignUp', { customerTypeId: 1, firstName: 'A', lastName: 'B', email, password: 'password-123' }, { host: 'second.localhost' });
+      const elsewhere = await post(
+        '/api/Auth/SignUp',
+        { customerTypeId: 1, firstName: 'A', lastName: 'B', email, password: 'password-123' },
+        { host: 'second.localhost' },
+      );
       expect(elsewhere.status).toBe(201);
     });
 
@@ -203,7 +254,10 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
         [5, 'ACCOUNT_DEACTIVATED'],
       ] as const) {
         const email = `${unique(`status${statusId}`)}@example.test`;
-        await server.db.insertInto('customers').values({ web_id: store1, email, password_hash: passwordHash, first_name: 'S', status_id: statusId }).execute();
+        await server.db
+          .insertInto('customers')
+          .values({ web_id: store1, email, password_hash: passwordHash, first_name: 'S', status_id: statusId })
+          .execute();
         const right = await signIn(email, 'status-pass-123');
         expect(right.status, code).toBe(403);
         const { error } = await right.json();
@@ -271,7 +325,9 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       expect(eml).toContain(link);
       // The database keeps only the token's hash.
       const token = new URL(link).searchParams.get('token')!;
-      expect(await server.db.selectFrom('password_resets').select('token_hash').where('token_hash', '=', token).executeTakeFirst()).toBeUndefined();
+      expect(
+        await server.db.selectFrom('password_resets').select('token_hash').where('token_hash', '=', token).executeTakeFirst(),
+      ).toBeUndefined();
 
       const short = await post('/api/Auth/ResetPassword', { token, password: 'short' });
       expect(short.status).toBe(400);
@@ -304,10 +360,14 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       expect(await server.db.selectFrom('mail_outbox').select('mail_id').where('to_address', '=', email).execute()).toEqual([]);
     });
 
-    it('builds the link from the store\'s own domain, never from a forged Host, port or scheme', async () => {
+    it("builds the link from the store's own domain, never from a forged Host, port or scheme", async () => {
       const { email } = await signUpIndividual();
       await post('/api/Auth/ForgotPassword', { email }, { host: 'evil.example:8080' }).then((r) => expect(r.status).toBe(404));
-      const forged = await post('/api/Auth/ForgotPassword', { email }, { host: 'localhost:8080', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' } });
+      const forged = await post(
+        '/api/Auth/ForgotPassword',
+        { email },
+        { host: 'localhost:8080', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' } },
+      );
       expect(forged.status).toBe(200);
       const [mail] = await waitForMail(email);
       expect(linkIn(mail!.text_body)).toMatch(new RegExp(`^http://localhost:${server.port}/resetpassword\\?token=`));
@@ -320,7 +380,12 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       const token = new URL(linkIn(mail!.text_body)!).searchParams.get('token')!;
       const elsewhere = await post('/api/Auth/ResetPassword', { token, password: 'a brand new password' }, { host: 'second.localhost' });
       expect((await elsewhere.json()).error.code).toBe('RESET_TOKEN_INVALID');
-      await server.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).where('web_id', '=', store1).where('used_at', 'is', null).execute();
+      await server.db
+        .updateTable('password_resets')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('web_id', '=', store1)
+        .where('used_at', 'is', null)
+        .execute();
       const expired = await post('/api/Auth/ResetPassword', { token, password: 'a brand new password' });
       expect(expired.status).toBe(400);
       expect((await expired.json()).error.code).toBe('RESET_TOKEN_INVALID');
@@ -329,7 +394,8 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
     it('limits requests per IP (5 an hour) and per account (3 an hour), before looking the account up', async () => {
       await clearOfWindowEdge(3600);
       const ip = freshIp();
-      for (let attempt = 0; attempt < 5; attempt++) expect((await post('/api/Auth/ForgotPassword', { email: `${unique('ip')}@example.test` }, { ip })).status).toBe(200);
+      for (let attempt = 0; attempt < 5; attempt++)
+        expect((await post('/api/Auth/ForgotPassword', { email: `${unique('ip')}@example.test` }, { ip })).status).toBe(200);
       const limited = await post('/api/Auth/ForgotPassword', { email: `${unique('ip')}@example.test` }, { ip });
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
@@ -344,13 +410,25 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
     it('changes the password only with the right current one, and ends the other sessions', async () => {
       const { email, password, tokens } = await signUpIndividual();
       const otherDevice = signInAnswer.parse(await (await signIn(email, password)).json()).tokens;
-      const wrong = await post('/api/Auth/ChangePassword', { currentPassword: 'not it at all', newPassword: 'a newer password' }, { headers: bearer(tokens) });
+      const wrong = await post(
+        '/api/Auth/ChangePassword',
+        { currentPassword: 'not it at all', newPassword: 'a newer password' },
+        { headers: bearer(tokens) },
+      );
       expect(wrong.status).toBe(400);
       expect((await wrong.json()).error).toMatchObject({ code: 'WRONG_PASSWORD', field: 'currentPassword' });
-      const short = await post('/api/Auth/ChangePassword', { currentPassword: password, newPassword: 'short' }, { headers: bearer(tokens) });
+      const short = await post(
+        '/api/Auth/ChangePassword',
+        { currentPassword: password, newPassword: 'short' },
+        { headers: bearer(tokens) },
+      );
       expect((await short.json()).error.field).toBe('newPassword');
 
-      const changed = await post('/api/Auth/ChangePassword', { currentPassword: password, newPassword: 'a newer password' }, { headers: bearer(tokens) });
+      const changed = await post(
+        '/api/Auth/ChangePassword',
+        { currentPassword: password, newPassword: 'a newer password' },
+        { headers: bearer(tokens) },
+      );
       expect(changed.status).toBe(200);
       const answer = await changed.json();
       expect(answer.data).toEqual({ changed: true });
@@ -360,12 +438,16 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       expect((await signIn(email, 'a newer password')).status).toBe(200);
 
       const guest = (await (await server.call('/api/Web/GetWebInfo?Domain=localhost')).json()).tokens as TokenPair;
-      const asGuest = await post('/api/Auth/ChangePassword', { currentPassword: 'x', newPassword: 'a newer password' }, { headers: bearer(guest) });
+      const asGuest = await post(
+        '/api/Auth/ChangePassword',
+        { currentPassword: 'x', newPassword: 'a newer password' },
+        { headers: bearer(guest) },
+      );
       expect(asGuest.status).toBe(401);
       expect((await asGuest.json()).error.code).toBe('SIGN_IN_REQUIRED');
     });
 
-    it('signs out by revoking the refresh token\'s family, and answers guest tokens', async () => {
+    it("signs out by revoking the refresh token's family, and answers guest tokens", async () => {
       const { tokens } = await signUpIndividual();
       const rotated = (await (await post('/api/Auth/refresh', tokens)).json()).tokens as TokenPair;
       const out = await post('/api/Auth/SignOut', { refreshToken: rotated.refreshToken }, { headers: bearer(rotated) });
@@ -391,11 +473,25 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       expect((await elsewhere.json()).error.code).toBe('TOKEN_OTHER_SITE');
 
       const product = await server.db.selectFrom('products').select('product_id').where('web_id', '=', store1).executeTakeFirstOrThrow();
-      await server.db.insertInto('wishlist_items').values({ web_id: store1, customer_id: user.customerId, product_id: product.product_id }).execute();
+      await server.db
+        .insertInto('wishlist_items')
+        .values({ web_id: store1, customer_id: user.customerId, product_id: product.product_id })
+        .execute();
       const response = await server.call('/api/Account/GetProfile', { headers: bearer(tokens) });
       expect(response.status).toBe(200);
       const { data } = await response.json();
-      expect(Object.keys(data).sort()).toEqual(['addresses', 'company', 'customerId', 'customerTypeId', 'email', 'firstName', 'lastName', 'phone', 'statusId', 'wishlistCount']);
+      expect(Object.keys(data).sort()).toEqual([
+        'addresses',
+        'company',
+        'customerId',
+        'customerTypeId',
+        'email',
+        'firstName',
+        'lastName',
+        'phone',
+        'statusId',
+        'wishlistCount',
+      ]);
       expect(accountProfile.parse(data)).toMatchObject({ customerId: user.customerId, email, wishlistCount: 1, addresses: [] });
 
       await server.db.updateTable('customers').set({ status_id: 5 }).where('customer_id', '=', user.customerId).execute();
@@ -404,7 +500,7 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       expect((await deactivated.json()).error.code).toBe('ACCOUNT_DEACTIVATED');
     });
 
-    it('updates names and phone within the store\'s contact rules', async () => {
+    it("updates names and phone within the store's contact rules", async () => {
       const { tokens } = await signUpIndividual();
       const update = (body: unknown) => post('/api/Account/UpdateProfile', body, { headers: bearer(tokens) });
       const updated = await update({ firstName: 'Augusta', lastName: 'King', phone: '+44 20 7946 0001' });
@@ -445,18 +541,28 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       expect(bobRemoves.status).toBe(404);
       const bobEdits = await save(bob, { ...address, addressId: aliceFirstId, city: 'Nowhere' });
       expect(bobEdits.status).toBe(404);
-      const still = await server.db.selectFrom('customer_addresses').select(['city', 'customer_id']).where('address_id', '=', aliceFirstId).executeTakeFirstOrThrow();
+      const still = await server.db
+        .selectFrom('customer_addresses')
+        .select(['city', 'customer_id'])
+        .where('address_id', '=', aliceFirstId)
+        .executeTakeFirstOrThrow();
       expect(still).toEqual({ city: 'Cambridge', customer_id: alice.user.customerId });
 
       const defaultId = second[0].addressId as number;
-      const afterRemove = (await (await post('/api/Account/RemoveAddress', { addressId: defaultId }, { headers: bearer(alice.tokens) })).json()).data.addresses;
+      const afterRemove = (
+        await (await post('/api/Account/RemoveAddress', { addressId: defaultId }, { headers: bearer(alice.tokens) })).json()
+      ).data.addresses;
       expect(afterRemove).toEqual([expect.objectContaining({ addressId: aliceFirstId, isDefault: true })]);
     });
   });
 
   describe('sessions across tabs and sign-in limits (issue 13)', () => {
     const pushBackRotation = (refreshToken: string, seconds: number) =>
-      server.db.updateTable('refresh_tokens').set({ used_at: new Date(Date.now() - seconds * 1000) }).where('token_hash', '=', hashToken(refreshToken)).execute();
+      server.db
+        .updateTable('refresh_tokens')
+        .set({ used_at: new Date(Date.now() - seconds * 1000) })
+        .where('token_hash', '=', hashToken(refreshToken))
+        .execute();
 
     it('two tabs refreshing one pair at once both stay signed in; a replay after the grace window ends the session', async () => {
       const { tokens } = await signUpIndividual();
@@ -488,9 +594,22 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
     });
 
     it('guest visits store no session rows, and a guest pair still refreshes in its own store only', async () => {
-      const count = async () => Number((await server.db.selectFrom('refresh_tokens').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const count = async () =>
+        Number(
+          (
+            await server.db
+              .selectFrom('refresh_tokens')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const before = await count();
-      const guests = await Promise.all(Array.from({ length: 20 }, async () => (await (await server.call('/api/Web/GetWebInfo?Domain=localhost')).json()).tokens as TokenPair));
+      const guests = await Promise.all(
+        Array.from(
+          { length: 20 },
+          async () => (await (await server.call('/api/Web/GetWebInfo?Domain=localhost')).json()).tokens as TokenPair,
+        ),
+      );
       expect(await count()).toBe(before);
       const refreshed = await post('/api/Auth/refresh', guests[0]);
       expect(refreshed.status).toBe(200);
@@ -504,7 +623,8 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       await clearOfWindowEdge(60);
       const { email, password } = await signUpIndividual();
       const ip = freshIp();
-      for (let attempt = 0; attempt < 6; attempt++) expect((await signIn(email, password, { ip })).status, `sign-in ${attempt + 1}`).toBe(200);
+      for (let attempt = 0; attempt < 6; attempt++)
+        expect((await signIn(email, password, { ip })).status, `sign-in ${attempt + 1}`).toBe(200);
       // A success clears the account's failures: four wrong, one right, four wrong again are all answered.
       for (const guess of ['w1', 'w2', 'w3', 'w4']) expect((await signIn(email, `${guess}-wrong-pass`, { ip })).status).toBe(401);
       expect((await signIn(email, password, { ip })).status).toBe(200);
@@ -515,7 +635,8 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       await clearOfWindowEdge(15 * 60, 10);
       const { email, password } = await signUpIndividual();
       const attacker = freshIp();
-      for (let attempt = 0; attempt < 5; attempt++) expect((await signIn(email, `guess-${attempt}-wrong`, { ip: attacker })).status).toBe(401);
+      for (let attempt = 0; attempt < 5; attempt++)
+        expect((await signIn(email, `guess-${attempt}-wrong`, { ip: attacker })).status).toBe(401);
       expect((await signIn(email, password, { ip: attacker })).status).toBe(429);
       expect((await signIn(email, password, { ip: freshIp() })).status).toBe(200);
 

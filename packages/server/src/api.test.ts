@@ -13,7 +13,13 @@ describe.each(backends)('server on $name', ({ create }) => {
     expect(response.status).toBe(200);
     return getWebInfoAnswer.parse(await response.json());
   };
-  const countRefreshTokens = async () => (await server.db.selectFrom('refresh_tokens').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const countRefreshTokens = async () =>
+    (
+      await server.db
+        .selectFrom('refresh_tokens')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   beforeAll(async () => {
     started = await startOnBackend(create);
@@ -77,7 +83,11 @@ describe.each(backends)('server on $name', ({ create }) => {
 
   describe('tokens', () => {
     it('rotates both tokens on refresh and revokes the family when a refresh token is used again after the grace window', async () => {
-      const signIn = await server.call('/api/Auth/SignIn', { method: 'POST', body: { email: 'shopper@harbor.test', password: 'harbor-shopper-demo' }, ip: '10.9.9.9' });
+      const signIn = await server.call('/api/Auth/SignIn', {
+        method: 'POST',
+        body: { email: 'shopper@harbor.test', password: 'harbor-shopper-demo' },
+        ip: '10.9.9.9',
+      });
       const { tokens } = await signIn.json();
       const first = await server.call('/api/Auth/refresh', { method: 'POST', body: tokens });
       expect(first.status).toBe(200);
@@ -86,7 +96,12 @@ describe.each(backends)('server on $name', ({ create }) => {
       expect(rotated.refreshToken).not.toBe(tokens.refreshToken);
 
       // Past the grace window that two tabs refreshing at once need, a second use is a stolen token's.
-      await server.db.updateTable('refresh_tokens').set({ used_at: new Date(Date.now() - 60_000) }).where('used_at', 'is not', null).where('revoked_at', 'is', null).execute();
+      await server.db
+        .updateTable('refresh_tokens')
+        .set({ used_at: new Date(Date.now() - 60_000) })
+        .where('used_at', 'is not', null)
+        .where('revoked_at', 'is', null)
+        .execute();
       const reuse = await server.call('/api/Auth/refresh', { method: 'POST', body: tokens });
       expect(reuse.status).toBe(401);
       expect((await reuse.json()).error.code).toBe('TOKEN_REUSED');
@@ -100,7 +115,10 @@ describe.each(backends)('server on $name', ({ create }) => {
       const own = await server.call('/api/Auth/Session', { headers: { authorization: `Bearer ${tokens.accessToken}` } });
       expect(own.status).toBe(200);
       expect((await own.json()).data).toMatchObject({ userId: '0', isGuest: true });
-      const other = await server.call('/api/Auth/Session', { host: 'second.localhost', headers: { authorization: `Bearer ${tokens.accessToken}` } });
+      const other = await server.call('/api/Auth/Session', {
+        host: 'second.localhost',
+        headers: { authorization: `Bearer ${tokens.accessToken}` },
+      });
       expect(other.status).toBe(401);
       expect((await other.json()).error.code).toBe('TOKEN_OTHER_SITE');
       const refreshElsewhere = await server.call('/api/Auth/refresh', { method: 'POST', host: 'second.localhost', body: tokens });
@@ -114,7 +132,13 @@ describe.each(backends)('server on $name', ({ create }) => {
       const { tokens } = await webInfo('localhost');
       const [head, body, signature] = tokens.accessToken.split('.') as [string, string, string];
       const forgedBody = Buffer.from(JSON.stringify({ ...jwtClaims(tokens.accessToken), UserID: '1' })).toString('base64url');
-      for (const authorization of ['', 'Bearer ', `Bearer ${head}.${forgedBody}.${signature}`, `Bearer ${head}.${body}.${signature.slice(0, -2)}${signature.endsWith('xx') ? 'yy' : 'xx'}`, 'Basic abc']) {
+      for (const authorization of [
+        '',
+        'Bearer ',
+        `Bearer ${head}.${forgedBody}.${signature}`,
+        `Bearer ${head}.${body}.${signature.slice(0, -2)}${signature.endsWith('xx') ? 'yy' : 'xx'}`,
+        'Basic abc',
+      ]) {
         const response = await server.call('/api/Auth/Session', { headers: authorization ? { authorization } : {} });
         expect(response.status, authorization).toBe(401);
       }
@@ -199,24 +223,45 @@ describe.each(backends)('server on $name', ({ create }) => {
       expect(await response.text()).toContain('ec=CODE_0001');
     });
 
-    it('serves the published page with its section data through the API, for the request\'s store only', async () => {
+    it("serves the published page with its section data through the API, for the request's store only", async () => {
       const response = await server.call('/api/Page/GetPage?Slug=', { host: 'second.localhost' });
       const { data } = await response.json();
       expect(data.document.sections[0].settings.heading).toBe('Quiet clothes for loud cities');
       const products = data.sectionData['nord-new'] as { productID: number }[];
       expect(products.length).toBe(8);
-      const owners = await server.db.selectFrom('products').select('web_id').distinct().where('product_id', 'in', products.map((p) => p.productID)).execute();
+      const owners = await server.db
+        .selectFrom('products')
+        .select('web_id')
+        .distinct()
+        .where(
+          'product_id',
+          'in',
+          products.map((p) => p.productID),
+        )
+        .execute();
       const { data: site } = await webInfo('second.localhost');
       expect(owners).toEqual([{ web_id: site.webID }]);
       expect((await server.call('/api/Page/GetPage?Slug=Bad%20Slug')).status).toBe(400);
       expect((await server.call('/api/Page/GetPage?Slug=missing')).status).toBe(404);
     });
 
-    it('loads draft sections\' data for the studio\'s preview, from the request\'s store only, and names a bad field', async () => {
+    it("loads draft sections' data for the studio's preview, from the request's store only, and names a bad field", async () => {
       const { data: site } = await webInfo('localhost');
-      const harborCategory = await server.db.selectFrom('categories').select('category_id').where('web_id', '=', site.webID).orderBy('category_id').executeTakeFirstOrThrow();
-      const grid = (categoryId: number) => ({ id: 'draft-grid', type: 3, version: 1, settings: { category_id: categoryId, limit: 4 }, style: {} });
-      const ask = (host: string, sections: unknown[]) => server.call('/api/Page/GetSectionData', { method: 'POST', host, body: { sections } });
+      const harborCategory = await server.db
+        .selectFrom('categories')
+        .select('category_id')
+        .where('web_id', '=', site.webID)
+        .orderBy('category_id')
+        .executeTakeFirstOrThrow();
+      const grid = (categoryId: number) => ({
+        id: 'draft-grid',
+        type: 3,
+        version: 1,
+        settings: { category_id: categoryId, limit: 4 },
+        style: {},
+      });
+      const ask = (host: string, sections: unknown[]) =>
+        server.call('/api/Page/GetSectionData', { method: 'POST', host, body: { sections } });
       const here = await ask('localhost', [grid(harborCategory.category_id), { ...grid(0), id: 'hidden-grid', hidden: true }]);
       expect(here.status).toBe(200);
       const { data } = await here.json();
@@ -225,7 +270,16 @@ describe.each(backends)('server on $name', ({ create }) => {
       expect(products.length).toBeLessThanOrEqual(4);
       // A hidden section loads nothing, as on a published page.
       expect(data.sectionData).not.toHaveProperty('hidden-grid');
-      const owners = await server.db.selectFrom('products').select('web_id').distinct().where('product_id', 'in', products.map((p) => p.productID)).execute();
+      const owners = await server.db
+        .selectFrom('products')
+        .select('web_id')
+        .distinct()
+        .where(
+          'product_id',
+          'in',
+          products.map((p) => p.productID),
+        )
+        .execute();
       expect(owners).toEqual([{ web_id: site.webID }]);
       // Another store asking for this store's category gets none of its products.
       const there = await (await ask('second.localhost', [grid(harborCategory.category_id)])).json();
@@ -254,18 +308,46 @@ describe.each(backends)('server on $name', ({ create }) => {
         const categories = await catalog.getCategories({ limit: 24 });
         const brands = await catalog.getBrands({ limit: 24 });
         expect(products.length).toBeGreaterThanOrEqual(24);
-        const rows = await server.db.selectFrom('products').select('web_id').where('product_id', 'in', products.map((p) => p.productID)).execute();
+        const rows = await server.db
+          .selectFrom('products')
+          .select('web_id')
+          .where(
+            'product_id',
+            'in',
+            products.map((p) => p.productID),
+          )
+          .execute();
         expect(new Set(rows.map((r) => r.web_id))).toEqual(new Set([web_id]));
-        const categoryRows = await server.db.selectFrom('categories').select('web_id').where('category_id', 'in', categories.map((c) => c.categoryID)).execute();
+        const categoryRows = await server.db
+          .selectFrom('categories')
+          .select('web_id')
+          .where(
+            'category_id',
+            'in',
+            categories.map((c) => c.categoryID),
+          )
+          .execute();
         expect(new Set(categoryRows.map((r) => r.web_id))).toEqual(new Set([web_id]));
-        const brandRows = await server.db.selectFrom('brands').select('web_id').where('brand_id', 'in', brands.map((b) => b.brandID)).execute();
+        const brandRows = await server.db
+          .selectFrom('brands')
+          .select('web_id')
+          .where(
+            'brand_id',
+            'in',
+            brands.map((b) => b.brandID),
+          )
+          .execute();
         expect(new Set(brandRows.map((r) => r.web_id))).toEqual(new Set([web_id]));
       }
     });
 
     it('refuses, in the database itself, a row that points into another store', async () => {
       const [a, b] = await server.db.selectFrom('sites').select('web_id').orderBy('web_id').execute();
-      const foreignCategory = await server.db.selectFrom('categories').select('category_id').where('web_id', '=', b!.web_id).executeTakeFirstOrThrow();
+      const foreignCategory = await server.db
+        .selectFrom('categories')
+        .select('category_id')
+        .where('web_id', '=', b!.web_id)
+        .executeTakeFirstOrThrow();
       await expect(
         server.db
           .insertInto('products')
@@ -277,22 +359,41 @@ describe.each(backends)('server on $name', ({ create }) => {
     it('lists demo products, categories and brands as the issue asks', async () => {
       for (const { web_id } of await server.db.selectFrom('sites').select('web_id').execute()) {
         const count = async (table: 'categories' | 'brands' | 'products' | 'variants' | 'addons' | 'product_images') =>
-          Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('web_id', '=', web_id).executeTakeFirstOrThrow()).n);
+          Number(
+            (
+              await server.db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('web_id', '=', web_id)
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
         expect(await count('categories')).toBeGreaterThanOrEqual(4);
         expect(await count('brands')).toBeGreaterThanOrEqual(3);
         expect(await count('products')).toBeGreaterThanOrEqual(24);
         expect(await count('variants')).toBeGreaterThan(0);
         expect(await count('addons')).toBeGreaterThan(0);
         expect(await count('product_images')).toBeGreaterThanOrEqual(24);
-        const nested = await server.db.selectFrom('categories').select('category_id').where('web_id', '=', web_id).where('parent_id', 'is not', null).execute();
+        const nested = await server.db
+          .selectFrom('categories')
+          .select('category_id')
+          .where('web_id', '=', web_id)
+          .where('parent_id', 'is not', null)
+          .execute();
         expect(nested.length).toBeGreaterThanOrEqual(1);
       }
     });
 
     it('seeds only once', async () => {
-      const before = await server.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const before = await server.db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(await seedDemoStores(server.db, `${server.dataDir}/media`)).toEqual([]);
-      const after = await server.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const after = await server.db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
     });
   });

@@ -15,7 +15,9 @@ describe.skipIf(!postgres)('the PostgreSQL connection pool', () => {
       // What a restart or an administrator does to the idle connection the pool now holds.
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      const ended = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      const ended = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
       await admin.end();
       expect(ended.rowCount).toBeGreaterThan(0);
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -37,11 +37,20 @@ beforeAll(async () => {
       const depth = match[1]!.length / 4;
       const path = (depth > 0 ? paths[depth - 1]! : '') + match[2]!;
       paths[depth] = path;
-      return path.startsWith('/api/') ? match[3]!.split(', ').filter((method) => method === 'GET' || method === 'POST').map((method) => ({ method, path })) : [];
+      return path.startsWith('/api/')
+        ? match[3]!
+            .split(', ')
+            .filter((method) => method === 'GET' || method === 'POST')
+            .map((method) => ({ method, path }))
+        : [];
     });
   harborOwner = await signInOwner(started.server, 'owner@harbor.test', 'harbor-owner-demo');
   nordOwner = await signInOwner(started.server, 'owner@atelier.test', 'atelier-owner-demo');
-  const signIn = await started.server.call('/api/Auth/SignIn', { method: 'POST', body: { email: 'shopper@harbor.test', password: 'harbor-shopper-demo' }, ip: '10.9.0.1' });
+  const signIn = await started.server.call('/api/Auth/SignIn', {
+    method: 'POST',
+    body: { email: 'shopper@harbor.test', password: 'harbor-shopper-demo' },
+    ip: '10.9.0.1',
+  });
   shopper = ((await signIn.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
 });
 afterAll(() => started?.stop());
@@ -58,7 +67,9 @@ const call = (route: { method: string; path: string }, token: string | null, ini
 async function fingerprint(): Promise<string> {
   const tables = await started.server.db.introspection.getTables();
   const hash = createHash('sha256');
-  for (const table of tables.filter((t) => t.schema === 'public' && t.name !== 'rate_limit_hits' && !t.name.startsWith('kysely_')).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const table of tables
+    .filter((t) => t.schema === 'public' && t.name !== 'rate_limit_hits' && !t.name.startsWith('kysely_'))
+    .sort((a, b) => a.name.localeCompare(b.name))) {
     const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table.name)} ORDER BY 1`.execute(started.server.db);
     hash.update(table.name).update(JSON.stringify(rows.rows));
   }
@@ -69,7 +80,15 @@ describe('every API route', () => {
   it('is found: the walk covers the Studio, account, auth, page, form and web routes', () => {
     const paths = new Set(routes.map((route) => route.path));
     expect(paths.size).toBeGreaterThanOrEqual(40);
-    for (const path of ['/api/Studio/SavePage', '/api/Account/GetProfile', '/api/Auth/SignIn', '/api/Page/GetPage', '/api/Form/Submit', '/api/Web/GetWebInfo']) expect(paths).toContain(path);
+    for (const path of [
+      '/api/Studio/SavePage',
+      '/api/Account/GetProfile',
+      '/api/Auth/SignIn',
+      '/api/Page/GetPage',
+      '/api/Form/Submit',
+      '/api/Web/GetWebInfo',
+    ])
+      expect(paths).toContain(path);
   });
 
   it('that needs an owner refuses a caller without a studio session (401) and the owner of another store (403)', async () => {
@@ -99,7 +118,12 @@ describe('every API route', () => {
   it('that takes a body answers a malformed one with 400 naming the field, and changes nothing', async () => {
     const before = await fingerprint();
     for (const route of routes.filter((r) => r.method === 'POST' && !BODILESS.has(r.path))) {
-      const token = needsOwner(route.path) || route.path === '/api/Studio/SignIn' ? harborOwner : needsCustomer(route.path) || route.path === '/api/Auth/SignOut' ? shopper : null;
+      const token =
+        needsOwner(route.path) || route.path === '/api/Studio/SignIn'
+          ? harborOwner
+          : needsCustomer(route.path) || route.path === '/api/Auth/SignOut'
+            ? shopper
+            : null;
       const answer = await call(route, token, { rawBody: '"not an object"', ip: '10.9.1.1' });
       expect(answer.status, `${route.path} with a string for a body`).toBe(400);
       const body = (await answer.json()) as { error?: { field?: string }; errors?: unknown };

@@ -29,7 +29,15 @@ describe.each(backends)('malformed input and faults on $name', ({ create }) => {
   });
   afterAll(() => started?.stop());
 
-  const count = async (table: 'form_submissions' | 'customers') => Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (table: 'form_submissions' | 'customers') =>
+    Number(
+      (
+        await server.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const post = (path: string, rawBody: string, headers: Record<string, string> = {}) =>
     server.call(path, { method: 'POST', rawBody, headers: { 'content-type': 'application/json', ...headers }, ip: '10.77.0.1' });
 
@@ -39,7 +47,11 @@ describe.each(backends)('malformed input and faults on $name', ({ create }) => {
       ['/api/Contact/Send', JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'hello\u0000world' }), 'message'],
       ['/api/Contact/Send', '{"name":"Ada \\ud800","email":"ada@example.com","message":"hi"}', 'name'],
       ['/api/Form/Subscribe', JSON.stringify({ email: 'reader\u0000@example.com' }), 'email'],
-      ['/api/Auth/SignUp', '{"customerTypeId":1,"firstName":"\\udc00","lastName":"L","email":"nul@example.test","password":"a good long password"}', 'firstName'],
+      [
+        '/api/Auth/SignUp',
+        '{"customerTypeId":1,"firstName":"\\udc00","lastName":"L","email":"nul@example.test","password":"a good long password"}',
+        'firstName',
+      ],
       ['/api/Form/Submit', JSON.stringify({ pageId: 1, sectionId: 'x', values: { 'field\u0000': 'v' } }), 'values'],
     ];
     for (const [path, body, field] of cases) {
@@ -56,7 +68,11 @@ describe.each(backends)('malformed input and faults on $name', ({ create }) => {
     const studio = studioCaller(server, await signInOwner(server, 'owner@harbor.test', 'harbor-owner-demo'));
     const { data } = await (await studio('/api/Studio/GetPages')).json();
     const pageId = data.pages[0].pageId as number;
-    const before = await server.db.selectFrom('pages').select(['draft', 'draft_revision']).where('page_id', '=', pageId).executeTakeFirstOrThrow();
+    const before = await server.db
+      .selectFrom('pages')
+      .select(['draft', 'draft_revision'])
+      .where('page_id', '=', pageId)
+      .executeTakeFirstOrThrow();
     const { page } = (await (await studio(`/api/Studio/GetPage?PageID=${pageId}`)).json()).data;
     const document = page.draft as { sections: { settings: Record<string, unknown> }[] };
     document.sections[0]!.settings['heading'] = 'Sale\u0000';
@@ -68,7 +84,9 @@ describe.each(backends)('malformed input and faults on $name', ({ create }) => {
     const nested = await studio('/api/Studio/SavePage', { rawBody: deep, headers: { 'content-type': 'application/json' } });
     expect(nested.status).toBe(400);
     expect((await nested.json()).error.message).toMatch(/nested too deeply/);
-    expect(await server.db.selectFrom('pages').select(['draft', 'draft_revision']).where('page_id', '=', pageId).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await server.db.selectFrom('pages').select(['draft', 'draft_revision']).where('page_id', '=', pageId).executeTakeFirstOrThrow(),
+    ).toEqual(before);
   });
 
   it('a Host header with port 99999 is a 400, not a 500', async () => {
@@ -88,7 +106,9 @@ describe.each(backends)('malformed input and faults on $name', ({ create }) => {
     expect(html).toContain('<title>Internal Server Error</title>');
     expect(html).not.toMatch(/render exploded|"error"|at .*\.ts/);
 
-    const bot = await server.call('/test-failing-page', { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
+    const bot = await server.call('/test-failing-page', {
+      headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    });
     expect(bot.status).toBe(500);
     expect(await bot.text()).toBe('');
 
@@ -98,7 +118,9 @@ describe.each(backends)('malformed input and faults on $name', ({ create }) => {
     expect(body.error).toMatchObject({ code: 'INTERNAL', message: 'Something went wrong' });
     expect(JSON.stringify(body)).not.toContain('hunter2');
 
-    const logged = logLines.map((line) => JSON.parse(line) as { level: number; reqId?: string; msg: string; err?: { message: string } }).filter((line) => line.level >= 50);
+    const logged = logLines
+      .map((line) => JSON.parse(line) as { level: number; reqId?: string; msg: string; err?: { message: string } })
+      .filter((line) => line.level >= 50);
     expect(logged).toHaveLength(3);
     expect(logged.every((line) => typeof line.reqId === 'string' && line.msg === 'Unhandled error')).toBe(true);
     expect(logged.map((line) => line.reqId)).toContain(body.error.requestId);

@@ -8,7 +8,15 @@ describe.each(backends)('forms, contact and subscribe on $name', ({ create }) =>
   let started: BackendServer;
   let galleryId: number;
   const countSubmissions = async (kind: 'form' | 'contact' | 'subscribe') =>
-    Number((await server.db.selectFrom('form_submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', kind).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await server.db
+          .selectFrom('form_submissions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('kind', '=', kind)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     started = await startOnBackend(create);
@@ -20,12 +28,18 @@ describe.each(backends)('forms, contact and subscribe on $name', ({ create }) =>
 
   async function formSection() {
     const { data } = await (await server.call('/api/Page/GetPage?Slug=sections')).json();
-    return data.document.sections.find((s: { type: number }) => s.type === 21) as { id: string; blocks: { settings: Record<string, unknown> }[] };
+    return data.document.sections.find((s: { type: number }) => s.type === 21) as {
+      id: string;
+      blocks: { settings: Record<string, unknown> }[];
+    };
   }
 
   it('refuses an empty dynamic form with §5 messages per field, and stores nothing', async () => {
     const section = await formSection();
-    const response = await server.call('/api/Form/Submit', { method: 'POST', body: { pageId: galleryId, sectionId: section.id, values: {} } });
+    const response = await server.call('/api/Form/Submit', {
+      method: 'POST',
+      body: { pageId: galleryId, sectionId: section.id, values: {} },
+    });
     expect(response.status).toBe(400);
     const body = await response.json();
     const mandatory = section.blocks.filter((b) => b.settings['is_mandatory'] === '1' || b.settings['is_mandatory'] === true);
@@ -36,7 +50,9 @@ describe.each(backends)('forms, contact and subscribe on $name', ({ create }) =>
 
   it('checks values against the published fields, not the browser, and stores a good submission', async () => {
     const section = await formSection();
-    const { errors } = await (await server.call('/api/Form/Submit', { method: 'POST', body: { pageId: galleryId, sectionId: section.id, values: {} } })).json();
+    const { errors } = await (
+      await server.call('/api/Form/Submit', { method: 'POST', body: { pageId: galleryId, sectionId: section.id, values: {} } })
+    ).json();
     const values: Record<string, unknown> = {};
     for (const name of Object.keys(errors)) values[name] = 'A real answer';
     let response = await server.call('/api/Form/Submit', { method: 'POST', body: { pageId: galleryId, sectionId: section.id, values } });
@@ -46,17 +62,30 @@ describe.each(backends)('forms, contact and subscribe on $name', ({ create }) =>
       for (const block of section.blocks) {
         const name = String(block.settings['field_name']);
         if (again[name]) {
-          const options = String(block.settings['options'] ?? '').split('\n').filter(Boolean);
-          values[name] = block.settings['input_type'] === 'checkbox' ? [options[0]] : block.settings['input_type'] === 'file' ? { name: 'a.txt', base64: 'aGVsbG8=' } : options[0];
+          const options = String(block.settings['options'] ?? '')
+            .split('\n')
+            .filter(Boolean);
+          values[name] =
+            block.settings['input_type'] === 'checkbox'
+              ? [options[0]]
+              : block.settings['input_type'] === 'file'
+                ? { name: 'a.txt', base64: 'aGVsbG8=' }
+                : options[0];
         }
       }
       response = await server.call('/api/Form/Submit', { method: 'POST', body: { pageId: galleryId, sectionId: section.id, values } });
     }
     expect(response.status).toBe(200);
     expect(await countSubmissions('form')).toBe(1);
-    const other = await server.call('/api/Form/Submit', { method: 'POST', host: 'second.localhost', body: { pageId: galleryId, sectionId: section.id, values } });
+    const other = await server.call('/api/Form/Submit', {
+      method: 'POST',
+      host: 'second.localhost',
+      body: { pageId: galleryId, sectionId: section.id, values },
+    });
     expect(other.status).toBe(404);
-    expect((await server.call('/api/Form/Submit', { method: 'POST', body: { pageId: galleryId, sectionId: 'no-such-section', values } })).status).toBe(404);
+    expect(
+      (await server.call('/api/Form/Submit', { method: 'POST', body: { pageId: galleryId, sectionId: 'no-such-section', values } })).status,
+    ).toBe(404);
   });
 
   it('stores a contact message and mails it to the store owner', async () => {
@@ -66,21 +95,27 @@ describe.each(backends)('forms, contact and subscribe on $name', ({ create }) =>
     expect(Object.keys(badBody.errors).sort()).toEqual(['email', 'message']);
     expect(await countSubmissions('contact')).toBe(0);
 
-    const ok = await server.call('/api/Contact/Send', { method: 'POST', body: { name: 'Ada', email: 'ada@example.com', message: 'Do you ship to Norway?' } });
+    const ok = await server.call('/api/Contact/Send', {
+      method: 'POST',
+      body: { name: 'Ada', email: 'ada@example.com', message: 'Do you ship to Norway?' },
+    });
     expect(ok.status).toBe(200);
     expect(await countSubmissions('contact')).toBe(1);
     const mails = readdirSync(join(server.dataDir, 'outbox')).filter((f) => f.endsWith('.eml'));
-    const mail = mails.map((f) => readFileSync(join(server.dataDir, 'outbox', f), 'utf8')).find((m) => m.includes('Do you ship to Norway?'));
+    const mail = mails
+      .map((f) => readFileSync(join(server.dataDir, 'outbox', f), 'utf8'))
+      .find((m) => m.includes('Do you ship to Norway?'));
     expect(mail).toContain('owner@harbor.test');
   });
 
   it('signs a newsletter subscriber up once, however often they ask', async () => {
     expect((await server.call('/api/Form/Subscribe', { method: 'POST', body: { email: 'nope' } })).status).toBe(400);
-    for (let i = 0; i < 2; i++) expect((await server.call('/api/Form/Subscribe', { method: 'POST', body: { email: 'Reader@Example.com' } })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await server.call('/api/Form/Subscribe', { method: 'POST', body: { email: 'Reader@Example.com' } })).status).toBe(200);
     expect(await countSubmissions('subscribe')).toBe(1);
   });
 
-  it('serves only the theme fonts\' real files, for a year', async () => {
+  it("serves only the theme fonts' real files, for a year", async () => {
     const font = await server.call('/fonts/inter/inter-latin-400-normal.woff2');
     expect(font.status).toBe(200);
     expect(font.headers.get('content-type')).toBe('font/woff2');
@@ -95,6 +130,8 @@ describe.each(backends)('forms, contact and subscribe on $name', ({ create }) =>
     expect(html).toContain('data-section-id="theme-header"');
     expect(html).toContain('data-section-id="theme-footer"');
     expect(html).toContain('href="/kitchen"');
-    expect(html).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/fonts\/inter\/inter-latin-400-normal.woff2">/);
+    expect(html).toMatch(
+      /<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/fonts\/inter\/inter-latin-400-normal.woff2">/,
+    );
   });
 });

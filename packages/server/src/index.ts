@@ -9,7 +9,13 @@ export type { Db } from './db/connect.ts';
 export { requireToken, requireCustomer, requireOwner, requireOwnerSession } from './http/principals.ts';
 export type { SignedInCustomer } from './http/principals.ts';
 export { hasMaintenanceBypass } from './http/maintenance-api.ts';
-export { MAINTENANCE_BYPASS_COOKIE, MAINTENANCE_BYPASS_SECONDS, MaintenanceBypass, decodeHtmlEntities, encodeHtmlEntities } from './shop/maintenance.ts';
+export {
+  MAINTENANCE_BYPASS_COOKIE,
+  MAINTENANCE_BYPASS_SECONDS,
+  MaintenanceBypass,
+  decodeHtmlEntities,
+  encodeHtmlEntities,
+} from './shop/maintenance.ts';
 export { createLiveFlags, InProcessLiveFlags, PostgresLiveFlags, MAINTENANCE_CHANNEL } from './infra/live-flags.ts';
 export type { LiveFlags, FlagListener } from './infra/live-flags.ts';
 export { OutboxMailer } from './infra/mailer.ts';

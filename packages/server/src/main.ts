@@ -5,7 +5,11 @@ import { demoSignIns } from './seed/seed-demo.ts';
 import { createServer } from './server.ts';
 
 const config = readConfigOrExit();
-const server = await createServer(config, { render: renderStorefront, assets: readStorefrontAssets(), staticDir: storefrontDist }, { studioDir: studioDist });
+const server = await createServer(
+  config,
+  { render: renderStorefront, assets: readStorefrontAssets(), staticDir: storefrontDist },
+  { studioDir: studioDist },
+);
 const address = await server.app.listen({ port: config.port, host: config.host });
 const port = new URL(address).port;
 

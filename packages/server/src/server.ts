@@ -25,7 +25,11 @@ export interface StartedServer {
  * Opens the database, brings its schema up to date, seeds the demo stores when asked, and builds the HTTP app.
  * It does not listen; the caller decides where.
  */
-export async function createServer(config: ServerConfig, storefront: AppOptions['storefront'], extra: Partial<AppOptions> = {}): Promise<StartedServer> {
+export async function createServer(
+  config: ServerConfig,
+  storefront: AppOptions['storefront'],
+  extra: Partial<AppOptions> = {},
+): Promise<StartedServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
   let liveFlags: LiveFlags | undefined;
   try {

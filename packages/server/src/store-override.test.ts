@@ -35,7 +35,9 @@ describe.each(backends)('the store override on $name', ({ create }) => {
     expect(html).toContain('"store":"second.localhost"');
     expect(titleOf(await (await server.call('/', { headers: sent })).text())).toContain('Atelier Nord');
     // The API follows the cookie as the pages do.
-    expect((await (await server.call('/api/Page/GetPage?Slug=', { headers: sent })).json()).data.pageId).toBe((await (await server.call('/api/Page/GetPage?Slug=', { host: 'second.localhost' })).json()).data.pageId);
+    expect((await (await server.call('/api/Page/GetPage?Slug=', { headers: sent })).json()).data.pageId).toBe(
+      (await (await server.call('/api/Page/GetPage?Slug=', { host: 'second.localhost' })).json()).data.pageId,
+    );
 
     // store= (empty) ends the override.
     const ended = await server.call('/?store=', { headers: sent });
@@ -43,8 +45,11 @@ describe.each(backends)('the store override on $name', ({ create }) => {
     expect(titleOf(await ended.text())).toContain('Harbor &#38; Pine');
   });
 
-  it('never honours ?store= or its cookie on a store\'s own domain', async () => {
-    const own = await server.call('/?store=second.localhost', { host: 'harbor-pine.example', headers: { cookie: 'vt_store=second.localhost' } });
+  it("never honours ?store= or its cookie on a store's own domain", async () => {
+    const own = await server.call('/?store=second.localhost', {
+      host: 'harbor-pine.example',
+      headers: { cookie: 'vt_store=second.localhost' },
+    });
     expect(own.status).toBe(200);
     expect(own.headers.get('set-cookie')).toBeNull();
     const html = await own.text();
@@ -52,10 +57,18 @@ describe.each(backends)('the store override on $name', ({ create }) => {
     expect(html).not.toContain('"store":');
 
     // Signing in there signs in to Harbor & Pine, whatever the query says.
-    const signIn = await server.call('/api/Auth/SignIn?store=second.localhost', { method: 'POST', host: 'harbor-pine.example', body: { email: 'shopper@harbor.test', password: 'harbor-shopper-demo' }, ip: '10.66.0.1' });
+    const signIn = await server.call('/api/Auth/SignIn?store=second.localhost', {
+      method: 'POST',
+      host: 'harbor-pine.example',
+      body: { email: 'shopper@harbor.test', password: 'harbor-shopper-demo' },
+      ip: '10.66.0.1',
+    });
     expect(signIn.status).toBe(200);
     const { tokens } = await signIn.json();
-    const profile = await server.call('/api/Account/GetProfile?store=second.localhost', { host: 'harbor-pine.example', headers: { authorization: `Bearer ${tokens.accessToken}` } });
+    const profile = await server.call('/api/Account/GetProfile?store=second.localhost', {
+      host: 'harbor-pine.example',
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+    });
     expect(profile.status).toBe(200);
     expect((await profile.json()).data.email).toBe('shopper@harbor.test');
   });

@@ -10,12 +10,22 @@ describe.each(backends)('studio sign-in and maintenance on $name', ({ create }) 
   let store2: number;
   let ipCount = 0;
   const freshIp = () => `10.3.${Math.floor(ipCount / 250)}.${(ipCount++ % 250) + 1}`;
-  const signIn = (email: string, password: string, init: CallInit = {}) => server.call('/api/Studio/SignIn', { method: 'POST', body: { email, password }, ip: freshIp(), ...init });
-  const sessionOf = async (email: string, password: string) => studioSignInAnswer.parse(await (await signIn(email, password)).json()).data.sessionToken;
+  const signIn = (email: string, password: string, init: CallInit = {}) =>
+    server.call('/api/Studio/SignIn', { method: 'POST', body: { email, password }, ip: freshIp(), ...init });
+  const sessionOf = async (email: string, password: string) =>
+    studioSignInAnswer.parse(await (await signIn(email, password)).json()).data.sessionToken;
   const studio = (path: string, token: string | null, init: CallInit = {}) =>
-    server.call(path, { method: init.body === undefined ? 'GET' : 'POST', ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers } });
+    server.call(path, {
+      method: init.body === undefined ? 'GET' : 'POST',
+      ...init,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
+    });
   const siteRow = (webId: number) =>
-    server.db.selectFrom('sites').select(['is_maintenance', 'maintenance_heading', 'maintenance_description', 'maintenance_password_hash']).where('web_id', '=', webId).executeTakeFirstOrThrow();
+    server.db
+      .selectFrom('sites')
+      .select(['is_maintenance', 'maintenance_heading', 'maintenance_description', 'maintenance_password_hash'])
+      .where('web_id', '=', webId)
+      .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     started = await startOnBackend(create);
@@ -57,7 +67,10 @@ describe.each(backends)('studio sign-in and maintenance on $name', ({ create }) 
     const foreignRead = await studio('/api/Studio/GetMaintenance', token, { host: 'second.localhost' });
     expect(foreignRead.status).toBe(403);
     expect((await foreignRead.json()).error.code).toBe('NOT_SITE_OWNER');
-    const foreignWrite = await studio('/api/Studio/SetMaintenance', token, { host: 'second.localhost', body: { isMaintenance: true, heading: 'Mine now', description: '', password: '' } });
+    const foreignWrite = await studio('/api/Studio/SetMaintenance', token, {
+      host: 'second.localhost',
+      body: { isMaintenance: true, heading: 'Mine now', description: '', password: '' },
+    });
     expect(foreignWrite.status).toBe(403);
     expect(await siteRow(store2)).toEqual(before);
 
@@ -73,7 +86,11 @@ describe.each(backends)('studio sign-in and maintenance on $name', ({ create }) 
     }
 
     const expiring = await sessionOf('owner@harbor.test', 'harbor-owner-demo');
-    await server.db.updateTable('owner_sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(expiring)).execute();
+    await server.db
+      .updateTable('owner_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(expiring))
+      .execute();
     const expired = await studio('/api/Studio/GetMaintenance', expiring);
     expect((await expired.json()).error.code).toBe('SESSION_EXPIRED');
     expect(expired.status).toBe(401);
@@ -88,7 +105,12 @@ describe.each(backends)('studio sign-in and maintenance on $name', ({ create }) 
     const flipped = performance.now();
     const on = await set({ isMaintenance: true, heading: 'Back soon', description: '<p>Fish & Chips</p>', password: 'let me in' });
     expect(on.status).toBe(200);
-    expect(studioMaintenanceAnswer.parse(await on.json()).data).toEqual({ isMaintenance: true, heading: 'Back soon', description: '<p>Fish & Chips</p>', hasPassword: true });
+    expect(studioMaintenanceAnswer.parse(await on.json()).data).toEqual({
+      isMaintenance: true,
+      heading: 'Back soon',
+      description: '<p>Fish & Chips</p>',
+      hasPassword: true,
+    });
     const event = await stream.next(1000);
     expect(JSON.parse(event.data)).toEqual({ isMaintanance: true });
     expect(event.receivedAt - flipped).toBeLessThan(1000);
@@ -102,7 +124,8 @@ describe.each(backends)('studio sign-in and maintenance on $name', ({ create }) 
       description: '<p>Fish & Chips</p>',
       isMaintenance: true,
     });
-    const check = (password: string) => server.call('/api/Web/CheckMaintenanceModePassword', { method: 'POST', body: { password }, ip: freshIp() }).then((r) => r.json());
+    const check = (password: string) =>
+      server.call('/api/Web/CheckMaintenanceModePassword', { method: 'POST', body: { password }, ip: freshIp() }).then((r) => r.json());
     expect(await check('let me in')).toEqual({ data: true });
 
     // A description pasted with entities is shown decoded (§3.11), never as a literal "&amp;".
@@ -149,7 +172,8 @@ describe.each(backends)('studio sign-in and maintenance on $name', ({ create }) 
   it('limits owner sign-in attempts per IP with a 429', async () => {
     await clearOfWindowEdge(60);
     const ip = freshIp();
-    for (let attempt = 0; attempt < 10; attempt++) expect((await signIn(`guess-${attempt}@example.test`, 'guess', { ip })).status).toBe(401);
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect((await signIn(`guess-${attempt}@example.test`, 'guess', { ip })).status).toBe(401);
     const limited = await signIn('owner@harbor.test', 'harbor-owner-demo', { ip });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -167,7 +191,11 @@ describe('a client’s own X-Forwarded-For', () => {
   it('does not let it walk past the per-IP limit with a new address per attempt', async () => {
     await clearOfWindowEdge(60);
     const attempt = (n: number) =>
-      started.server.call('/api/Studio/SignIn', { method: 'POST', body: { email: `guess-${n}@example.test`, password: 'guess' }, ip: `203.0.113.${n + 1}` });
+      started.server.call('/api/Studio/SignIn', {
+        method: 'POST',
+        body: { email: `guess-${n}@example.test`, password: 'guess' },
+        ip: `203.0.113.${n + 1}`,
+      });
     for (let n = 0; n < 10; n++) expect((await attempt(n)).status).toBe(401);
     expect((await attempt(10)).status).toBe(429);
   });

@@ -16,7 +16,9 @@ describe.each(backends)("the studio's catalogue choices on $name", ({ create }) 
   };
   const idsOf = async (table: 'categories' | 'brands' | 'products', webId: number) => {
     const column = ({ categories: 'category_id', brands: 'brand_id', products: 'product_id' } as const)[table];
-    return (await server.db.selectFrom(table).select(`${column} as id`).where('web_id', '=', webId).execute()).map((row) => row.id as number).sort((a, b) => a - b);
+    return (await server.db.selectFrom(table).select(`${column} as id`).where('web_id', '=', webId).execute())
+      .map((row) => row.id as number)
+      .sort((a, b) => a - b);
   };
   const sortedIds = (list: { id: number }[]) => list.map((item) => item.id).sort((a, b) => a - b);
 
@@ -30,7 +32,9 @@ describe.each(backends)("the studio's catalogue choices on $name", ({ create }) 
   it("lists the store's categories as a tree and its brands, by name, each with the products a section picking it shows", async () => {
     const { categories, brands, products } = await choices();
     const kitchen = categories.find((c) => c.name === 'Kitchen')!;
-    expect(categories.map((c) => [c.name, c.parentId === null ? null : categories.find((p) => p.id === c.parentId)!.name, c.productCount])).toEqual([
+    expect(
+      categories.map((c) => [c.name, c.parentId === null ? null : categories.find((p) => p.id === c.parentId)!.name, c.productCount]),
+    ).toEqual([
       ['Cookware', 'Kitchen', 3],
       // Its own five and Cookware's three: a product grid of Kitchen shows them all.
       ['Kitchen', null, 8],
@@ -76,13 +80,20 @@ describe.each(backends)("the studio's catalogue choices on $name", ({ create }) 
   });
 
   it('leaves unpublished products out of the counts and the product list', async () => {
-    const hidden = await server.db.selectFrom('products').select(['product_id', 'brand_id']).where('web_id', '=', store1).where('name', '=', 'Dutch Oven').executeTakeFirstOrThrow();
+    const hidden = await server.db
+      .selectFrom('products')
+      .select(['product_id', 'brand_id'])
+      .where('web_id', '=', store1)
+      .where('name', '=', 'Dutch Oven')
+      .executeTakeFirstOrThrow();
     const before = await choices();
     await server.db.updateTable('products').set({ is_published: false }).where('product_id', '=', hidden.product_id).execute();
     try {
       const after = await choices();
       const count = (list: { name: string; productCount: number }[], name: string) => list.find((c) => c.name === name)!.productCount;
-      expect([count(after.categories, 'Cookware'), count(after.categories, 'Kitchen'), count(after.categories, 'Living')]).toEqual([2, 7, 5]);
+      expect([count(after.categories, 'Cookware'), count(after.categories, 'Kitchen'), count(after.categories, 'Living')]).toEqual([
+        2, 7, 5,
+      ]);
       const brand = before.brands.find((b) => b.id === hidden.brand_id)!;
       expect(after.brands.find((b) => b.id === brand.id)!.productCount).toBe(brand.productCount - 1);
       expect(after.products.map((p) => p.id)).not.toContain(hidden.product_id);

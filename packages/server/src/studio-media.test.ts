@@ -52,7 +52,9 @@ describe.each(backends)('studio media on $name', ({ create }) => {
     expect((await sharp(Buffer.from(await resized.arrayBuffer())).metadata()).width).toBe(320);
 
     // The same picture again is the same file and the same library entry, now under its latest name.
-    const again = uploadMediaAnswer.parse(await (await upload('shop-front-copy.png', `data:image/png;base64,${png.toString('base64')}`)).json()).data;
+    const again = uploadMediaAnswer.parse(
+      await (await upload('shop-front-copy.png', `data:image/png;base64,${png.toString('base64')}`)).json(),
+    ).data;
     expect(again).toEqual(data);
     expect(storedFiles()).toEqual([data.path.split('/').at(-1)]);
     expect((await mediaRows()).map((row) => [row.path, row.name, row.mime])).toEqual([[data.path, 'shop-front-copy.png', 'image/webp']]);
@@ -110,8 +112,12 @@ describe.each(backends)('studio media on $name', ({ create }) => {
   });
 
   it("lists the store's media newest first", async () => {
-    const first = uploadMediaAnswer.parse(await (await upload('first.png', (await picture(64, 48).png().toBuffer()).toString('base64'))).json()).data;
-    const second = uploadMediaAnswer.parse(await (await upload('second.png', (await picture(48, 64).png().toBuffer()).toString('base64'))).json()).data;
+    const first = uploadMediaAnswer.parse(
+      await (await upload('first.png', (await picture(64, 48).png().toBuffer()).toString('base64'))).json(),
+    ).data;
+    const second = uploadMediaAnswer.parse(
+      await (await upload('second.png', (await picture(48, 64).png().toBuffer()).toString('base64'))).json(),
+    ).data;
     const response = await studio('/api/Studio/GetMedia');
     expect(response.status).toBe(200);
     const { media } = mediaListAnswer.parse(await response.json()).data;
@@ -119,7 +125,9 @@ describe.each(backends)('studio media on $name', ({ create }) => {
       { path: second.path, name: 'second.png', width: 48, height: 64, bytes: second.bytes, mime: 'image/webp' },
       { path: first.path, name: 'first.png', width: 64, height: 48 },
     ]);
-    expect(media.map((m) => m.path)).toEqual((await mediaRows()).sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.media_id - a.media_id).map((row) => row.path));
+    expect(media.map((m) => m.path)).toEqual(
+      (await mediaRows()).sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.media_id - a.media_id).map((row) => row.path),
+    );
     expect(media.every((m) => m.path.startsWith(`/media/${store1}/uploads/`))).toBe(true);
   });
 });

@@ -27,7 +27,8 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
   let store2: number;
   let studio: ReturnType<typeof studioCaller>;
 
-  const json = async (response: Response) => (await response.json()) as { data?: unknown; error?: { code: string; message: string; field?: string } };
+  const json = async (response: Response) =>
+    (await response.json()) as { data?: unknown; error?: { code: string; message: string; field?: string } };
   const pagesOf = async () => studioPagesAnswer.parse(await (await studio('/api/Studio/GetPages')).json()).data.pages;
   const open = async (pageId: number): Promise<StudioPage> => {
     const response = await studio(`/api/Studio/GetPage?PageID=${pageId}`);
@@ -35,7 +36,8 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
     return studioPageAnswer.parse(await response.json()).data.page;
   };
   const homeId = async () => (await pagesOf()).find((p) => p.pageTypeId === 1)!.pageId;
-  const save = (pageId: number, draftRevision: number, document: unknown, init: CallInit = {}) => studio('/api/Studio/SavePage', { body: { pageId, draftRevision, document }, ...init });
+  const save = (pageId: number, draftRevision: number, document: unknown, init: CallInit = {}) =>
+    studio('/api/Studio/SavePage', { body: { pageId, draftRevision, document }, ...init });
   const pageRow = (pageId: number) => server.db.selectFrom('pages').selectAll().where('page_id', '=', pageId).executeTakeFirstOrThrow();
   /** The shopper's view of a page, through the API and server-rendered. */
   const shopperSees = async (slug: string) => {
@@ -59,7 +61,13 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
     // Made at start, and made once when two processes start together; listing the pages writes nothing.
     const before = await server.db.selectFrom('pages').select('page_type_id').where('web_id', '=', store1).execute();
     expect(before.map((p) => p.page_type_id).sort()).toEqual([1, 2, 3, 4]);
-    await server.db.deleteFrom('page_versions').where('web_id', '=', store1).where('page_id', 'in', (eb) => eb.selectFrom('pages').select('page_id').where('web_id', '=', store1).where('page_type_id', 'in', [3, 4])).execute();
+    await server.db
+      .deleteFrom('page_versions')
+      .where('web_id', '=', store1)
+      .where('page_id', 'in', (eb) =>
+        eb.selectFrom('pages').select('page_id').where('web_id', '=', store1).where('page_type_id', 'in', [3, 4]),
+      )
+      .execute();
     await server.db.deleteFrom('pages').where('web_id', '=', store1).where('page_type_id', 'in', [3, 4]).execute();
     await Promise.all([ensureSystemPagesOfEveryStore(server.db), ensureSystemPagesOfEveryStore(server.db)]);
 
@@ -71,7 +79,12 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
       [4, ''],
       [2, 'sections'],
     ]);
-    expect(pages.find((p) => p.slug === 'sections')).toMatchObject({ title: 'Section gallery', draftRevision: 1, publishedVersion: 1, hasUnpublishedChanges: false });
+    expect(pages.find((p) => p.slug === 'sections')).toMatchObject({
+      title: 'Section gallery',
+      draftRevision: 1,
+      publishedVersion: 1,
+      hasUnpublishedChanges: false,
+    });
     expect(pages[0]!.seo.title).toBe('Harbor & Pine — goods for the home');
     for (const template of pages.slice(1, 3)) {
       expect(template).toMatchObject({ publishedVersion: 1, hasUnpublishedChanges: false });
@@ -90,12 +103,26 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
     const old = row.draft as PageDocument;
     const aged = {
       ...old,
-      sections: [{ id: 'old-hero', type: 6, settings: { heading: 'From long ago', overlay: 300, retired_setting: 'x' } }, ...old.sections.slice(1)],
+      sections: [
+        { id: 'old-hero', type: 6, settings: { heading: 'From long ago', overlay: 300, retired_setting: 'x' } },
+        ...old.sections.slice(1),
+      ],
     };
-    await server.db.updateTable('pages').set({ draft: JSON.stringify(aged) }).where('page_id', '=', gallery.pageId).execute();
+    await server.db
+      .updateTable('pages')
+      .set({ draft: JSON.stringify(aged) })
+      .where('page_id', '=', gallery.pageId)
+      .execute();
     try {
       const page = await open(gallery.pageId);
-      expect(page).toMatchObject({ pageId: gallery.pageId, pageTypeId: 2, slug: 'sections', title: 'Section gallery', draftRevision: 1, publishedVersion: 1 });
+      expect(page).toMatchObject({
+        pageId: gallery.pageId,
+        pageTypeId: 2,
+        slug: 'sections',
+        title: 'Section gallery',
+        draftRevision: 1,
+        publishedVersion: 1,
+      });
       const hero = page.draft.sections[0]!;
       expect(hero).toMatchObject({ id: 'old-hero', version: 1, settings: { heading: 'From long ago', overlay: 35, height: 'medium' } });
       expect(hero.settings).not.toHaveProperty('retired_setting');
@@ -103,10 +130,19 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
       // What it opens with saves as it is.
       expect((await save(gallery.pageId, 1, page.draft)).status).toBe(200);
     } finally {
-      await server.db.updateTable('pages').set({ draft: JSON.stringify(old), draft_revision: 1 }).where('page_id', '=', gallery.pageId).execute();
+      await server.db
+        .updateTable('pages')
+        .set({ draft: JSON.stringify(old), draft_revision: 1 })
+        .where('page_id', '=', gallery.pageId)
+        .execute();
     }
 
-    const secondHome = await server.db.selectFrom('pages').select('page_id').where('web_id', '=', store2).where('page_type_id', '=', 1).executeTakeFirstOrThrow();
+    const secondHome = await server.db
+      .selectFrom('pages')
+      .select('page_id')
+      .where('web_id', '=', store2)
+      .where('page_type_id', '=', 1)
+      .executeTakeFirstOrThrow();
     for (const [query, status, field] of [
       [`PageID=${secondHome.page_id}`, 404, 'pageId'],
       ['PageID=999999', 404, 'pageId'],
@@ -144,7 +180,9 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
 
     // The second tab reloads and saves on top of the latest revision.
     const reloaded = await open(pageId);
-    expect((await save(pageId, reloaded.draftRevision, withHeading(reloaded.draft, 'home-hero', 'Saved by the second tab'))).status).toBe(200);
+    expect((await save(pageId, reloaded.draftRevision, withHeading(reloaded.draft, 'home-hero', 'Saved by the second tab'))).status).toBe(
+      200,
+    );
   });
 
   it('refuses a document that does not fit, naming the value at fault, and writes nothing', async () => {
@@ -152,15 +190,34 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
     const page = await open(pageId);
     const unchanged = await pageRow(pageId);
     const hero = page.draft.sections[0]!;
-    const withSection = (index: number, change: object) => ({ ...page.draft, sections: page.draft.sections.map((s, i) => (i === index ? { ...s, ...change } : s)) });
+    const withSection = (index: number, change: object) => ({
+      ...page.draft,
+      sections: page.draft.sections.map((s, i) => (i === index ? { ...s, ...change } : s)),
+    });
     const cases: [string, unknown, string][] = [
       ['a heading too long', withHeading(page.draft, 'home-featured', 'x'.repeat(161)), 'document.sections.2.settings.heading'],
-      ['a setting of the wrong type', withSection(0, { settings: { ...hero.settings, overlay: 'dark' } }), 'document.sections.0.settings.overlay'],
-      ['a setting the section does not have', withSection(0, { settings: { ...hero.settings, colour: 'red' } }), 'document.sections.0.settings.colour'],
-      ['a bad style', withSection(1, { style: { ...page.draft.sections[1]!.style, alignment: 'left' } }), 'document.sections.1.style.alignment'],
+      [
+        'a setting of the wrong type',
+        withSection(0, { settings: { ...hero.settings, overlay: 'dark' } }),
+        'document.sections.0.settings.overlay',
+      ],
+      [
+        'a setting the section does not have',
+        withSection(0, { settings: { ...hero.settings, colour: 'red' } }),
+        'document.sections.0.settings.colour',
+      ],
+      [
+        'a bad style',
+        withSection(1, { style: { ...page.draft.sections[1]!.style, alignment: 'left' } }),
+        'document.sections.1.style.alignment',
+      ],
       ['an unknown section type', withSection(0, { type: 23 }), 'document.sections.0.type'],
       ['two sections with one id', withSection(1, { id: hero.id }), 'document.sections.1.id'],
-      ['more than 500 sections', { ...page.draft, sections: Array.from({ length: 501 }, (_, i) => ({ ...hero, id: `s${i}` })) }, 'document.sections'],
+      [
+        'more than 500 sections',
+        { ...page.draft, sections: Array.from({ length: 501 }, (_, i) => ({ ...hero, id: `s${i}` })) },
+        'document.sections',
+      ],
       ['no sections at all', { ...page.draft, sections: undefined }, 'document.sections'],
     ];
     for (const [name, document, field] of cases) {
@@ -177,7 +234,13 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
   it('takes a big page: 500 sections, past the 1 MB limit of other calls, in one save', async () => {
     const created = await studio('/api/Studio/CreatePage', { body: { title: 'Long page', slug: 'long-page' } });
     const page = studioPageAnswer.parse(await created.json()).data.page;
-    const text = (n: number) => ({ id: `text-${n}`, type: 8, version: 1, settings: { heading: `Part ${n}`, text: 'Lorem ipsum '.repeat(300) }, style: {} });
+    const text = (n: number) => ({
+      id: `text-${n}`,
+      type: 8,
+      version: 1,
+      settings: { heading: `Part ${n}`, text: 'Lorem ipsum '.repeat(300) },
+      style: {},
+    });
     const sections = Array.from({ length: 500 }, (_, n) => text(n));
     expect(JSON.stringify(sections).length).toBeGreaterThan(BODY_LIMIT_BYTES);
     const response = await save(page.pageId, page.draftRevision, { ...page.draft, sections });
@@ -212,7 +275,10 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
     expect(after.page).toMatchObject({ pageId, version: data.publishedVersion });
     expect(after.page!.document.sections[0]!.settings['heading']).toBe(heading);
     expect(after.html).toContain(heading);
-    expect((await pagesOf()).find((p) => p.pageId === pageId)).toMatchObject({ hasUnpublishedChanges: false, publishedAt: data.publishedAt });
+    expect((await pagesOf()).find((p) => p.pageId === pageId)).toMatchObject({
+      hasUnpublishedChanges: false,
+      publishedAt: data.publishedAt,
+    });
   });
 
   it('lists published versions newest first and rolls back to one as a new draft, live once published', async () => {
@@ -238,7 +304,9 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
     const live = await shopperSees('');
     expect(live.html).not.toContain('Autumn arrivals are in');
     expect(live.html).toContain('Made to be used every day');
-    expect(versionsAnswer.parse(await (await studio(`/api/Studio/GetVersions?PageID=${pageId}`)).json()).data.versions.map((v) => v.version)).toEqual([3, 2, 1]);
+    expect(
+      versionsAnswer.parse(await (await studio(`/api/Studio/GetVersions?PageID=${pageId}`)).json()).data.versions.map((v) => v.version),
+    ).toEqual([3, 2, 1]);
 
     const missing = await studio('/api/Studio/Rollback', { body: { pageId, version: 99 } });
     expect(missing.status).toBe(404);
@@ -246,10 +314,19 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
   });
 
   it('creates, renames and deletes custom pages, keeping their addresses to the rules', async () => {
-    const created = await studio('/api/Studio/CreatePage', { body: { title: '  Our story ', slug: 'about/our-story', seo: { description: 'Who we are' } } });
+    const created = await studio('/api/Studio/CreatePage', {
+      body: { title: '  Our story ', slug: 'about/our-story', seo: { description: 'Who we are' } },
+    });
     expect(created.status).toBe(201);
     const page = studioPageAnswer.parse(await created.json()).data.page;
-    expect(page).toMatchObject({ pageTypeId: 2, slug: 'about/our-story', title: 'Our story', draftRevision: 1, publishedVersion: 0, seo: { description: 'Who we are', title: '' } });
+    expect(page).toMatchObject({
+      pageTypeId: 2,
+      slug: 'about/our-story',
+      title: 'Our story',
+      draftRevision: 1,
+      publishedVersion: 0,
+      seo: { description: 'Who we are', title: '' },
+    });
     expect(page.draft.sections).toEqual([]);
     expect((await pagesOf()).find((p) => p.pageId === page.pageId)).toMatchObject({ hasUnpublishedChanges: true, publishedAt: null });
     // Not published yet: shoppers find nothing there.
@@ -257,7 +334,12 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
 
     const category = await server.db.selectFrom('categories').select('slug').where('web_id', '=', store1).executeTakeFirstOrThrow();
     const product = await server.db.selectFrom('products').select('slug').where('web_id', '=', store1).executeTakeFirstOrThrow();
-    const otherStoreCategory = await server.db.selectFrom('categories').select('slug').where('web_id', '=', store2).where('slug', 'not in', [category.slug]).executeTakeFirstOrThrow();
+    const otherStoreCategory = await server.db
+      .selectFrom('categories')
+      .select('slug')
+      .where('web_id', '=', store2)
+      .where('slug', 'not in', [category.slug])
+      .executeTakeFirstOrThrow();
     for (const [slug, status, code] of [
       ['cart', 400, 'BAD_REQUEST'],
       ['account/settings', 400, 'BAD_REQUEST'],
@@ -291,7 +373,9 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
     expect((await studio('/api/Studio/PublishPage', { body: { pageId: page.pageId, draftRevision: 2 } })).status).toBe(200);
     expect((await shopperSees('about/our-story')).page?.document.title).toBe('Our story');
 
-    const renamed = await studio('/api/Studio/UpdatePage', { body: { pageId: page.pageId, title: 'About us', slug: 'about', seo: { title: 'About Harbor & Pine' } } });
+    const renamed = await studio('/api/Studio/UpdatePage', {
+      body: { pageId: page.pageId, title: 'About us', slug: 'about', seo: { title: 'About Harbor & Pine' } },
+    });
     expect(renamed.status).toBe(200);
     expect(updatePageAnswer.parse(await renamed.json()).data.page).toMatchObject({
       slug: 'about',
@@ -302,7 +386,11 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
     });
     expect((await shopperSees('about/our-story')).status).toBe(404);
     const moved = await shopperSees('about');
-    expect(moved.page?.document).toMatchObject({ title: 'About us', slug: 'about', seo: { title: 'About Harbor & Pine', description: 'Who we are' } });
+    expect(moved.page?.document).toMatchObject({
+      title: 'About us',
+      slug: 'about',
+      seo: { title: 'About Harbor & Pine', description: 'Who we are' },
+    });
     expect(moved.html).toContain('Since 1987');
     // An editor still open on revision 2 saves without a conflict, and the rename stands.
     expect((await save(page.pageId, 2, content)).status).toBe(200);
@@ -342,9 +430,23 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
 
   it('answers 401 without a session and 403 NOT_SITE_OWNER for another store, on every Studio call, changing nothing there', async () => {
     const [secondHome, secondGallery] = await Promise.all(
-      [1, 2].map(async (type) => (await server.db.selectFrom('pages').select('page_id').where('web_id', '=', store2).where('page_type_id', '=', type).executeTakeFirstOrThrow()).page_id),
+      [1, 2].map(
+        async (type) =>
+          (
+            await server.db
+              .selectFrom('pages')
+              .select('page_id')
+              .where('web_id', '=', store2)
+              .where('page_type_id', '=', type)
+              .executeTakeFirstOrThrow()
+          ).page_id,
+      ),
     );
-    const png = (await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer()).toString('base64');
+    const png = (
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
     const document = { pageTypeId: 1, slug: '', title: 'Mine now', sections: [] };
     const theme = { settings: {}, header: null, footer: null };
     const calls: [string, unknown?][] = [
@@ -369,7 +471,13 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
     ];
     const snapshot = async () => ({
       pages: await server.db.selectFrom('pages').selectAll().where('web_id', '=', store2).orderBy('page_id').execute(),
-      versions: await server.db.selectFrom('page_versions').selectAll().where('web_id', '=', store2).orderBy('page_id').orderBy('version').execute(),
+      versions: await server.db
+        .selectFrom('page_versions')
+        .selectAll()
+        .where('web_id', '=', store2)
+        .orderBy('page_id')
+        .orderBy('version')
+        .execute(),
       themes: await server.db.selectFrom('themes').selectAll().where('web_id', '=', store2).orderBy('theme_id').execute(),
       themeVersions: await server.db.selectFrom('theme_versions').selectAll().where('web_id', '=', store2).orderBy('version').execute(),
       site: await server.db.selectFrom('sites').selectAll().where('web_id', '=', store2).execute(),

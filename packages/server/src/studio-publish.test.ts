@@ -24,10 +24,13 @@ describe.each(backends)('studio publish of a page and the theme together on $nam
   let studio: ReturnType<typeof studioCaller>;
   let headings = 0;
 
-  const json = async (response: Response) => (await response.json()) as { data?: unknown; error?: { code: string; message: string; field?: string } };
+  const json = async (response: Response) =>
+    (await response.json()) as { data?: unknown; error?: { code: string; message: string; field?: string } };
   const publish = (body: unknown, caller = studio, host = 'localhost') => caller('/api/Studio/Publish', { body, host });
-  const homeId = async () => studioPagesAnswer.parse(await (await studio('/api/Studio/GetPages')).json()).data.pages.find((p) => p.pageTypeId === 1)!.pageId;
-  const openPage = async (pageId: number): Promise<StudioPage> => studioPageAnswer.parse(await (await studio(`/api/Studio/GetPage?PageID=${pageId}`)).json()).data.page;
+  const homeId = async () =>
+    studioPagesAnswer.parse(await (await studio('/api/Studio/GetPages')).json()).data.pages.find((p) => p.pageTypeId === 1)!.pageId;
+  const openPage = async (pageId: number): Promise<StudioPage> =>
+    studioPageAnswer.parse(await (await studio(`/api/Studio/GetPage?PageID=${pageId}`)).json()).data.page;
   const openTheme = async (): Promise<StudioTheme> => studioThemeAnswer.parse(await (await studio('/api/Studio/GetTheme')).json()).data;
 
   /** Saves a new hero heading to the home page's draft; the draft's revision and the heading. */
@@ -35,7 +38,10 @@ describe.each(backends)('studio publish of a page and the theme together on $nam
     const pageId = await homeId();
     const page = await openPage(pageId);
     const heading = `New in the shop, take ${++headings}`;
-    const document: PageDocument = { ...page.draft, sections: page.draft.sections.map((s) => (s.id === 'home-hero' ? { ...s, settings: { ...s.settings, heading } } : s)) };
+    const document: PageDocument = {
+      ...page.draft,
+      sections: page.draft.sections.map((s) => (s.id === 'home-hero' ? { ...s, settings: { ...s.settings, heading } } : s)),
+    };
     const saved = await studio('/api/Studio/SavePage', { body: { pageId, draftRevision: page.draftRevision, document } });
     expect(saved.status).toBe(200);
     return { pageId, draftRevision: page.draftRevision + 1, heading, publishedVersion: page.publishedVersion };
@@ -43,7 +49,10 @@ describe.each(backends)('studio publish of a page and the theme together on $nam
   /** Saves a new brand colour to the theme's draft; the draft's revision and the colour. */
   const saveThemeDraft = async (brand: string) => {
     const theme = await openTheme();
-    const document: ThemeDocument = { ...theme.draft, settings: { ...theme.draft.settings, colors: { ...(theme.draft.settings['colors'] as object), brand } } };
+    const document: ThemeDocument = {
+      ...theme.draft,
+      settings: { ...theme.draft.settings, colors: { ...(theme.draft.settings['colors'] as object), brand } },
+    };
     const saved = await studio('/api/Studio/SaveTheme', { body: { draftRevision: theme.draftRevision, document } });
     expect(saved.status).toBe(200);
     return { draftRevision: theme.draftRevision + 1, publishedVersion: theme.publishedVersion };
@@ -53,7 +62,12 @@ describe.each(backends)('studio publish of a page and the theme together on $nam
     const page = publishedPage.parse((await (await server.call('/api/Page/GetPage?Slug=')).json()).data);
     const theme = getWebInfoAnswer.parse(await (await server.call('/api/Web/GetWebInfo?Domain=localhost')).json()).data.themeSettings;
     const html = await (await server.call('/')).text();
-    return { heading: page.document.sections[0]!.settings['heading'], css: theme.themeCSS, brand: (themeDocument.parse(JSON.parse(theme.themeData)).settings['colors'] as Record<string, string>)['brand'], html };
+    return {
+      heading: page.document.sections[0]!.settings['heading'],
+      css: theme.themeCSS,
+      brand: (themeDocument.parse(JSON.parse(theme.themeData)).settings['colors'] as Record<string, string>)['brand'],
+      html,
+    };
   };
   /** Every row a publish writes, of both stores. */
   const published = async () => ({
@@ -78,7 +92,10 @@ describe.each(backends)('studio publish of a page and the theme together on $nam
     expect(before.html).not.toContain(page.heading);
     expect(before.html).not.toContain('--color-brand:#aa3300');
 
-    const response = await publish({ page: { pageId: page.pageId, draftRevision: page.draftRevision }, theme: { draftRevision: theme.draftRevision } });
+    const response = await publish({
+      page: { pageId: page.pageId, draftRevision: page.draftRevision },
+      theme: { draftRevision: theme.draftRevision },
+    });
     expect(response.status).toBe(200);
     const { data } = publishDraftsAnswer.parse(await response.json());
     expect(data.page).toMatchObject({ publishedVersion: page.publishedVersion + 1 });
@@ -93,8 +110,17 @@ describe.each(backends)('studio publish of a page and the theme together on $nam
     expect(after.html).toContain('--color-brand:#aa3300');
 
     expect(await openPage(page.pageId)).toMatchObject({ publishedVersion: data.page!.publishedVersion });
-    expect(await openTheme()).toMatchObject({ publishedVersion: data.theme!.publishedVersion, publishedAt: data.theme!.publishedAt, hasUnpublishedChanges: false });
-    const versions = await server.db.selectFrom('page_versions').select('version').where('page_id', '=', page.pageId).orderBy('version', 'desc').executeTakeFirstOrThrow();
+    expect(await openTheme()).toMatchObject({
+      publishedVersion: data.theme!.publishedVersion,
+      publishedAt: data.theme!.publishedAt,
+      hasUnpublishedChanges: false,
+    });
+    const versions = await server.db
+      .selectFrom('page_versions')
+      .select('version')
+      .where('page_id', '=', page.pageId)
+      .orderBy('version', 'desc')
+      .executeTakeFirstOrThrow();
     expect(versions.version).toBe(data.page!.publishedVersion);
   });
 
@@ -131,7 +157,10 @@ describe.each(backends)('studio publish of a page and the theme together on $nam
     const shopperBefore = await shopperSees();
 
     // The page is right but another tab has saved the theme since.
-    const staleTheme = await publish({ page: { pageId: page.pageId, draftRevision: page.draftRevision }, theme: { draftRevision: theme.draftRevision - 1 } });
+    const staleTheme = await publish({
+      page: { pageId: page.pageId, draftRevision: page.draftRevision },
+      theme: { draftRevision: theme.draftRevision - 1 },
+    });
     expect(staleTheme.status).toBe(409);
     expect(draftConflictAnswer.parse(await staleTheme.json()).error).toEqual({
       code: 'DRAFT_CONFLICT',
@@ -142,7 +171,10 @@ describe.each(backends)('studio publish of a page and the theme together on $nam
     });
 
     // The theme is right but the page was saved since.
-    const stalePage = await publish({ page: { pageId: page.pageId, draftRevision: page.draftRevision - 1 }, theme: { draftRevision: theme.draftRevision } });
+    const stalePage = await publish({
+      page: { pageId: page.pageId, draftRevision: page.draftRevision - 1 },
+      theme: { draftRevision: theme.draftRevision },
+    });
     expect(stalePage.status).toBe(409);
     expect(draftConflictAnswer.parse(await stalePage.json()).error).toMatchObject({
       message: expect.stringContaining('This page was changed in another tab or by someone else'),
@@ -151,8 +183,16 @@ describe.each(backends)('studio publish of a page and the theme together on $nam
     });
 
     // A page of another store is no page of this one.
-    const secondHome = await server.db.selectFrom('pages').select('page_id').where('web_id', '=', store2).where('page_type_id', '=', 1).executeTakeFirstOrThrow();
-    const foreignPage = await publish({ page: { pageId: secondHome.page_id, draftRevision: 1 }, theme: { draftRevision: theme.draftRevision } });
+    const secondHome = await server.db
+      .selectFrom('pages')
+      .select('page_id')
+      .where('web_id', '=', store2)
+      .where('page_type_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const foreignPage = await publish({
+      page: { pageId: secondHome.page_id, draftRevision: 1 },
+      theme: { draftRevision: theme.draftRevision },
+    });
     expect(foreignPage.status).toBe(404);
     expect((await json(foreignPage)).error).toMatchObject({ code: 'PAGE_NOT_FOUND', field: 'page.pageId' });
 
@@ -164,7 +204,10 @@ describe.each(backends)('studio publish of a page and the theme together on $nam
     expect(shopperAfter.html).not.toContain('--color-brand:#117744');
 
     // The same drafts at their stored revisions publish.
-    const current = await publish({ page: { pageId: page.pageId, draftRevision: page.draftRevision }, theme: { draftRevision: theme.draftRevision } });
+    const current = await publish({
+      page: { pageId: page.pageId, draftRevision: page.draftRevision },
+      theme: { draftRevision: theme.draftRevision },
+    });
     expect(current.status).toBe(200);
     expect((await shopperSees()).html).toContain('--color-brand:#117744');
   });
@@ -195,9 +238,22 @@ describe.each(backends)('studio publish of a page and the theme together on $nam
   });
 
   it("answers 401 without a session and 403 to another store's owner, publishing nothing there", async () => {
-    const secondHome = await server.db.selectFrom('pages').select('page_id').where('web_id', '=', store2).where('page_type_id', '=', 1).executeTakeFirstOrThrow();
-    const secondTheme = await server.db.selectFrom('sites').select('active_theme_id').where('web_id', '=', store2).executeTakeFirstOrThrow();
-    const revision = await server.db.selectFrom('themes').select('draft_revision').where('theme_id', '=', secondTheme.active_theme_id!).executeTakeFirstOrThrow();
+    const secondHome = await server.db
+      .selectFrom('pages')
+      .select('page_id')
+      .where('web_id', '=', store2)
+      .where('page_type_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const secondTheme = await server.db
+      .selectFrom('sites')
+      .select('active_theme_id')
+      .where('web_id', '=', store2)
+      .executeTakeFirstOrThrow();
+    const revision = await server.db
+      .selectFrom('themes')
+      .select('draft_revision')
+      .where('theme_id', '=', secondTheme.active_theme_id!)
+      .executeTakeFirstOrThrow();
     const body = { page: { pageId: secondHome.page_id, draftRevision: 1 }, theme: { draftRevision: revision.draft_revision } };
     const before = await published();
 
@@ -217,7 +273,10 @@ describe.each(backends)('studio publish of a page and the theme together on $nam
     const owner2 = studioCaller(server, await signInOwner(server, 'owner@atelier.test', 'atelier-owner-demo'));
     const theirs = await publish(body, owner2, 'second.localhost');
     expect(theirs.status).toBe(200);
-    expect(publishDraftsAnswer.parse(await theirs.json()).data).toMatchObject({ page: { publishedVersion: 2 }, theme: { publishedVersion: 2 } });
+    expect(publishDraftsAnswer.parse(await theirs.json()).data).toMatchObject({
+      page: { publishedVersion: 2 },
+      theme: { publishedVersion: 2 },
+    });
     const after = await published();
     expect(after.pages.filter((p) => p.web_id === store1)).toEqual(before.pages.filter((p) => p.web_id === store1));
     expect(after.themes.filter((t) => t.web_id === store1)).toEqual(before.themes.filter((t) => t.web_id === store1));

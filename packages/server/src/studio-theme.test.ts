@@ -52,7 +52,14 @@ describe.each(backends)('studio theme on $name', ({ create }) => {
   it("opens the store's active theme: settings, header and footer, with its revision", async () => {
     const theme = await openTheme();
     const row = await themeRow();
-    expect(theme).toMatchObject({ themeId: row.theme_id, name: row.name, draftRevision: 1, publishedVersion: 1, hasUnpublishedChanges: false, publishedAt: row.published_at!.toISOString() });
+    expect(theme).toMatchObject({
+      themeId: row.theme_id,
+      name: row.name,
+      draftRevision: 1,
+      publishedVersion: 1,
+      hasUnpublishedChanges: false,
+      publishedAt: row.published_at!.toISOString(),
+    });
     expect(theme.draft.settings).toMatchObject({ colors: { brand: '#1f3a5f' }, corners: expect.any(String) });
     expect([theme.draft.header?.type, theme.draft.footer?.type]).toEqual([1, 2]);
     expect(theme.draft.header?.blocks?.map((b) => b.settings['label'])).toEqual(['Contact']);
@@ -64,11 +71,23 @@ describe.each(backends)('studio theme on $name', ({ create }) => {
     const settings = theme.draft.settings as Record<string, Record<string, unknown>>;
     for (const [name, document, field] of [
       ['a colour that is not one', withBrand(theme.draft, 'brandy'), 'document.settings.colors.brand'],
-      ['a font the store does not offer', { ...theme.draft, settings: { ...settings, fonts: { ...settings['fonts'], heading: 'Comic Sans MS' } } }, 'document.settings.fonts.heading'],
+      [
+        'a font the store does not offer',
+        { ...theme.draft, settings: { ...settings, fonts: { ...settings['fonts'], heading: 'Comic Sans MS' } } },
+        'document.settings.fonts.heading',
+      ],
       ['a radius out of range', { ...theme.draft, settings: { ...settings, radius: 400 } }, 'document.settings.radius'],
       ['a footer as the header', { ...theme.draft, header: theme.draft.footer }, 'document.header.type'],
-      ['a header setting out of range', { ...theme.draft, header: { ...theme.draft.header!, settings: { ...theme.draft.header!.settings, category_limit: 50 } } }, 'document.header.settings.category_limit'],
-      ['a footer style that is not one', { ...theme.draft, footer: { ...theme.draft.footer!, style: { section_width: 'vast' } } }, 'document.footer.style.section_width'],
+      [
+        'a header setting out of range',
+        { ...theme.draft, header: { ...theme.draft.header!, settings: { ...theme.draft.header!.settings, category_limit: 50 } } },
+        'document.header.settings.category_limit',
+      ],
+      [
+        'a footer style that is not one',
+        { ...theme.draft, footer: { ...theme.draft.footer!, style: { section_width: 'vast' } } },
+        'document.footer.style.section_width',
+      ],
     ] as const) {
       const response = await saveTheme(theme.draftRevision, document);
       expect(response.status, name).toBe(400);
@@ -95,7 +114,11 @@ describe.each(backends)('studio theme on $name', ({ create }) => {
       updatedAt: data.updatedAt,
     });
     expect(await themeRow()).toEqual(afterFirst);
-    expect(await openTheme()).toMatchObject({ draftRevision: data.draftRevision, hasUnpublishedChanges: true, draft: { settings: { colors: { brand: '#aa3300' } } } });
+    expect(await openTheme()).toMatchObject({
+      draftRevision: data.draftRevision,
+      hasUnpublishedChanges: true,
+      draft: { settings: { colors: { brand: '#aa3300' } } },
+    });
 
     const shopper = await shopperTheme();
     expect(shopper.css).toContain('--color-brand:#1f3a5f');
@@ -121,7 +144,12 @@ describe.each(backends)('studio theme on $name', ({ create }) => {
     expect(after.html).toContain('--color-brand:#aa3300');
     expect(after.html).toContain('Find your next lamp');
     const row = await themeRow();
-    const version = await server.db.selectFrom('theme_versions').selectAll().where('theme_id', '=', row.theme_id).where('version', '=', 2).executeTakeFirstOrThrow();
+    const version = await server.db
+      .selectFrom('theme_versions')
+      .selectAll()
+      .where('theme_id', '=', row.theme_id)
+      .where('version', '=', 2)
+      .executeTakeFirstOrThrow();
     expect(version.css).toBe(row.published_css);
     expect(await openTheme()).toMatchObject({ publishedVersion: 2, publishedAt: data.publishedAt, hasUnpublishedChanges: false });
   });
@@ -151,7 +179,9 @@ describe.each(backends)('studio theme on $name', ({ create }) => {
   });
 
   it('gives a store without a theme the default one, once, so that there is always one to edit', async () => {
-    const store2 = (await server.db.selectFrom('site_domains').select('web_id').where('domain', '=', 'second.localhost').executeTakeFirstOrThrow()).web_id!;
+    const store2 = (
+      await server.db.selectFrom('site_domains').select('web_id').where('domain', '=', 'second.localhost').executeTakeFirstOrThrow()
+    ).web_id!;
     await server.db.updateTable('sites').set({ active_theme_id: null }).where('web_id', '=', store2).execute();
     const owner2 = studioCaller(server, await signInOwner(server, 'owner@atelier.test', 'atelier-owner-demo'));
     const [theme, again] = await Promise.all([openTheme('second.localhost', owner2), openTheme('second.localhost', owner2)]);

@@ -146,7 +146,11 @@ export async function startTestServer(databaseUrl: string | undefined, options: 
     production: true,
     ...options.config,
   };
-  const server = await createServer(config, { render: renderStorefront, assets: { buildId: 'test-build', scripts: [], styles: [] } }, options.app);
+  const server = await createServer(
+    config,
+    { render: renderStorefront, assets: { buildId: 'test-build', scripts: [], styles: [] } },
+    options.app,
+  );
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   return {
@@ -276,7 +280,11 @@ let ownerSignIns = 0;
 /** Signs a demo owner in to the studio, each time from a new client address (sign-in is rate-limited per address). */
 export async function signInOwner(server: TestServer, email: string, password: string): Promise<string> {
   ownerSignIns++;
-  const response = await server.call('/api/Studio/SignIn', { method: 'POST', body: { email, password }, ip: `10.250.${Math.floor(ownerSignIns / 250)}.${(ownerSignIns % 250) + 1}` });
+  const response = await server.call('/api/Studio/SignIn', {
+    method: 'POST',
+    body: { email, password },
+    ip: `10.250.${Math.floor(ownerSignIns / 250)}.${(ownerSignIns % 250) + 1}`,
+  });
   if (response.status !== 200) throw new Error(`Owner sign-in of ${email} answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { data: { sessionToken: string } }).data.sessionToken;
 }

@@ -76,7 +76,10 @@ async function startSession() {
   }
   if (useSession.getState().tokens) return;
   try {
-    const answer = await api.call(`/api/Web/GetWebInfo?Domain=${encodeURIComponent(store ?? window.location.hostname)}&WebThemeID=${boot.themeId}`, z.object({ tokens: tokenPair }));
+    const answer = await api.call(
+      `/api/Web/GetWebInfo?Domain=${encodeURIComponent(store ?? window.location.hostname)}&WebThemeID=${boot.themeId}`,
+      z.object({ tokens: tokenPair }),
+    );
     // A shopper who signed in while this was on its way keeps the tokens they signed in with.
     if (!useSession.getState().tokens) useSession.getState().setTokens(answer.tokens);
   } catch (error) {

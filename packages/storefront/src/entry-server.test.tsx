@@ -87,9 +87,21 @@ describe('renderStorefront', () => {
     const sale: PublishedPage = {
       ...home,
       pageId: 2,
-      document: { ...home.document, pageTypeId: 2, slug: 'summer-sale', title: 'Summer sale', seo: { title: 'Linen & oak, 20% off', description: 'Our summer sale', keywords: 'linen, oak', image: '/media/1/sale.webp' } },
+      document: {
+        ...home.document,
+        pageTypeId: 2,
+        slug: 'summer-sale',
+        title: 'Summer sale',
+        seo: { title: 'Linen & oak, 20% off', description: 'Our summer sale', keywords: 'linen, oak', image: '/media/1/sale.webp' },
+      },
     };
-    const withSale = storeData({ getPage: async (slug) => (slug === 'summer-sale' ? sale : slug === '' ? home : null) }, { webMeta: { metaTitle: '', metaDesc: 'A shop', metaKeywords: 'shop', metaImage: 'media://share.webp' }, staticCDN: 'https://cdn.test/1' });
+    const withSale = storeData(
+      { getPage: async (slug) => (slug === 'summer-sale' ? sale : slug === '' ? home : null) },
+      {
+        webMeta: { metaTitle: '', metaDesc: 'A shop', metaKeywords: 'shop', metaImage: 'media://share.webp' },
+        staticCDN: 'https://cdn.test/1',
+      },
+    );
     const { html } = await render('/summer-sale', withSale);
     expect(html).toContain('<title>Summer sale | Test &#60;Shop&#62;</title>');
     expect(html).toContain('<meta name="description" content="Our summer sale">');
@@ -198,7 +210,15 @@ describe('routes, guards and redirects', () => {
     expect(await redirectOf('/', closed)).toBe('/maintenance');
     expect(await redirectOf('/cart', closed)).toBe('/maintenance');
     expect((await render('/preview', closed)).status).toBe(200);
-    const { html } = await render('/maintenance', storeData({ getMaintenance: async () => ({ isMaintenance: true, isPasswordProtected: '1', heading: 'Back soon', description: 'Stocktaking' }) }, { isMaintenance: true }));
+    const { html } = await render(
+      '/maintenance',
+      storeData(
+        {
+          getMaintenance: async () => ({ isMaintenance: true, isPasswordProtected: '1', heading: 'Back soon', description: 'Stocktaking' }),
+        },
+        { isMaintenance: true },
+      ),
+    );
     expect(html).toContain('Back soon');
     expect(html).toContain('Stocktaking');
     expect(html).toContain('>Password</label>');

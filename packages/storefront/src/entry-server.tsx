@@ -93,7 +93,9 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
     description ? `<meta property="og:description" content="${escapeHtml(description)}">` : '',
     shareImage ? `<meta property="og:image" content="${escapeHtml(shareImage)}">` : '',
     meta?.robots ? `<meta name="robots" content="${meta.robots}">` : '',
-    ...fontPreloads(site.themeSettings.themeData).map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`),
+    ...fontPreloads(site.themeSettings.themeData).map(
+      (href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`,
+    ),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     `<style id="vt-theme">${escapeStyleText(site.themeSettings.themeCSS)}</style>`,
     ...(assets.inlineScripts ?? []).map((code) => `<script type="module">${code}</script>`),

@@ -10,11 +10,19 @@ import type { MaintenanceSettings, StorefrontData } from './data.ts';
 const PREFETCH_FRESH_MS = 30_000;
 
 const maintenanceAnswer = z.object({
-  data: z.object({ isPasswordProtected: z.enum(['0', '1']), heading: z.string(), description: z.string(), isMaintenance: z.boolean().optional() }),
+  data: z.object({
+    isPasswordProtected: z.enum(['0', '1']),
+    heading: z.string(),
+    description: z.string(),
+    isMaintenance: z.boolean().optional(),
+  }),
 });
 
 /** The storefront's data over HTTP, for the browser after hydration; pages can be fetched ahead of a click. */
-export function httpData(api: ApiClient, { domain, themeId }: { domain: string; themeId: number }): StorefrontData & { prefetchPage(slug: string): void } {
+export function httpData(
+  api: ApiClient,
+  { domain, themeId }: { domain: string; themeId: number },
+): StorefrontData & { prefetchPage(slug: string): void } {
   let site: Promise<WebConfig> | undefined;
   const ahead = new Map<string, { at: number; page: Promise<PublishedPage | null> }>();
   // §9: at most 4 route preloads at once.
@@ -36,7 +44,9 @@ export function httpData(api: ApiClient, { domain, themeId }: { domain: string; 
       ahead.set(slug, { at: Date.now(), page });
     },
     getSite() {
-      site ??= api.call(`/api/Web/GetWebInfo?Domain=${encodeURIComponent(domain)}&WebThemeID=${themeId}`, z.object({ data: webConfig })).then((r) => r.data);
+      site ??= api
+        .call(`/api/Web/GetWebInfo?Domain=${encodeURIComponent(domain)}&WebThemeID=${themeId}`, z.object({ data: webConfig }))
+        .then((r) => r.data);
       return site;
     },
     getPage(slug) {
@@ -45,7 +55,9 @@ export function httpData(api: ApiClient, { domain, themeId }: { domain: string; 
       return known && Date.now() - known.at < PREFETCH_FRESH_MS ? known.page : fetchPage(slug);
     },
     async getThemeSectionData() {
-      return (await api.call('/api/Page/GetThemeSections', z.object({ data: z.object({ sectionData: z.record(z.string(), z.unknown()) }) }))).data.sectionData;
+      return (
+        await api.call('/api/Page/GetThemeSections', z.object({ data: z.object({ sectionData: z.record(z.string(), z.unknown()) }) }))
+      ).data.sectionData;
     },
     async getSession() {
       const userId = signedInUserId(useSession.getState().tokens);

@@ -6,7 +6,12 @@ import { renderRegistry } from '@vitrine/sections';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 
 /** The theme's global header and footer sections (architecture.md), read from the site's theme document. */
-function useGlobalSections(): { header: SectionNode | null; footer: SectionNode | null; storeTitle: string; data: Record<string, unknown> } {
+function useGlobalSections(): {
+  header: SectionNode | null;
+  footer: SectionNode | null;
+  storeTitle: string;
+  data: Record<string, unknown>;
+} {
   const root = useRouteLoaderData(ROOT_ROUTE_ID) as RootData | undefined;
   const themeData = root?.site.themeSettings.themeData ?? '{}';
   const theme = useMemo(() => {

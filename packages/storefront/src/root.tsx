@@ -44,7 +44,6 @@ function DocumentTitle({ storeTitle }: { storeTitle: string }) {
   return null;
 }
 
-
 /** Writes the §3.1 site state of the page on screen as the visit goes: whether it is home, and which page it is. */
 function SiteStateOfVisit() {
   const matches = useMatches();

@@ -8,15 +8,15 @@ describe('the route table of §2.1', () => {
     expect(paths).toHaveLength(24);
     expect(new Set(paths).size).toBe(24);
     const layoutOf = (path: string) => routeTable.find((r) => `/${r.path}` === path)?.layout;
-    expect([layoutOf('/'), layoutOf('/cart'), layoutOf('/editor'), layoutOf('/maintenance'), layoutOf('/preview'), layoutOf('/checkout/bn/:cartcode'), layoutOf('/*')]).toEqual([
-      'dynamic',
-      'default',
-      'editor',
-      'public',
-      'preview',
-      'checkout',
-      'dynamic',
-    ]);
+    expect([
+      layoutOf('/'),
+      layoutOf('/cart'),
+      layoutOf('/editor'),
+      layoutOf('/maintenance'),
+      layoutOf('/preview'),
+      layoutOf('/checkout/bn/:cartcode'),
+      layoutOf('/*'),
+    ]).toEqual(['dynamic', 'default', 'editor', 'public', 'preview', 'checkout', 'dynamic']);
   });
 
   it('guards exactly the signed-in routes and the checkout routes', () => {
@@ -53,7 +53,20 @@ describe('titles and indexing (§2.7)', () => {
 
   it('marks exactly the listed routes noindex (and /notfound, which answered indexable), and keeps signin, forgotpassword and resetpassword indexable', () => {
     expect([...noIndexRoutes].sort()).toEqual(
-      ['notfound', 'maintenance', 'cart', 'wishlist', 'checkout', 'checkout-id', 'account', 'editor', 'preview', 'changepassword', 'orderlist', 'orderdetail'].sort(),
+      [
+        'notfound',
+        'maintenance',
+        'cart',
+        'wishlist',
+        'checkout',
+        'checkout-id',
+        'account',
+        'editor',
+        'preview',
+        'changepassword',
+        'orderlist',
+        'orderdetail',
+      ].sort(),
     );
     for (const name of ['signin', 'forgotpassword', 'resetpassword']) expect(noIndexRoutes.has(name)).toBe(false);
   });

@@ -46,9 +46,27 @@ export const routeTable: readonly RouteSpec[] = [
   { path: 'checkout', layout: 'checkout', name: 'checkout', middleware: ['checkout'] },
   { path: 'forgotpassword', layout: 'default', name: 'forgotpassword' },
   { path: 'preview', layout: 'preview', name: 'preview', clientOnly: true },
-  { path: 'orderdetail/:id', layout: 'default', name: 'orderdetail', middleware: ['signed-in'], validate: (p) => digits.test(p['id'] ?? '') },
-  { path: 'checkout/bn/:cartcode', layout: 'checkout', name: 'checkout-id', middleware: ['checkout'], validate: (p) => cartCode.test(p['cartcode'] ?? '') },
-  { path: 'checkout/oc/:ordercode', layout: 'checkout', name: 'checkout-id', middleware: ['checkout'], validate: (p) => orderCode.test(p['ordercode'] ?? '') },
+  {
+    path: 'orderdetail/:id',
+    layout: 'default',
+    name: 'orderdetail',
+    middleware: ['signed-in'],
+    validate: (p) => digits.test(p['id'] ?? ''),
+  },
+  {
+    path: 'checkout/bn/:cartcode',
+    layout: 'checkout',
+    name: 'checkout-id',
+    middleware: ['checkout'],
+    validate: (p) => cartCode.test(p['cartcode'] ?? ''),
+  },
+  {
+    path: 'checkout/oc/:ordercode',
+    layout: 'checkout',
+    name: 'checkout-id',
+    middleware: ['checkout'],
+    validate: (p) => orderCode.test(p['ordercode'] ?? ''),
+  },
   { path: '*', layout: 'dynamic', name: 'slug' },
 ];
 
@@ -63,7 +81,13 @@ const fixedTitles: Record<string, string> = {
 
 /** The title of a route by its name (§2.7), before the store title is added. */
 export function routeTitle(name: string): string {
-  return fixedTitles[name] ?? name.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+  return (
+    fixedTitles[name] ??
+    name
+      .split('-')
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ')
+  );
 }
 
 /** The routes marked noindex, nofollow (§2.7); every other route may be indexed. */

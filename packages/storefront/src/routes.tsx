@@ -10,7 +10,17 @@ import { NotFoundPage } from './pages/notfound.tsx';
 import type { PageData } from './pages/page-view.tsx';
 import { PageView } from './pages/page-view.tsx';
 import { PreviewPage } from './pages/preview.tsx';
-import { CartPage, CheckoutPage, ComparePage, DesignsPage, OrderDetailPage, OrderListPage, OrderPage, StatusPage, WishlistPage } from './pages/simple-pages.tsx';
+import {
+  CartPage,
+  CheckoutPage,
+  ComparePage,
+  DesignsPage,
+  OrderDetailPage,
+  OrderListPage,
+  OrderPage,
+  StatusPage,
+  WishlistPage,
+} from './pages/simple-pages.tsx';
 import { ErrorPage, Root } from './root.tsx';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 import { noIndexRoutes, redirectRules, routeTable, routeTitle, type Layout, type RouteSpec } from './route-table.ts';
@@ -156,14 +166,21 @@ export function createRoutes(data: StorefrontData): RouteObject[] {
       // The site does not change while the app runs; its config is loaded once.
       shouldRevalidate: () => false,
       async loader({ request }): Promise<RootData> {
-        const [site, bypass, themeSectionData] = await Promise.all([data.getSite(), data.hasMaintenanceBypass(), data.getThemeSectionData()]);
+        const [site, bypass, themeSectionData] = await Promise.all([
+          data.getSite(),
+          data.hasMaintenanceBypass(),
+          data.getThemeSectionData(),
+        ]);
         const path = new URL(request.url).pathname.replace(/\/+$/, '') || '/';
         // §2.5: maintenance on and no bypass → /maintenance; off (or bypassed) while on the maintenance page → home.
         if (site.isMaintenance && !bypass && !maintenanceExempt.has(path)) throw redirect('/maintenance');
         if (path === '/maintenance' && (!site.isMaintenance || bypass)) throw redirect('/');
         return { site: { ...site, themeSettings: { ...site.themeSettings, themeCSS: '' } }, maintenanceBypass: bypass, themeSectionData };
       },
-      children: [...rules, ...[...byLayout].map(([layout, children]) => ({ id: `layout:${layout}`, Component: layouts[layout], children }))],
+      children: [
+        ...rules,
+        ...[...byLayout].map(([layout, children]) => ({ id: `layout:${layout}`, Component: layouts[layout], children })),
+      ],
     },
   ];
 }

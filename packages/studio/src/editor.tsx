@@ -25,7 +25,10 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
   const [load, setLoad] = useState<{ status: 'loading' | 'ready' | 'error'; error?: unknown }>({ status: 'loading' });
   const [dialog, setDialog] = useState<EditorDialog>(null);
   const [attempt, setAttempt] = useState(0);
-  const media = useMemo<MediaLibrary>(() => ({ upload: (file) => controller.uploadMedia(file), list: () => controller.listMedia() }), [controller]);
+  const media = useMemo<MediaLibrary>(
+    () => ({ upload: (file) => controller.uploadMedia(file), list: () => controller.listMedia() }),
+    [controller],
+  );
   // Made again with each sign-in (the editor is mounted anew), so another owner never sees this one's catalogue.
   const catalogue = useMemo(() => createCatalogue(() => controller.catalogueChoices()), [controller]);
 
@@ -43,7 +46,8 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (dialog !== null || event.defaultPrevented) return;
-      if (runShortcut(event, { store, saveNow: () => void controller.saveNow().catch(() => {}), showSheet: () => setDialog('shortcuts') })) event.preventDefault();
+      if (runShortcut(event, { store, saveNow: () => void controller.saveNow().catch(() => {}), showSheet: () => setDialog('shortcuts') }))
+        event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -115,14 +119,19 @@ function StartProblem({ error, storeDomain, retry }: { error: unknown; storeDoma
     <main className="flex min-h-screen items-center justify-center bg-slate-100 p-6">
       <div className="w-full max-w-md space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-lg font-semibold">{notOwner ? 'This store is not yours to edit' : 'The studio could not open this store'}</h1>
-        <p className="text-sm text-slate-600">{notOwner ? `You are signed in, but ${storeDomain} belongs to another owner.` : problemText(error)}</p>
+        <p className="text-sm text-slate-600">
+          {notOwner ? `You are signed in, but ${storeDomain} belongs to another owner.` : problemText(error)}
+        </p>
         {notOwner && sites?.length ? (
           <div>
             <p className="text-sm font-medium text-slate-700">Your stores</p>
             <ul className="mt-1 space-y-1 text-sm">
               {sites.map((site) => (
                 <li key={site.webId}>
-                  <a className="text-indigo-700 underline hover:text-indigo-900" href={`${here?.protocol ?? 'https:'}//${site.domain}${here?.port ? `:${here.port}` : ''}/editor`}>
+                  <a
+                    className="text-indigo-700 underline hover:text-indigo-900"
+                    href={`${here?.protocol ?? 'https:'}//${site.domain}${here?.port ? `:${here.port}` : ''}/editor`}
+                  >
                     {site.title} ({site.domain})
                   </a>
                 </li>

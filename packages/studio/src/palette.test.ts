@@ -16,7 +16,11 @@ it('names every type in words with a capital, with an icon and a one-line descri
     expect(entry.description).not.toContain('\n');
     expect(entry.icon, entry.name).toMatch(/^M[\d .,\-MLHVCSQTAZmlhvcsqtaz]+$/);
   }
-  expect(paletteEntries().slice(0, 6).map((e) => e.name)).toEqual(['Header', 'Footer', 'Products', 'Categories', 'Brands', 'Hero banner']);
+  expect(
+    paletteEntries()
+      .slice(0, 6)
+      .map((e) => e.name),
+  ).toEqual(['Header', 'Footer', 'Products', 'Categories', 'Brands', 'Hero banner']);
 });
 
 it('searches names and descriptions by every word typed, in any case', () => {

@@ -19,7 +19,13 @@ export function paletteEntries(): PaletteEntry[] {
     const type = Number(id) as SectionTypeId;
     const definition = sectionSchemas[type];
     const name = definition?.name ?? fallback;
-    return { type, name: name.charAt(0).toUpperCase() + name.slice(1), description: definition?.description ?? '', icon: definition?.icon, available: Boolean(definition) };
+    return {
+      type,
+      name: name.charAt(0).toUpperCase() + name.slice(1),
+      description: definition?.description ?? '',
+      icon: definition?.icon,
+      available: Boolean(definition),
+    };
   });
 }
 

@@ -2,7 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { problemText } from './state/controller.ts';
 
 /** The owner's sign-in (separate from customers' accounts): email and password, with the server's answer in words. */
-export function SignIn({ storeDomain, onSignIn, reason }: { storeDomain: string; onSignIn: (email: string, password: string) => Promise<unknown>; reason?: string | null }) {
+export function SignIn({
+  storeDomain,
+  onSignIn,
+  reason,
+}: {
+  storeDomain: string;
+  onSignIn: (email: string, password: string) => Promise<unknown>;
+  reason?: string | null;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -20,12 +28,18 @@ export function SignIn({ storeDomain, onSignIn, reason }: { storeDomain: string;
       setBusy(false);
     }
   };
-  const input = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-xs focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30';
+  const input =
+    'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-xs focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30';
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 p-6">
       <div className="w-full max-w-sm">
         <p className="mb-6 text-center text-sm font-semibold tracking-wide text-indigo-700 uppercase">Vitrine Studio</p>
-        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" aria-describedby={error ? 'sign-in-error' : undefined}>
+        <form
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          aria-describedby={error ? 'sign-in-error' : undefined}
+        >
           <div>
             <h1 className="text-lg font-semibold text-slate-900">Sign in to edit your store</h1>
             <p className="mt-1 text-sm text-slate-600">{storeDomain}</p>

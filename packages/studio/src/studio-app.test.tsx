@@ -32,7 +32,12 @@ async function signedIn() {
 }
 
 it('says why a sign-in failed, in the server’s words', async () => {
-  render(<StudioApp storeDomain="shop.test" studio={createStudio('shop.test', { fetch: server.fetch as typeof fetch, storage: memoryStorage() })} />);
+  render(
+    <StudioApp
+      storeDomain="shop.test"
+      studio={createStudio('shop.test', { fetch: server.fetch as typeof fetch, storage: memoryStorage() })}
+    />,
+  );
   fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'owner@shop.test' } });
   fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -42,7 +47,11 @@ it('says why a sign-in failed, in the server’s words', async () => {
 it('signs in to the editor: top bar, outline, palette of 22, preview frame and settings', async () => {
   await signedIn();
   expect(screen.getByRole('combobox', { name: 'Page' })).toHaveProperty('value', '7');
-  expect(within(screen.getByRole('radiogroup', { name: 'Preview width' })).getAllByRole('radio').map((r) => r.textContent)).toEqual(['320', '375', '425', '768', '1024', '1280', '1600']);
+  expect(
+    within(screen.getByRole('radiogroup', { name: 'Preview width' }))
+      .getAllByRole('radio')
+      .map((r) => r.textContent),
+  ).toEqual(['320', '375', '425', '768', '1024', '1280', '1600']);
   expect(within(screen.getByRole('list', { name: 'Section types' })).getAllByRole('button')).toHaveLength(22);
   expect(screen.getByTitle('Store preview').getAttribute('src')).toBe('/preview');
   expect(screen.getByText('No section selected')).toBeTruthy();
@@ -92,7 +101,11 @@ it('a product grid’s category and brand are picked by name from the store’s 
   const category = await screen.findByRole('option', { name: '— Cookware (5)' });
   fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: category.getAttribute('value') } });
   expect(studio.store.getState().docs.page!.sections[1]!.settings.category_id).toBe(2);
-  expect(within(screen.getByRole('combobox', { name: 'Brand' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any brand', 'Acme (4)', 'Birch & Co (0)']);
+  expect(
+    within(screen.getByRole('combobox', { name: 'Brand' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Any brand', 'Acme (4)', 'Birch & Co (0)']);
   // Another product grid reuses the choices already loaded.
   fireEvent.click(within(screen.getByRole('list', { name: 'Section types' })).getByRole('button', { name: 'Products' }));
   expect(screen.getByRole('combobox', { name: 'Category' })).toHaveProperty('disabled', false);
@@ -101,7 +114,10 @@ it('a product grid’s category and brand are picked by name from the store’s 
 
 it('a session that ended sends the owner to sign in, and its notice goes once they have', async () => {
   const storage = memoryStorage();
-  storage.setItem('vitrine.studio.session', JSON.stringify({ owner: { ownerId: 1, name: 'Hana', email: 'owner@shop.test' }, sites: [], sessionToken: 'ended' }));
+  storage.setItem(
+    'vitrine.studio.session',
+    JSON.stringify({ owner: { ownerId: 1, name: 'Hana', email: 'owner@shop.test' }, sites: [], sessionToken: 'ended' }),
+  );
   render(<StudioApp storeDomain="shop.test" studio={createStudio('shop.test', { fetch: server.fetch as typeof fetch, storage })} />);
   expect((await screen.findByRole('alert')).textContent).toMatch(/^Your studio session has ended\. Sign in again/);
   fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'owner@shop.test' } });
@@ -133,7 +149,11 @@ it('deleting a section puts the keyboard on the outline row of the one that take
 it('the preview widths and each row of tabs are one Tab stop that the arrows, Home and End move through', async () => {
   const studio = await signedIn();
   const widths = screen.getByRole('radiogroup', { name: 'Preview width' });
-  const tabbable = () => within(widths).getAllByRole('radio').filter((radio) => radio.tabIndex === 0).map((radio) => radio.textContent);
+  const tabbable = () =>
+    within(widths)
+      .getAllByRole('radio')
+      .filter((radio) => radio.tabIndex === 0)
+      .map((radio) => radio.textContent);
   expect(tabbable()).toEqual(['1024']);
   const desktop = within(widths).getByRole('radio', { checked: true });
   desktop.focus();

@@ -9,7 +9,10 @@ import { createEditorStore } from './state/editor-store.ts';
 import { Notices } from './ui/notices.tsx';
 
 /** Makes the studio's parts for one store domain: the store, the API client with the session's token, the controller. */
-export function createStudio(storeDomain: string, options: { fetch?: typeof fetch; storage?: Storage | null; autosaveDelay?: number } = {}): Studio {
+export function createStudio(
+  storeDomain: string,
+  options: { fetch?: typeof fetch; storage?: Storage | null; autosaveDelay?: number } = {},
+): Studio {
   const storage = options.storage === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : options.storage;
   const store = createEditorStore({ session: storedSession(storage) });
   const api = createStudioApi({
@@ -21,7 +24,13 @@ export function createStudio(storeDomain: string, options: { fetch?: typeof fetc
     },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const controller = createStudioController({ store, api, host: storeDomain, storage, ...(options.autosaveDelay === undefined ? {} : { autosaveDelay: options.autosaveDelay }) });
+  const controller = createStudioController({
+    store,
+    api,
+    host: storeDomain,
+    storage,
+    ...(options.autosaveDelay === undefined ? {} : { autosaveDelay: options.autosaveDelay }),
+  });
   return { store, controller, frameRef: { current: null } };
 }
 

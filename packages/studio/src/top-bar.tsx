@@ -31,7 +31,9 @@ function PagePicker({ openDialog }: { openDialog: (dialog: EditorDialog) => void
         title="Pages marked • have changes that are not published yet"
         value={pageId ?? ''}
         onChange={(event) => {
-          controller.openPage(Number(event.target.value)).catch((error: unknown) => store.getState().notify(`Could not open the page: ${problemText(error)}`, 'error'));
+          controller
+            .openPage(Number(event.target.value))
+            .catch((error: unknown) => store.getState().notify(`Could not open the page: ${problemText(error)}`, 'error'));
         }}
         className="h-8 max-w-56 rounded-md border border-slate-300 bg-white pr-8 pl-2 text-sm font-medium focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30"
       >
@@ -66,7 +68,13 @@ function BreakpointSwitcher() {
       role="radiogroup"
       aria-label="Preview width"
       className="flex rounded-md border border-slate-300 bg-white p-0.5"
-      onKeyDown={(event) => roveKey(event, widths.findIndex(([name]) => name === current), (index) => store.getState().setBreakpoint(widths[index]![0]))}
+      onKeyDown={(event) =>
+        roveKey(
+          event,
+          widths.findIndex(([name]) => name === current),
+          (index) => store.getState().setBreakpoint(widths[index]![0]),
+        )
+      }
     >
       {widths.map(([name, width]) => (
         <button
@@ -101,8 +109,16 @@ function SaveIndicator() {
   const page = useEditor((s) => s.save.page);
   const theme = useEditor((s) => s.save.theme);
   const { status, message } = combinedSave(page, theme);
-  const text = { saved: 'All changes saved', unsaved: 'Unsaved changes', saving: 'Saving…', error: 'Not saved', conflict: 'Save conflict' }[status];
-  const dot = { saved: 'bg-emerald-500', unsaved: 'bg-amber-400', saving: 'bg-indigo-500 animate-pulse', error: 'bg-red-600', conflict: 'bg-red-600' }[status];
+  const text = { saved: 'All changes saved', unsaved: 'Unsaved changes', saving: 'Saving…', error: 'Not saved', conflict: 'Save conflict' }[
+    status
+  ];
+  const dot = {
+    saved: 'bg-emerald-500',
+    unsaved: 'bg-amber-400',
+    saving: 'bg-indigo-500 animate-pulse',
+    error: 'bg-red-600',
+    conflict: 'bg-red-600',
+  }[status];
   return (
     <div className="flex items-center gap-2" aria-live="polite">
       <span className="flex items-center gap-1.5 text-xs font-medium text-slate-600" title={message ?? text} data-save-status={status}>
@@ -136,7 +152,9 @@ function livePageUrl(page: { pageTypeId: number; slug: string }, origin: string)
 
 /** "View store" once the page being edited has been published from this tab: the live page, in a new tab. */
 function ViewStoreLink({ publishedPageId }: { publishedPageId: number | null }) {
-  const page = useEditor((s) => (s.pageInfo && s.pageInfo.pageId === publishedPageId ? (s.pages.find((p) => p.pageId === publishedPageId) ?? null) : null));
+  const page = useEditor((s) =>
+    s.pageInfo && s.pageInfo.pageId === publishedPageId ? (s.pages.find((p) => p.pageId === publishedPageId) ?? null) : null,
+  );
   if (!page) return null;
   return (
     <a
@@ -201,7 +219,11 @@ export function TopBar({ openDialog }: { openDialog: (dialog: EditorDialog) => v
         <IconButton label="Published versions" onClick={() => openDialog('versions')}>
           <HistoryIcon />
         </IconButton>
-        <IconButton label={mode === 'view' ? 'Back to editing' : 'Preview without outlines'} pressed={mode === 'view'} onClick={() => store.getState().setMode(mode === 'view' ? 'edit' : 'view')}>
+        <IconButton
+          label={mode === 'view' ? 'Back to editing' : 'Preview without outlines'}
+          pressed={mode === 'view'}
+          onClick={() => store.getState().setMode(mode === 'view' ? 'edit' : 'view')}
+        >
           <EyeIcon />
         </IconButton>
         <IconButton label="Keyboard shortcuts (?)" onClick={() => openDialog('shortcuts')}>
@@ -213,12 +235,20 @@ export function TopBar({ openDialog }: { openDialog: (dialog: EditorDialog) => v
         {publishing ? 'Publishing…' : 'Publish'}
       </Button>
       <details className="relative">
-        <summary className="flex size-8 cursor-pointer list-none items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700 hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden" aria-label={`Account: ${owner}`} title={owner}>
+        <summary
+          className="flex size-8 cursor-pointer list-none items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700 hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden"
+          aria-label={`Account: ${owner}`}
+          title={owner}
+        >
           {owner.slice(0, 1).toUpperCase() || '?'}
         </summary>
         <div className="absolute right-0 z-30 mt-1 w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
           <p className="truncate px-2 py-1 text-xs text-slate-500">{owner}</p>
-          <button type="button" onClick={() => void controller.signOut()} className="w-full rounded px-2 py-1.5 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500">
+          <button
+            type="button"
+            onClick={() => void controller.signOut()}
+            className="w-full rounded px-2 py-1.5 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          >
             Sign out
           </button>
         </div>

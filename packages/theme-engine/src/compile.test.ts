@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { breakpointFor, breakpoints, compileTheme, defaultThemeSettings, readThemeSettings, themeFontNames, themeSettings } from './index.ts';
+import {
+  breakpointFor,
+  breakpoints,
+  compileTheme,
+  defaultThemeSettings,
+  readThemeSettings,
+  themeFontNames,
+  themeSettings,
+} from './index.ts';
 
 /** The block of custom properties that applies below the tablet breakpoint, or '' when there is none. */
 function smallScreenBlock(css: string): string {
@@ -10,7 +18,10 @@ function smallScreenBlock(css: string): string {
 
 describe('compileTheme', () => {
   it('is deterministic', () => {
-    const settings = { colors: { ...defaultThemeSettings.colors, brand: '#ff0000' }, fonts: { heading: 'Oswald', body: 'Lato', baseSize: 15 } };
+    const settings = {
+      colors: { ...defaultThemeSettings.colors, brand: '#ff0000' },
+      fonts: { heading: 'Oswald', body: 'Lato', baseSize: 15 },
+    };
     expect(compileTheme(settings)).toEqual(compileTheme(structuredClone(settings)));
   });
 
@@ -104,12 +115,26 @@ describe('fonts in the compiled theme', () => {
       subheading: { size: 20, weight: 500 },
     });
     expect(css.startsWith('@font-face{font-family:"Lato";')).toBe(true);
-    const faces = [...css.matchAll(/@font-face\{font-family:"([^"]+)";font-style:normal;font-weight:(\d+);/g)].map((m) => `${m[1]} ${m[2]}`);
-    expect(faces).toEqual(['Lato 400', 'Lato 700', 'Playfair Display 500', 'Playfair Display 600', 'Playfair Display 700', 'Playfair Display 900']);
+    const faces = [...css.matchAll(/@font-face\{font-family:"([^"]+)";font-style:normal;font-weight:(\d+);/g)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
+    expect(faces).toEqual([
+      'Lato 400',
+      'Lato 700',
+      'Playfair Display 500',
+      'Playfair Display 600',
+      'Playfair Display 700',
+      'Playfair Display 900',
+    ]);
     expect(css.indexOf('@font-face')).toBeLessThan(css.indexOf(':root{'));
     expect(css.lastIndexOf('@font-face')).toBeLessThan(css.indexOf(':root{'));
     expect(fonts).toEqual([
-      { font: 'Lato', weights: [400, 700], files: ['/fonts/lato/lato-latin-400-normal.woff2', '/fonts/lato/lato-latin-700-normal.woff2'], usedFor: ['body'] },
+      {
+        font: 'Lato',
+        weights: [400, 700],
+        files: ['/fonts/lato/lato-latin-400-normal.woff2', '/fonts/lato/lato-latin-700-normal.woff2'],
+        usedFor: ['body'],
+      },
       {
         font: 'Playfair Display',
         weights: [500, 600, 700, 900],
@@ -128,7 +153,12 @@ describe('fonts in the compiled theme', () => {
   it('lists a font used for both body and headings once, with the weights of both', () => {
     const { fonts, css } = compileTheme({});
     expect(fonts).toEqual([
-      { font: 'Inter', weights: [400, 500, 600, 700], files: [400, 500, 600, 700].map((w) => `/fonts/inter/inter-latin-${w}-normal.woff2`), usedFor: ['body', 'heading'] },
+      {
+        font: 'Inter',
+        weights: [400, 500, 600, 700],
+        files: [400, 500, 600, 700].map((w) => `/fonts/inter/inter-latin-${w}-normal.woff2`),
+        usedFor: ['body', 'heading'],
+      },
     ]);
     expect(css.match(/@font-face/g)).toHaveLength(4);
   });
@@ -136,7 +166,11 @@ describe('fonts in the compiled theme', () => {
   it('snaps weights a font does not ship to ones it does', () => {
     const { fonts, preload } = compileTheme({
       fonts: { heading: 'PT Sans', body: 'Instrument Sans', baseSize: 16 },
-      headings: { ...defaultThemeSettings.headings, h1: { size: 48, weight: 900, lineHeight: 1.1 }, h2: { size: 36, weight: 300, lineHeight: 1.2 } },
+      headings: {
+        ...defaultThemeSettings.headings,
+        h1: { size: 48, weight: 900, lineHeight: 1.1 },
+        h2: { size: 36, weight: 300, lineHeight: 1.2 },
+      },
     });
     expect(fonts.map((f) => [f.font, f.weights])).toEqual([
       ['Instrument Sans', [400, 700]],
@@ -250,7 +284,14 @@ it('reads a partial theme with every default filled in', () => {
 });
 
 it('places a width in its breakpoint', () => {
-  expect([319, 320, 767, 768, 1100, 1600].map(breakpointFor)).toEqual(['mobile', 'mobile', 'mobileWide', 'tablet', 'desktop', 'desktopWide']);
+  expect([319, 320, 767, 768, 1100, 1600].map(breakpointFor)).toEqual([
+    'mobile',
+    'mobile',
+    'mobileWide',
+    'tablet',
+    'desktop',
+    'desktopWide',
+  ]);
 });
 
 describe('buttons, links and the focus ring follow the brand colours unless detached (issue 13)', () => {
@@ -269,7 +310,10 @@ describe('buttons, links and the focus ring follow the brand colours unless deta
   });
 
   it('a detached colour is the owner’s own and stays when Brand changes', () => {
-    const css = cssOf({ colors: { ...defaultThemeSettings.colors, brand: '#c2185b' }, buttons: { primary: { ...defaultThemeSettings.buttons.primary, background: '#0a7d3b' } } });
+    const css = cssOf({
+      colors: { ...defaultThemeSettings.colors, brand: '#c2185b' },
+      buttons: { primary: { ...defaultThemeSettings.buttons.primary, background: '#0a7d3b' } },
+    });
     expect(property(css, 'btn-primary-bg')).toBe('#0a7d3b');
     expect(property(css, 'btn-primary-border')).toBe('var(--color-brand)');
   });
@@ -293,7 +337,9 @@ describe('buttons, links and the focus ring follow the brand colours unless deta
   });
 
   it('refuses to follow a colour that is not a theme colour, falling back to the default', () => {
-    const { settings, problems } = readThemeSettings({ buttons: { primary: { ...defaultThemeSettings.buttons.primary, background: 'sideways' } } });
+    const { settings, problems } = readThemeSettings({
+      buttons: { primary: { ...defaultThemeSettings.buttons.primary, background: 'sideways' } },
+    });
     expect(problems.map((p) => p.path)).toEqual(['buttons.primary.background']);
     expect(settings.buttons.primary.background).toBe('brand');
   });

@@ -106,14 +106,7 @@ export function compileSettings(t: ThemeSettings, problems: ThemeProblem[] = [])
   v('card-text-align', t.productCard.textAlign);
 
   const usage = themeFontUsage(t);
-  const css = [
-    fontFaceCss(usage),
-    `:root{${vars.join(';')}}`,
-    baseRules(t),
-    gridRules(),
-    smallScreenHeadings(t),
-    customCss(t.custom_css),
-  ]
+  const css = [fontFaceCss(usage), `:root{${vars.join(';')}}`, baseRules(t), gridRules(), smallScreenHeadings(t), customCss(t.custom_css)]
     .filter(Boolean)
     .join('\n');
   const fonts = [...fontWeightsUsed(usage)].map(([font, weights]) => ({
@@ -143,7 +136,10 @@ function kebab(name: string): string {
 
 function baseRules(t: ThemeSettings): string {
   const headings = (['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const)
-    .map((h) => `.vt-${h},:where(.vt-page) ${h}{font-family:var(--font-heading);font-size:var(--${h}-size);font-weight:var(--${h}-weight);line-height:var(--${h}-line-height);color:var(--color-heading);margin:0 0 .5em}`)
+    .map(
+      (h) =>
+        `.vt-${h},:where(.vt-page) ${h}{font-family:var(--font-heading);font-size:var(--${h}-size);font-weight:var(--${h}-weight);line-height:var(--${h}-line-height);color:var(--color-heading);margin:0 0 .5em}`,
+    )
     .join('');
   const buttons = (['primary', 'secondary', 'outline', 'link'] as const)
     .map(

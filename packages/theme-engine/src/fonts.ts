@@ -53,7 +53,11 @@ export const LATIN_UNICODE_RANGE =
 export function fontStack(font: ThemeFont): string {
   const generic = themeFonts[font].generic;
   const system =
-    generic === 'serif' ? 'Georgia, "Times New Roman"' : generic === 'monospace' ? 'ui-monospace, Menlo, Consolas' : 'system-ui, -apple-system, "Segoe UI"';
+    generic === 'serif'
+      ? 'Georgia, "Times New Roman"'
+      : generic === 'monospace'
+        ? 'ui-monospace, Menlo, Consolas'
+        : 'system-ui, -apple-system, "Segoe UI"';
   return `"${font}", ${system}, ${generic}`;
 }
 

@@ -22,7 +22,13 @@ const colorOrFollow = z.union([color, z.enum(followableColors)]);
 type Follow = z.input<typeof colorOrFollow>;
 const button = (background: Follow, text: Follow, border: Follow, hoverBackground: Follow, hoverText: Follow) =>
   z
-    .object({ background: colorOrFollow, text: colorOrFollow, border: colorOrFollow, hoverBackground: colorOrFollow, hoverText: colorOrFollow })
+    .object({
+      background: colorOrFollow,
+      text: colorOrFollow,
+      border: colorOrFollow,
+      hoverBackground: colorOrFollow,
+      hoverText: colorOrFollow,
+    })
     .default({ background, text, border, hoverBackground, hoverText });
 
 /**
@@ -107,7 +113,12 @@ export const themeSettings = z.object({
     })
     .prefault({}),
   productCard: z
-    .object({ imageRatio: z.enum(['1:1', '3:4', '4:3']), showBrand: z.boolean(), showRating: z.boolean(), textAlign: z.enum(['start', 'center']) })
+    .object({
+      imageRatio: z.enum(['1:1', '3:4', '4:3']),
+      showBrand: z.boolean(),
+      showRating: z.boolean(),
+      textAlign: z.enum(['start', 'center']),
+    })
     .default({ imageRatio: '1:1', showBrand: true, showRating: true, textAlign: 'start' }),
   inputs: z
     .object({ background: color, text: color, border: color, focus: colorOrFollow, height: px(28, 64) })
@@ -187,7 +198,8 @@ function followingOldDefaults(input: Record<string, unknown>): Record<string, un
     for (const kind of ['primary', 'secondary', 'outline', 'link'] as const) {
       const stored = buttons[kind];
       const old = oldDefaults.buttons[kind];
-      if (isRecord(stored) && Object.keys(old).every((key) => String(stored[key]).toLowerCase() === old[key as keyof typeof old])) delete buttons[kind];
+      if (isRecord(stored) && Object.keys(old).every((key) => String(stored[key]).toLowerCase() === old[key as keyof typeof old]))
+        delete buttons[kind];
     }
   }
   if (isRecord(colors) && String(colors['link']).toLowerCase() === oldDefaults.link) colors['link'] = defaultThemeSettings.colors.link;

@@ -38,11 +38,14 @@ it('offers compileSettings and nothing else', () => {
 it('exposes itself on the worker scope when it is loaded as a worker', async () => {
   const { port1, port2 } = channel();
   // In a worker `self` is the worker's scope; here a port stands in for it.
-  vi.stubGlobal('WorkerGlobalScope', class {
-    static [Symbol.hasInstance](value: unknown) {
-      return value === port1;
-    }
-  });
+  vi.stubGlobal(
+    'WorkerGlobalScope',
+    class {
+      static [Symbol.hasInstance](value: unknown) {
+        return value === port1;
+      }
+    },
+  );
   vi.stubGlobal('self', port1);
   vi.resetModules();
   await import('./worker.ts');

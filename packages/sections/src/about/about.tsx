@@ -10,7 +10,14 @@ export const About = sectionComponent(about, function About({ id, settings, styl
     <SectionShell id={id} name="about" style={style} label={settings.heading || 'About us'}>
       <div className={`vt-about${settings.image ? ` vt-about-with-image vt-about-image-${settings.image_position}` : ''}`}>
         {settings.image ? (
-          <Image className="vt-about-image" src={settings.image} alt={settings.image_alt} width={900} height={1000} sizes="(min-width: 768px) 45vw, 100vw" />
+          <Image
+            className="vt-about-image"
+            src={settings.image}
+            alt={settings.image_alt}
+            width={900}
+            height={1000}
+            sizes="(min-width: 768px) 45vw, 100vw"
+          />
         ) : null}
         <div className="vt-about-text">
           {settings.eyebrow ? <p className="vt-eyebrow">{settings.eyebrow}</p> : null}
@@ -26,7 +33,9 @@ export const About = sectionComponent(about, function About({ id, settings, styl
           ) : null}
           {settings.button_label && settings.button_link ? (
             <div className="vt-actions">
-              <SectionButton style={style} href={settings.button_link}>{settings.button_label}</SectionButton>
+              <SectionButton style={style} href={settings.button_link}>
+                {settings.button_label}
+              </SectionButton>
             </div>
           ) : null}
         </div>

@@ -59,7 +59,11 @@ export const banners = defineSectionSchema({
     settings: banner,
     fields: {
       image: { label: 'Image', control: 'image' },
-      image_alt: { label: 'Image description', control: 'text', help: 'Read aloud by screen readers; leave empty if the image is decoration' },
+      image_alt: {
+        label: 'Image description',
+        control: 'text',
+        help: 'Read aloud by screen readers; leave empty if the image is decoration',
+      },
       heading: { label: 'Heading', control: 'text' },
       text: { label: 'Text', control: 'textarea' },
       button_label: { label: 'Button label', control: 'text', help: 'Leave empty to make the heading the link' },

@@ -15,7 +15,10 @@ export const Banners = sectionComponent(banners, function Banners({ id, settings
   return (
     <SectionShell id={id} name="banners" style={style} label={settings.heading || 'Banners'}>
       {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}
-      <ul className={`vt-grid vt-cols-1 vt-cols-tablet-2 vt-cols-desktop-${settings.columns_desktop} vt-banners`} style={{ gap: 'var(--column-spacing)' }}>
+      <ul
+        className={`vt-grid vt-cols-1 vt-cols-tablet-2 vt-cols-desktop-${settings.columns_desktop} vt-banners`}
+        style={{ gap: 'var(--column-spacing)' }}
+      >
         {blocks.map(({ id: blockId, settings: item }) => {
           const linked = classifyLink(item.link).kind !== 'invalid';
           // White text needs the owner's (darkened) image behind it; over the placeholder it goes below instead.
@@ -23,7 +26,14 @@ export const Banners = sectionComponent(banners, function Banners({ id, settings
           return (
             <li key={blockId} data-block-id={blockId} className={`vt-banner vt-banner-${position} vt-banner-${settings.image_ratio}`}>
               <div className="vt-banner-media">
-                <Image className="vt-banner-image" src={item.image} alt={item.image_alt} width={width} height={height} sizes={`(min-width: 1024px) ${Math.round(100 / settings.columns_desktop)}vw, (min-width: 768px) 50vw, 100vw`} />
+                <Image
+                  className="vt-banner-image"
+                  src={item.image}
+                  alt={item.image_alt}
+                  width={width}
+                  height={height}
+                  sizes={`(min-width: 1024px) ${Math.round(100 / settings.columns_desktop)}vw, (min-width: 768px) 50vw, 100vw`}
+                />
               </div>
               <div className="vt-banner-content">
                 {item.heading ? (
@@ -34,7 +44,11 @@ export const Banners = sectionComponent(banners, function Banners({ id, settings
                 {item.text ? <p className="vt-banner-text">{item.text}</p> : null}
                 {linked && item.button_label ? (
                   <div className="vt-actions">
-                    <SectionButton style={style} href={item.link} label={item.heading && item.button_label !== item.heading ? `${item.button_label}: ${item.heading}` : undefined}>
+                    <SectionButton
+                      style={style}
+                      href={item.link}
+                      label={item.heading && item.button_label !== item.heading ? `${item.button_label}: ${item.heading}` : undefined}
+                    >
                       {item.button_label}
                     </SectionButton>
                   </div>

@@ -9,11 +9,21 @@ export const Categories = sectionComponent(categories, function Categories({ id,
   return (
     <SectionShell id={id} name="categories" style={style} label={settings.heading || 'Categories'}>
       {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}
-      <ul className={`vt-grid vt-cols-2 vt-cols-tablet-3 vt-cols-desktop-${settings.columns_desktop} vt-tiles`} style={{ gap: 'var(--column-spacing)' }}>
+      <ul
+        className={`vt-grid vt-cols-2 vt-cols-tablet-3 vt-cols-desktop-${settings.columns_desktop} vt-tiles`}
+        style={{ gap: 'var(--column-spacing)' }}
+      >
         {items.map((category) => (
           <li key={category.categoryID}>
             <Link to={`/${category.slug}`} className="vt-tile">
-              <Image className="vt-tile-image" src={category.imageFile} alt="" width={600} height={450} sizes="(min-width: 1024px) 25vw, 50vw" />
+              <Image
+                className="vt-tile-image"
+                src={category.imageFile}
+                alt=""
+                width={600}
+                height={450}
+                sizes="(min-width: 1024px) 25vw, 50vw"
+              />
               <span className="vt-tile-name">{category.name}</span>
               {settings.show_count ? <span className="vt-tile-count">{category.productCount} products</span> : null}
             </Link>

@@ -90,7 +90,13 @@ function ContactForm({ sectionId, settings, style }: { sectionId: string; settin
       return typeof value === 'string' ? value : '';
     };
     const phone = text('phone').trim();
-    const parsed = contactRequest.safeParse({ name: text('name'), email: text('email'), ...(phone ? { phone } : {}), message: text('message'), sectionId });
+    const parsed = contactRequest.safeParse({
+      name: text('name'),
+      email: text('email'),
+      ...(phone ? { phone } : {}),
+      message: text('message'),
+      sectionId,
+    });
     if (!parsed.success) return refuse(requestErrors(parsed.error));
     if (await send('contact', parsed.data)) form.reset();
   }

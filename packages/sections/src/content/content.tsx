@@ -16,12 +16,21 @@ export const Content = sectionComponent(content, function Content({ id, settings
           ))}
           {settings.button_label ? (
             <div className="vt-actions">
-              <SectionButton style={style} href={settings.button_link}>{settings.button_label}</SectionButton>
+              <SectionButton style={style} href={settings.button_link}>
+                {settings.button_label}
+              </SectionButton>
             </div>
           ) : null}
         </div>
         {settings.image ? (
-          <Image className="vt-content-image" src={settings.image} alt={settings.image_alt} width={800} height={600} sizes="(min-width: 768px) 50vw, 100vw" />
+          <Image
+            className="vt-content-image"
+            src={settings.image}
+            alt={settings.image_alt}
+            width={800}
+            height={600}
+            sizes="(min-width: 768px) 50vw, 100vw"
+          />
         ) : null}
       </div>
     </SectionShell>

@@ -16,11 +16,21 @@ export const Features = sectionComponent(features, function Features({ id, setti
   return (
     <SectionShell id={id} name="features" style={style} label={settings.heading || 'Features'}>
       {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}
-      <ul className={`vt-grid vt-cols-1 vt-cols-tablet-2 vt-cols-desktop-${settings.columns_desktop} vt-features`} style={{ gap: 'var(--column-spacing)' }}>
+      <ul
+        className={`vt-grid vt-cols-1 vt-cols-tablet-2 vt-cols-desktop-${settings.columns_desktop} vt-features`}
+        style={{ gap: 'var(--column-spacing)' }}
+      >
         {blocks.map(({ id: blockId, settings: feature }) => (
           <li key={blockId} data-block-id={blockId} className="vt-feature">
             <svg className="vt-feature-icon" viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
-              <path d={iconPaths[feature.icon]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" />
+              <path
+                d={iconPaths[feature.icon]}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+                strokeLinecap="round"
+              />
             </svg>
             <h3 className="vt-h5">{feature.title}</h3>
             <p>{feature.text}</p>

@@ -35,7 +35,10 @@ export const Footer = sectionComponent(footer, function Footer({ id, settings, s
       <div className={`vt-footer-top${settings.show_subscribe ? ' vt-footer-with-subscribe' : ''}`}>
         {blocks.length ? (
           <nav aria-label="Footer">
-            <div className={`vt-grid vt-cols-1 vt-cols-mobileWide-2 vt-cols-desktop-${settings.columns_desktop} vt-footer-columns`} style={{ gap: 'var(--column-spacing)' }}>
+            <div
+              className={`vt-grid vt-cols-1 vt-cols-mobileWide-2 vt-cols-desktop-${settings.columns_desktop} vt-footer-columns`}
+              style={{ gap: 'var(--column-spacing)' }}
+            >
               {blocks.map(({ id: blockId, settings: col }) => {
                 const links = linkLinesOf(col.links);
                 return (

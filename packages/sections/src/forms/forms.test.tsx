@@ -153,7 +153,12 @@ describe('contact and subscribe', () => {
     fireEvent.change(screen.getByLabelText(/^Message/), { target: { value: 'Do you ship to Norway?' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
     await waitFor(() =>
-      expect(submit).toHaveBeenCalledWith('contact', { name: 'Ada', email: 'ada@example.com', message: 'Do you ship to Norway?', sectionId: 'c' }),
+      expect(submit).toHaveBeenCalledWith('contact', {
+        name: 'Ada',
+        email: 'ada@example.com',
+        message: 'Do you ship to Norway?',
+        sectionId: 'c',
+      }),
     );
     await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Thank you/));
   });

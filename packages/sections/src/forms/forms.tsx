@@ -1,6 +1,14 @@
 import { useId, useRef, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { MAX_FORM_FILE_BYTES, choiceFormInputTypes, formField, formMessages, validateFormValues, type FormField, type SectionNode } from '@vitrine/commerce';
+import {
+  MAX_FORM_FILE_BYTES,
+  choiceFormInputTypes,
+  formField,
+  formMessages,
+  validateFormValues,
+  type FormField,
+  type SectionNode,
+} from '@vitrine/commerce';
 import { FieldError, FormOutcome, RequiredMark, useFormSending } from '../form-submit.tsx';
 import { SectionShell } from '../section-shell.tsx';
 import type { SectionStyle } from '../section-style.ts';
@@ -63,7 +71,13 @@ export const Forms = sectionComponent(forms, function Forms({ id, settings, styl
         {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}
         {settings.text ? <p className="vt-forms-text">{settings.text}</p> : null}
         {entries.length ? (
-          <DynamicForm sectionId={id} entries={entries} buttonLabel={settings.button_label} success={settings.success_message} style={style} />
+          <DynamicForm
+            sectionId={id}
+            entries={entries}
+            buttonLabel={settings.button_label}
+            success={settings.success_message}
+            style={style}
+          />
         ) : (
           <p className="vt-empty">This form has no fields yet.</p>
         )}
@@ -72,7 +86,13 @@ export const Forms = sectionComponent(forms, function Forms({ id, settings, styl
   );
 });
 
-function DynamicForm({ sectionId, entries, buttonLabel, success, style }: {
+function DynamicForm({
+  sectionId,
+  entries,
+  buttonLabel,
+  success,
+  style,
+}: {
   sectionId: string;
   entries: readonly FieldEntry[];
   buttonLabel: string;
@@ -116,7 +136,8 @@ function FieldControl({ entry, id, error }: { entry: FieldEntry; id: string; err
   const errorId = `${id}-error`;
   const describedBy = [helpText ? helpId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const invalid = error ? true : undefined;
-  const hint = field.inputType === 'file' ? [helpText, `Up to ${MAX_FORM_FILE_BYTES / 1024 / 1024} MB.`].filter(Boolean).join(' ') : helpText;
+  const hint =
+    field.inputType === 'file' ? [helpText, `Up to ${MAX_FORM_FILE_BYTES / 1024 / 1024} MB.`].filter(Boolean).join(' ') : helpText;
   const help = hint ? (
     <p id={helpId} className="vt-field-help">
       {hint}

@@ -9,7 +9,16 @@ afterEach(cleanup);
 
 // jsdom has no media queries: a phone-width window, whose width never changes.
 beforeEach(() => {
-  window.matchMedia = (media: string) => ({ matches: false, media, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false });
+  window.matchMedia = (media: string) => ({
+    matches: false,
+    media,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  });
 });
 
 const usd = { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 };
@@ -68,7 +77,11 @@ it('searches with the listing’s kw key', () => {
 it('lists the top-level categories and the owner’s links in a menu that folds into a drawer on phones', () => {
   renderHeader({});
   const menu = screen.getByRole('navigation', { name: 'Main menu' });
-  expect(within(menu).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+  expect(
+    within(menu)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]),
+  ).toEqual([
     ['Mugs', '/mugs'],
     ['Home', '/'],
     ['Contact', '/contact'],

@@ -32,7 +32,13 @@ const TABLET_QUERY = '(min-width: 768px)';
  * While `open`, Escape closes the panel and gives the focus back to the control that opened it; with `trap`, Tab and
  * Shift+Tab stay inside the panel, as in a modal dialog.
  */
-function useDismissable(open: boolean, close: () => void, panel: RefObject<HTMLElement | null>, opener: RefObject<HTMLElement | null>, trap = false) {
+function useDismissable(
+  open: boolean,
+  close: () => void,
+  panel: RefObject<HTMLElement | null>,
+  opener: RefObject<HTMLElement | null>,
+  trap = false,
+) {
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
@@ -40,7 +46,9 @@ function useDismissable(open: boolean, close: () => void, panel: RefObject<HTMLE
         close();
         opener.current?.focus();
       } else if (trap && event.key === 'Tab' && panel.current) {
-        const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>('a[href], button, input, select')).filter((element) => element.offsetParent !== null || element === document.activeElement);
+        const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>('a[href], button, input, select')).filter(
+          (element) => element.offsetParent !== null || element === document.activeElement,
+        );
         const first = focusable[0];
         const last = focusable.at(-1);
         if (event.shiftKey && document.activeElement === first) {
@@ -120,7 +128,15 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
 
         <Link to="/" className="vt-header-brand">
           {settings.logo ? (
-            <Image className="vt-logo" src={settings.logo} alt={settings.logo_alt || shop.storeTitle} width={280} height={96} priority sizes="280px" />
+            <Image
+              className="vt-logo"
+              src={settings.logo}
+              alt={settings.logo_alt || shop.storeTitle}
+              width={280}
+              height={96}
+              priority
+              sizes="280px"
+            />
           ) : (
             <span className="vt-header-store-name">{shop.storeTitle}</span>
           )}
@@ -155,12 +171,26 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
           </div>
 
           {settings.show_search ? (
-            <form ref={searchForm} id={`${uid}-search-form`} role="search" action="/" method="get" className={`vt-header-search${searchOpen ? ' vt-header-search-open' : ''}`}>
+            <form
+              ref={searchForm}
+              id={`${uid}-search-form`}
+              role="search"
+              action="/"
+              method="get"
+              className={`vt-header-search${searchOpen ? ' vt-header-search-open' : ''}`}
+            >
               <label htmlFor={`${uid}-search`} className="vt-visually-hidden">
                 Search
               </label>
               {/* `kw` is the listing's search key (§2.3). */}
-              <input id={`${uid}-search`} type="search" name="kw" className="vt-input" placeholder={settings.search_placeholder} autoComplete="off" />
+              <input
+                id={`${uid}-search`}
+                type="search"
+                name="kw"
+                className="vt-input"
+                placeholder={settings.search_placeholder}
+                autoComplete="off"
+              />
               <button type="submit" className="vt-header-icon vt-header-search-button">
                 <Glyph name="search" />
                 <span className="vt-visually-hidden">Search</span>

@@ -17,7 +17,11 @@ export const HeroBanner = sectionComponent(heroBanner, function HeroBanner({ id,
           {settings.heading ? <h1 className="vt-h1">{settings.heading}</h1> : null}
           {settings.subheading ? <p className="vt-subheading">{settings.subheading}</p> : null}
           <div className="vt-actions">
-            {settings.button_label ? <SectionButton style={style} href={settings.button_link}>{settings.button_label}</SectionButton> : null}
+            {settings.button_label ? (
+              <SectionButton style={style} href={settings.button_link}>
+                {settings.button_label}
+              </SectionButton>
+            ) : null}
             {settings.secondary_label ? (
               <SectionButton style={style} href={settings.secondary_link} variant="outline">
                 {settings.secondary_label}

@@ -15,7 +15,11 @@ export const html = defineSectionSchema({
   }),
   fields: {
     heading: { label: 'Heading', control: 'text', help: 'Optional; shown above the HTML' },
-    html: { label: 'HTML', control: 'textarea', help: 'Scripts, styles, frames and forms are removed; links must be http, https or mailto' },
+    html: {
+      label: 'HTML',
+      control: 'textarea',
+      help: 'Scripts, styles, frames and forms are removed; links must be http, https or mailto',
+    },
     width: {
       label: 'Width',
       control: 'select',

@@ -11,7 +11,10 @@ export const Pricing = sectionComponent(pricing, function Pricing({ id, settings
     <SectionShell id={id} name="pricing" style={style} label={settings.heading || 'Pricing'}>
       {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}
       {settings.subheading ? <p className="vt-subheading">{settings.subheading}</p> : null}
-      <ul className={`vt-grid vt-cols-1 vt-cols-tablet-2 vt-cols-desktop-${settings.columns_desktop} vt-plans`} style={{ gap: 'var(--column-spacing)' }}>
+      <ul
+        className={`vt-grid vt-cols-1 vt-cols-tablet-2 vt-cols-desktop-${settings.columns_desktop} vt-plans`}
+        style={{ gap: 'var(--column-spacing)' }}
+      >
         {blocks.map(({ id: blockId, settings: item }) => (
           <li key={blockId} data-block-id={blockId} className={`vt-card vt-plan${item.highlighted ? ' vt-plan-highlighted' : ''}`}>
             {item.highlighted && item.badge ? <p className="vt-badge vt-badge-new vt-plan-badge">{item.badge}</p> : null}
@@ -25,7 +28,14 @@ export const Pricing = sectionComponent(pricing, function Pricing({ id, settings
               {linesOf(item.features).map((feature, index) => (
                 <li key={index}>
                   <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                    <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+                    <path
+                      d="M5 12.5l4.5 4.5L19 7.5"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2.2"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
                   </svg>
                   <span>{feature}</span>
                 </li>
@@ -33,7 +43,12 @@ export const Pricing = sectionComponent(pricing, function Pricing({ id, settings
             </ul>
             {item.button_label && classifyLink(item.button_link).kind !== 'invalid' ? (
               <div className="vt-plan-action">
-                <SectionButton style={style} href={item.button_link} variant={item.highlighted ? style.button_style : 'outline'} label={`${item.button_label}: ${item.name}`}>
+                <SectionButton
+                  style={style}
+                  href={item.button_link}
+                  variant={item.highlighted ? style.button_style : 'outline'}
+                  label={`${item.button_label}: ${item.name}`}
+                >
                   {item.button_label}
                 </SectionButton>
               </div>

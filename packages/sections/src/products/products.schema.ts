@@ -32,7 +32,10 @@ export const products = defineSectionSchema({
       label: 'Order',
       control: 'select',
       // The spec's sort names, written as an option reads in a menu ("Price low-high").
-      options: Object.entries(sortOptions).map(([value, name]) => ({ value: Number(value), label: name[0]!.toUpperCase() + name.slice(1) })),
+      options: Object.entries(sortOptions).map(([value, name]) => ({
+        value: Number(value),
+        label: name[0]!.toUpperCase() + name.slice(1),
+      })),
     },
     limit: { label: 'How many', control: 'range', min: 1, max: 24, step: 1 },
     columns_desktop: { label: 'Columns on large screens', control: 'range', min: 1, max: 6, step: 1 },

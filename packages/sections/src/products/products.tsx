@@ -11,7 +11,10 @@ export const Products = sectionComponent(products, function Products({ id, setti
       {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}
       {settings.subheading ? <p className="vt-subheading">{settings.subheading}</p> : null}
       {items.length ? (
-        <div className={`vt-grid vt-cols-${settings.columns_mobile} vt-cols-desktop-${settings.columns_desktop}`} style={{ gap: 'var(--column-spacing)' }}>
+        <div
+          className={`vt-grid vt-cols-${settings.columns_mobile} vt-cols-desktop-${settings.columns_desktop}`}
+          style={{ gap: 'var(--column-spacing)' }}
+        >
           {items.map((product, index) => (
             <ProductCard key={product.productID} product={product} priority={index < 2} />
           ))}
@@ -21,7 +24,9 @@ export const Products = sectionComponent(products, function Products({ id, setti
       )}
       {settings.button_label && settings.button_link ? (
         <div className="vt-actions vt-actions-below">
-          <SectionButton style={style} href={settings.button_link}>{settings.button_label}</SectionButton>
+          <SectionButton style={style} href={settings.button_link}>
+            {settings.button_label}
+          </SectionButton>
         </div>
       ) : null}
     </SectionShell>

@@ -5,7 +5,12 @@ const promotionSettings = z.object({
   eyebrow: z.string().max(80).default('Limited time'),
   heading: z.string().max(160).default('20% off everything'),
   text: z.string().max(400).default('Our seasonal sale is on. Stock up before it ends.'),
-  code: z.string().trim().max(40).regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, - and _ only').default(''),
+  code: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, - and _ only')
+    .default(''),
   code_label: z.string().max(60).default('Use code'),
   ends_on: z.union([z.literal(''), z.iso.date()]).default(''),
   ends_label: z.string().max(60).default('Offer ends'),

@@ -45,12 +45,21 @@ export const Promotion = sectionComponent(promotion, function Promotion({ id, se
           ) : null}
           {settings.button_label ? (
             <div className="vt-actions">
-              <SectionButton style={style} href={settings.button_link}>{settings.button_label}</SectionButton>
+              <SectionButton style={style} href={settings.button_link}>
+                {settings.button_label}
+              </SectionButton>
             </div>
           ) : null}
         </div>
         {settings.image ? (
-          <Image className="vt-promotion-image" src={settings.image} alt={settings.image_alt} width={900} height={675} sizes="(min-width: 768px) 45vw, 100vw" />
+          <Image
+            className="vt-promotion-image"
+            src={settings.image}
+            alt={settings.image_alt}
+            width={900}
+            height={675}
+            sizes="(min-width: 768px) 45vw, 100vw"
+          />
         ) : null}
       </div>
     </SectionShell>

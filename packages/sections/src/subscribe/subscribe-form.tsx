@@ -4,7 +4,13 @@ import { FieldError, FormOutcome, useFormSending } from '../form-submit.tsx';
 import type { SectionStyle } from '../section-style.ts';
 
 /** An email box and a button that signs the shopper up for the newsletter; used by Subscribe (20) and the footer. */
-export function SubscribeForm({ sectionId, style, buttonLabel, success, placeholder = 'Email address' }: {
+export function SubscribeForm({
+  sectionId,
+  style,
+  buttonLabel,
+  success,
+  placeholder = 'Email address',
+}: {
   sectionId: string;
   style: SectionStyle;
   buttonLabel: string;

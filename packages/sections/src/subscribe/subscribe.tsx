@@ -10,7 +10,13 @@ export const Subscribe = sectionComponent(subscribe, function Subscribe({ id, se
       <div className="vt-subscribe-inner">
         {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}
         {settings.text ? <p className="vt-subheading">{settings.text}</p> : null}
-        <SubscribeForm sectionId={id} style={style} buttonLabel={settings.button_label} success={settings.success_message} placeholder={settings.placeholder} />
+        <SubscribeForm
+          sectionId={id}
+          style={style}
+          buttonLabel={settings.button_label}
+          success={settings.success_message}
+          placeholder={settings.placeholder}
+        />
         {settings.privacy_note ? <p className="vt-subscribe-note">{settings.privacy_note}</p> : null}
       </div>
     </SectionShell>

@@ -8,7 +8,10 @@ export const Testimonials = sectionComponent(testimonials, function Testimonials
   return (
     <SectionShell id={id} name="testimonials" style={style} label={settings.heading || 'Testimonials'}>
       {settings.heading ? <h2 className="vt-h2">{settings.heading}</h2> : null}
-      <ul className={`vt-grid vt-cols-1 vt-cols-tablet-2 vt-cols-desktop-${settings.columns_desktop} vt-testimonials`} style={{ gap: 'var(--column-spacing)' }}>
+      <ul
+        className={`vt-grid vt-cols-1 vt-cols-tablet-2 vt-cols-desktop-${settings.columns_desktop} vt-testimonials`}
+        style={{ gap: 'var(--column-spacing)' }}
+      >
         {blocks.map(({ id: blockId, settings: item }) => (
           <li key={blockId} data-block-id={blockId} className="vt-card vt-testimonial">
             <figure className="vt-testimonial-figure">
@@ -25,7 +28,9 @@ export const Testimonials = sectionComponent(testimonials, function Testimonials
                 <p>{item.quote}</p>
               </blockquote>
               <figcaption className="vt-testimonial-author">
-                {item.avatar ? <Image className="vt-avatar" src={item.avatar} alt={item.avatar_alt} width={56} height={56} sizes="56px" /> : null}
+                {item.avatar ? (
+                  <Image className="vt-avatar" src={item.avatar} alt={item.avatar_alt} width={56} height={56} sizes="56px" />
+                ) : null}
                 <span>
                   <span className="vt-testimonial-name">{item.author}</span>
                   {item.role ? <span className="vt-testimonial-role">{item.role}</span> : null}

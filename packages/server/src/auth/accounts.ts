@@ -14,14 +14,19 @@ export const MAX_ADDRESSES = 20;
 /** Why a customer whose password is right still may not sign in: one message per status that is not Active (§3.15). */
 export const inactiveAccountRefusals: Readonly<Record<number, { code: string; message: string }>> = {
   1: { code: 'ACCOUNT_PROSPECTIVE', message: 'Your account is not active yet. Please contact the store to activate it.' },
-  2: { code: 'ACCOUNT_PENDING_APPROVAL', message: 'Your account is waiting for approval. The store will review it and let you know when you can sign in.' },
+  2: {
+    code: 'ACCOUNT_PENDING_APPROVAL',
+    message: 'Your account is waiting for approval. The store will review it and let you know when you can sign in.',
+  },
   4: { code: 'ACCOUNT_REJECTED', message: 'Your account application was not approved. Please contact the store for details.' },
   5: { code: 'ACCOUNT_DEACTIVATED', message: 'Your account has been deactivated. Please contact the store to reactivate it.' },
 };
 
 /** The refusal for a status other than Active. */
 export function inactiveAccountRefusal(statusId: number): { code: string; message: string } {
-  return inactiveAccountRefusals[statusId] ?? { code: 'ACCOUNT_INACTIVE', message: 'Your account is not active. Please contact the store.' };
+  return (
+    inactiveAccountRefusals[statusId] ?? { code: 'ACCOUNT_INACTIVE', message: 'Your account is not active. Please contact the store.' }
+  );
 }
 
 /** How a customer signs in: the email or the phone number they gave. */
@@ -121,7 +126,12 @@ export async function createPasswordReset(db: Db, webId: number, customerId: num
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('password_resets')
-    .values({ token_hash: hashToken(token), web_id: webId, customer_id: customerId, expires_at: new Date(Date.now() + PASSWORD_RESET_SECONDS * 1000) })
+    .values({
+      token_hash: hashToken(token),
+      web_id: webId,
+      customer_id: customerId,
+      expires_at: new Date(Date.now() + PASSWORD_RESET_SECONDS * 1000),
+    })
     .execute();
   return token;
 }

@@ -56,6 +56,11 @@ export async function endOwnerSession(db: Db, token: string): Promise<void> {
 
 /** Whether an owner may edit a site. */
 export async function ownsSite(db: Db, ownerId: number, webId: number): Promise<boolean> {
-  const row = await db.selectFrom('site_owners').select('web_id').where('owner_id', '=', ownerId).where('web_id', '=', webId).executeTakeFirst();
+  const row = await db
+    .selectFrom('site_owners')
+    .select('web_id')
+    .where('owner_id', '=', ownerId)
+    .where('web_id', '=', webId)
+    .executeTakeFirst();
   return Boolean(row);
 }

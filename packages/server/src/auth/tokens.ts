@@ -36,7 +36,11 @@ export class AccessTokens {
   async verify(token: string, { allowExpired = false } = {}): Promise<AccessTokenPayload | null> {
     let claims: unknown;
     try {
-      ({ payload: claims } = await jwtVerify(token, this.secret, { algorithms: ['HS256'], currentDate: new Date(this.now() * 1000), clockTolerance: 0 }));
+      ({ payload: claims } = await jwtVerify(token, this.secret, {
+        algorithms: ['HS256'],
+        currentDate: new Date(this.now() * 1000),
+        clockTolerance: 0,
+      }));
     } catch (error) {
       // jose checks the signature before the expiry, so an expired token's claims are still this server's own.
       if (!(allowExpired && error instanceof errors.JWTExpired)) return null;
@@ -62,8 +66,7 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export type RefreshOutcome =
-  | { ok: true; tokens: TokenPair; userId: string }
-  | { ok: false; reason: 'invalid' | 'expired' | 'reused' | 'revoked' | 'other-site' };
+  { ok: true; tokens: TokenPair; userId: string } | { ok: false; reason: 'invalid' | 'expired' | 'reused' | 'revoked' | 'other-site' };
 
 /**
  * Issues access and refresh tokens and rotates them. A customer's refresh tokens are stored only as hashes, one
@@ -131,7 +134,12 @@ export class TokenService {
       .where('web_id', '=', webId)
       .executeTakeFirst();
     if (!row || (row.customer_id === null ? '0' : String(row.customer_id)) !== userId) return false;
-    await this.db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: new Date() })
+      .where('family_id', '=', row.family_id)
+      .where('revoked_at', 'is', null)
+      .execute();
     return true;
   }
 
@@ -162,12 +170,25 @@ export class TokenService {
         // Two tabs of one browser refreshing at once: the one that lost the race gets the pair the winner got.
         if (Date.now() - row.used_at.getTime() <= this.graceSeconds * 1000) {
           const successor = this.successorOf(pair.refreshToken);
-          const next = await trx.selectFrom('refresh_tokens').select(['used_at', 'revoked_at']).where('token_hash', '=', hashToken(successor)).executeTakeFirst();
+          const next = await trx
+            .selectFrom('refresh_tokens')
+            .select(['used_at', 'revoked_at'])
+            .where('token_hash', '=', hashToken(successor))
+            .executeTakeFirst();
           if (next && !next.used_at && !next.revoked_at) {
-            return { ok: true, tokens: { accessToken: await this.access.sign(owner, webId, row.family_id), refreshToken: successor }, userId: owner } as const;
+            return {
+              ok: true,
+              tokens: { accessToken: await this.access.sign(owner, webId, row.family_id), refreshToken: successor },
+              userId: owner,
+            } as const;
           }
         }
-        await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+        await trx
+          .updateTable('refresh_tokens')
+          .set({ revoked_at: now })
+          .where('family_id', '=', row.family_id)
+          .where('revoked_at', 'is', null)
+          .execute();
         return { ok: false, reason: 'reused' } as const;
       }
       if (row.expires_at <= now) return { ok: false, reason: 'expired' } as const;
@@ -186,14 +207,20 @@ export class TokenService {
   }
 
   private async guestPair(webId: number): Promise<TokenPair> {
-    const body = Buffer.from(JSON.stringify({ w: webId, e: Math.floor(Date.now() / 1000) + REFRESH_TOKEN_SECONDS, n: randomBytes(9).toString('base64url') })).toString('base64url');
-    return { accessToken: await this.access.sign('0', webId), refreshToken: `${GUEST_PREFIX}${body}.${this.access.signature(`guest:${body}`)}` };
+    const body = Buffer.from(
+      JSON.stringify({ w: webId, e: Math.floor(Date.now() / 1000) + REFRESH_TOKEN_SECONDS, n: randomBytes(9).toString('base64url') }),
+    ).toString('base64url');
+    return {
+      accessToken: await this.access.sign('0', webId),
+      refreshToken: `${GUEST_PREFIX}${body}.${this.access.signature(`guest:${body}`)}`,
+    };
   }
 
   private async refreshGuest(webId: number, userId: string, refreshToken: string): Promise<RefreshOutcome> {
     const [body = '', mac = ''] = refreshToken.slice(GUEST_PREFIX.length).split('.');
     const expected = Buffer.from(this.access.signature(`guest:${body}`));
-    if (userId !== '0' || expected.length !== mac.length || !timingSafeEqual(expected, Buffer.from(mac))) return { ok: false, reason: 'invalid' };
+    if (userId !== '0' || expected.length !== mac.length || !timingSafeEqual(expected, Buffer.from(mac)))
+      return { ok: false, reason: 'invalid' };
     let claims: { w?: unknown; e?: unknown };
     try {
       claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { w?: unknown; e?: unknown };
@@ -213,7 +240,13 @@ export class TokenService {
     await db.deleteFrom('refresh_tokens').where('expires_at', '<', new Date(now)).execute();
   }
 
-  private async issueInFamily(db: Db, webId: number, customerId: number | null, familyId: string, refreshToken: string): Promise<TokenPair> {
+  private async issueInFamily(
+    db: Db,
+    webId: number,
+    customerId: number | null,
+    familyId: string,
+    refreshToken: string,
+  ): Promise<TokenPair> {
     await db
       .insertInto('refresh_tokens')
       .values({

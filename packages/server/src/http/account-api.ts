@@ -40,13 +40,20 @@ import { requireSite } from './site.ts';
 const signInFailed = (name: SignInName) =>
   new HttpError(401, 'SIGN_IN_FAILED', name.kind === 'email' ? 'Email or password is incorrect' : 'Phone number or password is incorrect');
 
-const resetTokenInvalid = () => new HttpError(400, 'RESET_TOKEN_INVALID', 'This password reset link is invalid, used or expired. Ask for a new one.', 'token');
+const resetTokenInvalid = () =>
+  new HttpError(400, 'RESET_TOKEN_INVALID', 'This password reset link is invalid, used or expired. Ask for a new one.', 'token');
 
 const accountExists = (field: 'email' | 'phone') =>
-  new HttpError(409, 'ACCOUNT_EXISTS', field === 'email' ? 'An account with this email already exists' : 'An account with this phone number already exists', field);
+  new HttpError(
+    409,
+    'ACCOUNT_EXISTS',
+    field === 'email' ? 'An account with this email already exists' : 'An account with this phone number already exists',
+    field,
+  );
 
 /** The field a unique index of `customers` guards, for a 409 that names it. */
-const fieldOfIndex = (index: string | null): 'email' | 'phone' | null => (index === null ? null : index.includes('phone') ? 'phone' : 'email');
+const fieldOfIndex = (index: string | null): 'email' | 'phone' | null =>
+  index === null ? null : index.includes('phone') ? 'phone' : 'email';
 
 /**
  * The origin of a store, for links in mail: its own main domain, never the Host, X-Forwarded-Proto or `store` of the
@@ -121,7 +128,12 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
 
     if (!created.tokens) {
       return reply.code(201).send({
-        data: { statusId, signedIn: false, message: 'Thank you for signing up. The store will review your account and let you know when you can sign in.', user: null },
+        data: {
+          statusId,
+          signedIn: false,
+          message: 'Thank you for signing up. The store will review your account and let you know when you can sign in.',
+          user: null,
+        },
       });
     }
     const user = await loadAccountUser(db, webId, created.customerId);
@@ -204,9 +216,20 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
         .returning('customer_id')
         .executeTakeFirst();
       if (!spent) throw resetTokenInvalid();
-      await trx.updateTable('customers').set({ password_hash: passwordHash, password_changed_at: now }).where('web_id', '=', webId).where('customer_id', '=', spent.customer_id).execute();
+      await trx
+        .updateTable('customers')
+        .set({ password_hash: passwordHash, password_changed_at: now })
+        .where('web_id', '=', webId)
+        .where('customer_id', '=', spent.customer_id)
+        .execute();
       // The other links mailed to them die too, and every session signed in with the old password ends.
-      await trx.updateTable('password_resets').set({ used_at: now }).where('web_id', '=', webId).where('customer_id', '=', spent.customer_id).where('used_at', 'is', null).execute();
+      await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('web_id', '=', webId)
+        .where('customer_id', '=', spent.customer_id)
+        .where('used_at', 'is', null)
+        .execute();
       await tokens.revokeCustomer(webId, spent.customer_id, trx);
     });
     return { data: { reset: true } };
@@ -216,13 +239,23 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
     const { webId, customerId } = await requireCustomer(deps, request);
     const body = parseRequest(changePasswordRequest, request.body, 'body');
     await limiter.enforce(rateRules.changePasswordPerAccount, `change-password:${webId}:${customerId}`);
-    const row = await db.selectFrom('customers').select('password_hash').where('web_id', '=', webId).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('customers')
+      .select('password_hash')
+      .where('web_id', '=', webId)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow();
     if (!(await verifyPassword(body.currentPassword, row.password_hash))) {
       throw new HttpError(400, 'WRONG_PASSWORD', 'currentPassword: is not your current password', 'currentPassword');
     }
     const passwordHash = await hashPassword(body.newPassword);
     const pair = await db.transaction().execute(async (trx) => {
-      await trx.updateTable('customers').set({ password_hash: passwordHash, password_changed_at: new Date() }).where('web_id', '=', webId).where('customer_id', '=', customerId).execute();
+      await trx
+        .updateTable('customers')
+        .set({ password_hash: passwordHash, password_changed_at: new Date() })
+        .where('web_id', '=', webId)
+        .where('customer_id', '=', customerId)
+        .execute();
       // Every other session ends with the old password; this one carries on with the pair answered here.
       await tokens.revokeCustomer(webId, customerId, trx);
       return tokens.issue(webId, customerId, trx);
@@ -252,12 +285,17 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
       .where('customer_id', '=', customerId)
       .executeTakeFirstOrThrow();
     const company = body.company ?? current.company;
-    if (companyCustomerTypes.includes(current.customer_type_id) && !company) throw new HttpError(400, 'BAD_REQUEST', 'company: is a required field', 'company');
+    if (companyCustomerTypes.includes(current.customer_type_id) && !company)
+      throw new HttpError(400, 'BAD_REQUEST', 'company: is a required field', 'company');
     const phone = body.phone === undefined ? current.phone : body.phone || null;
     if (phone !== current.phone) {
       // Only the phone changes here, so only the store's rule about phones applies; a rule about the email that the
       // customer cannot change here must not lock them out of their profile.
-      const { contact_requirement_mode: mode } = await db.selectFrom('sites').select('contact_requirement_mode').where('web_id', '=', webId).executeTakeFirstOrThrow();
+      const { contact_requirement_mode: mode } = await db
+        .selectFrom('sites')
+        .select('contact_requirement_mode')
+        .where('web_id', '=', webId)
+        .executeTakeFirstOrThrow();
       const problem = contactRequirementProblem(mode, { email: current.email, phone });
       if (problem?.field === 'phone') throw new HttpError(400, 'BAD_REQUEST', `phone: ${problem.message}`, 'phone');
       if (!phone && !current.email) throw new HttpError(400, 'BAD_REQUEST', 'phone: is a required field', 'phone');
@@ -308,9 +346,16 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
         addressId = own.address_id;
         // The default stays the default until another is chosen: a customer always has one when they have any.
         isDefault ||= own.is_default;
-        await trx.updateTable('customer_addresses').set({ ...values, is_default: isDefault }).where('web_id', '=', webId).where('customer_id', '=', customerId).where('address_id', '=', addressId).execute();
+        await trx
+          .updateTable('customer_addresses')
+          .set({ ...values, is_default: isDefault })
+          .where('web_id', '=', webId)
+          .where('customer_id', '=', customerId)
+          .where('address_id', '=', addressId)
+          .execute();
       } else {
-        if (existing.length >= MAX_ADDRESSES) throw new HttpError(400, 'ADDRESS_LIMIT', `An account can keep at most ${MAX_ADDRESSES} addresses`);
+        if (existing.length >= MAX_ADDRESSES)
+          throw new HttpError(400, 'ADDRESS_LIMIT', `An account can keep at most ${MAX_ADDRESSES} addresses`);
         isDefault ||= existing.length === 0;
         ({ address_id: addressId } = await trx
           .insertInto('customer_addresses')
@@ -319,7 +364,13 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
           .executeTakeFirstOrThrow());
       }
       if (isDefault) {
-        await trx.updateTable('customer_addresses').set({ is_default: false }).where('web_id', '=', webId).where('customer_id', '=', customerId).where('address_id', '!=', addressId).execute();
+        await trx
+          .updateTable('customer_addresses')
+          .set({ is_default: false })
+          .where('web_id', '=', webId)
+          .where('customer_id', '=', customerId)
+          .where('address_id', '!=', addressId)
+          .execute();
       }
     });
     return { data: { addresses: await listAddresses(db, webId, customerId) } };
@@ -339,8 +390,20 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
       // Another customer's address is "not found" too: saying it exists would tell what ids others have.
       if (!removed) throw addressNotFound();
       if (removed.is_default) {
-        const next = await trx.selectFrom('customer_addresses').select('address_id').where('web_id', '=', webId).where('customer_id', '=', customerId).orderBy('address_id').executeTakeFirst();
-        if (next) await trx.updateTable('customer_addresses').set({ is_default: true }).where('web_id', '=', webId).where('address_id', '=', next.address_id).execute();
+        const next = await trx
+          .selectFrom('customer_addresses')
+          .select('address_id')
+          .where('web_id', '=', webId)
+          .where('customer_id', '=', customerId)
+          .orderBy('address_id')
+          .executeTakeFirst();
+        if (next)
+          await trx
+            .updateTable('customer_addresses')
+            .set({ is_default: true })
+            .where('web_id', '=', webId)
+            .where('address_id', '=', next.address_id)
+            .execute();
       }
     });
     return { data: { addresses: await listAddresses(db, webId, customerId) } };

@@ -18,7 +18,6 @@ import { registerStudioPagesApi } from './studio-pages-api.ts';
 import { registerStudioPublishApi } from './studio-publish-api.ts';
 import { registerStudioThemeApi } from './studio-theme-api.ts';
 
-
 const refreshFailures = {
   invalid: ['TOKEN_INVALID', 'The tokens are not valid'],
   expired: ['TOKEN_EXPIRED', 'The refresh token has expired'],
@@ -28,10 +27,13 @@ const refreshFailures = {
 } as const;
 
 const getPageQuery = z.object({
-  Slug: z.string().max(200).regex(/^[a-z0-9-/]*$/, 'must be lower-case letters, digits, - and /').default(''),
+  Slug: z
+    .string()
+    .max(200)
+    .regex(/^[a-z0-9-/]*$/, 'must be lower-case letters, digits, - and /')
+    .default(''),
   store: z.string().optional(),
 });
-
 
 /** The JSON API under /api (§7 and product.md). */
 export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<void> {
@@ -45,7 +47,12 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   app.get('/api/Web/GetWebInfo', async (request) => {
     const query = parseRequest(getWebInfoQuery, request.query, 'query');
     const site = await findSite(db, query.Domain);
-    if (!site.ok) throw new HttpError(404, site.code, site.code === 'CODE_0001' ? 'No store is configured for this domain' : 'This domain is not linked to a store');
+    if (!site.ok)
+      throw new HttpError(
+        404,
+        site.code,
+        site.code === 'CODE_0001' ? 'No store is configured for this domain' : 'This domain is not linked to a store',
+      );
     const data = await loadWebConfig(db, site.webId, Number(query.WebThemeID));
     if (!data) throw new HttpError(404, 'CODE_0002', 'This domain is not linked to a store');
     return { data, tokens: await tokens.issue(site.webId, null) };
@@ -70,7 +77,9 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   app.get('/api/Page/GetPage', async (request) => {
     const query = parseRequest(getPageQuery, request.query, 'query');
     const webId = await requireSite(db, request);
-    const page = await loadPublishedPage(db, webId, query.Slug.replace(/\/+$/, ''), (message, error) => request.log.error({ err: error }, message));
+    const page = await loadPublishedPage(db, webId, query.Slug.replace(/\/+$/, ''), (message, error) =>
+      request.log.error({ err: error }, message),
+    );
     if (!page) throw new HttpError(404, 'PAGE_NOT_FOUND', `Page Not Found: /${query.Slug}`);
     return { data: page };
   });
@@ -79,18 +88,27 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     const body = parseRequest(sectionDataRequest, request.body, 'body');
     // The page document allows any type id; this store's registry decides which exist.
     const unknown = body.sections.findIndex((section) => !sectionRegistry[section.type as keyof typeof sectionRegistry]);
-    if (unknown >= 0) throw new HttpError(400, 'BAD_REQUEST', `sections.${unknown}.type: is not a section type of this store`, `sections.${unknown}.type`);
+    if (unknown >= 0)
+      throw new HttpError(400, 'BAD_REQUEST', `sections.${unknown}.type: is not a section type of this store`, `sections.${unknown}.type`);
     const webId = await requireSite(db, request);
-    const sectionData = await loadDraftSectionData(db, webId, body.sections, (message, error) => request.log.error({ err: error }, message));
+    const sectionData = await loadDraftSectionData(db, webId, body.sections, (message, error) =>
+      request.log.error({ err: error }, message),
+    );
     return { data: { sectionData } };
   });
 
   app.get('/api/Page/GetThemeSections', async (request) => {
     const webId = await requireSite(db, request);
-    const themeId = parseRequest(z.object({ WebThemeID: z.coerce.number().int().min(0).default(0) }).passthrough(), request.query, 'query').WebThemeID;
+    const themeId = parseRequest(
+      z.object({ WebThemeID: z.coerce.number().int().min(0).default(0) }).passthrough(),
+      request.query,
+      'query',
+    ).WebThemeID;
     const site = await loadWebConfig(db, webId, themeId);
     if (!site) throw new HttpError(404, 'CODE_0002', 'This domain is not linked to a store');
-    const sectionData = await loadThemeSectionData(db, webId, site.themeSettings.themeData, (message, error) => request.log.error({ err: error }, message));
+    const sectionData = await loadThemeSectionData(db, webId, site.themeSettings.themeData, (message, error) =>
+      request.log.error({ err: error }, message),
+    );
     return { data: { sectionData } };
   });
 

@@ -79,7 +79,12 @@ function wantsPage(request: FastifyRequest): boolean {
 /** The one HTTP server: API, media, studio, and server-rendered shopper pages for every store it hosts. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === true ? { level: 'info' } : options.logger ? { level: options.logger.level ?? 'info', ...(options.logger.stream ? { stream: options.logger.stream } : {}) } : false,
+    logger:
+      options.logger === true
+        ? { level: 'info' }
+        : options.logger
+          ? { level: options.logger.level ?? 'info', ...(options.logger.stream ? { stream: options.logger.stream } : {}) }
+          : false,
     bodyLimit: BODY_LIMIT_BYTES,
     // Believing any client's X-Forwarded-For would let it pick a new address per request and walk past per-IP limits.
     trustProxy: options.trustProxy ?? false,
@@ -94,13 +99,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Refused before anything reads them: a Host with an impossible port, and text or nesting no store can keep.
   app.addHook('onRequest', async (request) => {
-    if (!isServableHost(request.headers.host)) throw new HttpError(400, 'BAD_REQUEST', 'Host: must be a domain name, with a port from 1 to 65535', 'Host');
+    if (!isServableHost(request.headers.host))
+      throw new HttpError(400, 'BAD_REQUEST', 'Host: must be a domain name, with a port from 1 to 65535', 'Host');
   });
   // Cookies parsed and written by @fastify/cookie: the store override, the maintenance bypass, the mirrored access token.
   await app.register(fastifyCookie);
   registerStoreOverride(app, options.platformHosts);
   app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [['body', request.body], ['query', request.query], ['params', request.params]] as const) {
+    for (const [part, value] of [
+      ['body', request.body],
+      ['query', request.query],
+      ['params', request.params],
+    ] as const) {
       const fault = findInputFault(value, part);
       if (fault) throw new HttpError(400, 'BAD_REQUEST', `${fault.field}: ${fault.message}`, fault.field);
     }
@@ -109,12 +119,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send({ error: { ...error.details, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) } });
+      return reply
+        .code(error.statusCode)
+        .send({ error: { ...error.details, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) } });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       // Fastify's own refusals: malformed JSON, body too large, unsupported content type…
-      return reply.code(status).send({ error: { code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message } });
+      return reply
+        .code(status)
+        .send({ error: { code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message } });
     }
     // A bug: logged with the request id (never the body, which may hold a password), answered without details.
     request.log.error({ err: error, method: request.method, url: request.url.split('?')[0] }, 'Unhandled error');
@@ -194,7 +208,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const serveStudio = async (request: FastifyRequest, reply: FastifyReply) => {
       const site = await lookupSite(options.db, request);
       const title = site.ok ? await siteTitle(options.db, site.webId) : null;
-      const html = (await readFile(studioPage, 'utf8')).replace(/<title>[^<]*<\/title>/, `<title>${encodeHtmlEntities(title ? `Editor | ${title}` : 'Editor')}</title>`);
+      const html = (await readFile(studioPage, 'utf8')).replace(
+        /<title>[^<]*<\/title>/,
+        `<title>${encodeHtmlEntities(title ? `Editor | ${title}` : 'Editor')}</title>`,
+      );
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     };
     app.get('/editor', serveStudio);
@@ -207,7 +224,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { slug, file } = request.params;
     if (!isFontFile(slug, file)) throw new HttpError(404, 'NOT_FOUND', 'No such font file');
     const folder = dirname(fontRequire.resolve(`@fontsource/${slug}/package.json`));
-    return reply.type('font/woff2').header('cache-control', 'public, max-age=31536000, immutable').send(createReadStream(join(folder, 'files', file)));
+    return reply
+      .type('font/woff2')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(createReadStream(join(folder, 'files', file)));
   });
 
   // Browsers ask for /favicon.ico on every store; answer with a small neutral icon rather than a 404 page.

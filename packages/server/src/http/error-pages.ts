@@ -17,5 +17,8 @@ export function storeNotFoundPage(code: string): string {
  * a stack, only this and the request id the log has the details under.
  */
 export function internalErrorPage(requestId: string): string {
-  return page('Internal Server Error', `<p>Something went wrong while preparing this page. Please try again in a moment.</p><p>Reference <code>${requestId.replace(/[^\w-]/g, '')}</code></p>`);
+  return page(
+    'Internal Server Error',
+    `<p>Something went wrong while preparing this page. Please try again in a moment.</p><p>Reference <code>${requestId.replace(/[^\w-]/g, '')}</code></p>`,
+  );
 }

@@ -21,7 +21,12 @@ export class HttpError extends Error {
  * `Domain: must be a domain name`, and nothing further runs. A field given a label (§5: the maintenance password is
  * "labelled Password") is worded as a sentence instead: `Password is a required field`.
  */
-export function parseRequest<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 'body' | 'params', labels: Readonly<Record<string, string>> = {}): z.infer<S> {
+export function parseRequest<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  where: 'query' | 'body' | 'params',
+  labels: Readonly<Record<string, string>> = {},
+): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

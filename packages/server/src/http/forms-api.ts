@@ -23,8 +23,12 @@ function fieldProblems(reply: FastifyReply, errors: Record<string, string>) {
   return reply.code(400).send({ error: { code: 'INVALID_FIELDS', message: `${field}: ${message}`, field }, errors });
 }
 
-function parseBody<S extends z.ZodType>(schema: S, request: FastifyRequest): { ok: true; value: z.infer<S> } | { ok: false; errors: Record<string, string> } {
-  if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) return { ok: false, errors: { body: 'must be a JSON object' } };
+function parseBody<S extends z.ZodType>(
+  schema: S,
+  request: FastifyRequest,
+): { ok: true; value: z.infer<S> } | { ok: false; errors: Record<string, string> } {
+  if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))
+    return { ok: false, errors: { body: 'must be a JSON object' } };
   const parsed = schema.safeParse(request.body);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: requestErrors(parsed.error) };
 }
@@ -35,24 +39,33 @@ function parseBody<S extends z.ZodType>(schema: S, request: FastifyRequest): { o
  * newsletter sign-ups. Every one is stored in the store's own rows, or refused whole.
  */
 export function registerFormsApi(app: FastifyInstance, { db, mailer }: ApiDeps): void {
-  app.post('/api/Form/Submit', { bodyLimit: FORM_BODY_LIMIT_BYTES, ...perAddress(formsPerIp, 'form', perStoreAddress(db)) }, async (request, reply) => {
-    const webId = await requireSite(db, request);
-    const body = parseBody(formSubmitRequest, request);
-    if (!body.ok) return fieldProblems(reply, body.errors);
-    const { pageId, sectionId, values } = body.value;
-    const page = await db.selectFrom('pages').select('published').where('web_id', '=', webId).where('page_id', '=', pageId).executeTakeFirst();
-    const document = pageDocument.safeParse(page?.published);
-    const section = document.success ? document.data.sections.find((s) => s.id === sectionId && !s.hidden) : undefined;
-    const fields = section ? formFieldsOf(section) : null;
-    if (!fields) throw new HttpError(404, 'FORM_NOT_FOUND', 'This form is no longer on the page');
-    const checked = validateFormValues(fields, values);
-    if (!checked.ok) return fieldProblems(reply, checked.errors);
-    await db
-      .insertInto('form_submissions')
-      .values({ web_id: webId, kind: 'form', page_id: pageId, section_id: sectionId, data: JSON.stringify(checked.values) })
-      .execute();
-    return { data: { ok: true } };
-  });
+  app.post(
+    '/api/Form/Submit',
+    { bodyLimit: FORM_BODY_LIMIT_BYTES, ...perAddress(formsPerIp, 'form', perStoreAddress(db)) },
+    async (request, reply) => {
+      const webId = await requireSite(db, request);
+      const body = parseBody(formSubmitRequest, request);
+      if (!body.ok) return fieldProblems(reply, body.errors);
+      const { pageId, sectionId, values } = body.value;
+      const page = await db
+        .selectFrom('pages')
+        .select('published')
+        .where('web_id', '=', webId)
+        .where('page_id', '=', pageId)
+        .executeTakeFirst();
+      const document = pageDocument.safeParse(page?.published);
+      const section = document.success ? document.data.sections.find((s) => s.id === sectionId && !s.hidden) : undefined;
+      const fields = section ? formFieldsOf(section) : null;
+      if (!fields) throw new HttpError(404, 'FORM_NOT_FOUND', 'This form is no longer on the page');
+      const checked = validateFormValues(fields, values);
+      if (!checked.ok) return fieldProblems(reply, checked.errors);
+      await db
+        .insertInto('form_submissions')
+        .values({ web_id: webId, kind: 'form', page_id: pageId, section_id: sectionId, data: JSON.stringify(checked.values) })
+        .execute();
+      return { data: { ok: true } };
+    },
+  );
 
   app.post('/api/Contact/Send', perAddress(formsPerIp, 'contact', perStoreAddress(db)), async (request, reply) => {
     const webId = await requireSite(db, request);
@@ -61,16 +74,30 @@ export function registerFormsApi(app: FastifyInstance, { db, mailer }: ApiDeps):
     const message = body.value;
     const [site, owners] = await Promise.all([
       db.selectFrom('sites').select('title').where('web_id', '=', webId).executeTakeFirstOrThrow(),
-      db.selectFrom('owners').innerJoin('site_owners', 'site_owners.owner_id', 'owners.owner_id').select('owners.email').where('site_owners.web_id', '=', webId).execute(),
+      db
+        .selectFrom('owners')
+        .innerJoin('site_owners', 'site_owners.owner_id', 'owners.owner_id')
+        .select('owners.email')
+        .where('site_owners.web_id', '=', webId)
+        .execute(),
     ]);
-    const text = [`From: ${message.name} <${message.email}>`, message.phone ? `Phone: ${message.phone}` : '', '', message.message].filter((line, i) => line || i === 2).join('\n');
+    const text = [`From: ${message.name} <${message.email}>`, message.phone ? `Phone: ${message.phone}` : '', '', message.message]
+      .filter((line, i) => line || i === 2)
+      .join('\n');
     // The message and its mails commit together: a message the shopper is told was sent always reaches the owners.
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('form_submissions')
-        .values({ web_id: webId, kind: 'contact', page_id: message.pageId ?? null, section_id: message.sectionId ?? null, data: JSON.stringify(message) })
+        .values({
+          web_id: webId,
+          kind: 'contact',
+          page_id: message.pageId ?? null,
+          section_id: message.sectionId ?? null,
+          data: JSON.stringify(message),
+        })
         .execute();
-      for (const owner of owners) await mailer.queue(trx, { webId, to: owner.email, subject: `New message from ${message.name} via ${site.title}`, text });
+      for (const owner of owners)
+        await mailer.queue(trx, { webId, to: owner.email, subject: `New message from ${message.name} via ${site.title}`, text });
     });
     // Delivery can fail without losing anything: the mail stays queued and goes out at the next delivery or start.
     await mailer.deliverQueued().catch((error: unknown) => request.log.error({ err: error }, 'queued mail not delivered yet'));
@@ -94,7 +121,13 @@ export function registerFormsApi(app: FastifyInstance, { db, mailer }: ApiDeps):
       if (!existing) {
         await trx
           .insertInto('form_submissions')
-          .values({ web_id: webId, kind: 'subscribe', page_id: body.value.pageId ?? null, section_id: body.value.sectionId ?? null, data: JSON.stringify({ email }) })
+          .values({
+            web_id: webId,
+            kind: 'subscribe',
+            page_id: body.value.pageId ?? null,
+            section_id: body.value.sectionId ?? null,
+            data: JSON.stringify({ email }),
+          })
           .execute();
       }
     });

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkMaintenancePasswordRequest, MAINTENANCE_EVENT } from '@vitrine/commerce';
-import { loadMaintenanceSettings, MAINTENANCE_BYPASS_COOKIE, MAINTENANCE_BYPASS_COOKIE_OPTIONS, maintenancePasswordHash, type MaintenanceBypass } from '../shop/maintenance.ts';
+import {
+  loadMaintenanceSettings,
+  MAINTENANCE_BYPASS_COOKIE,
+  MAINTENANCE_BYPASS_COOKIE_OPTIONS,
+  maintenancePasswordHash,
+  type MaintenanceBypass,
+} from '../shop/maintenance.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { rateRules } from '../infra/rate-limit.ts';
 import type { ApiDeps } from './api-deps.ts';
@@ -20,7 +26,11 @@ declare module 'fastify' {
  * sends visitors to /maintenance). A forged, expired or other store's cookie does not count, nor one given before
  * the store's password last changed (`passwordHash` is the store's current one).
  */
-export function hasMaintenanceBypass(request: Pick<FastifyRequest, 'cookies' | 'server'>, webId: number, passwordHash: string | null): boolean {
+export function hasMaintenanceBypass(
+  request: Pick<FastifyRequest, 'cookies' | 'server'>,
+  webId: number,
+  passwordHash: string | null,
+): boolean {
   return request.server.maintenanceBypass.verify(request.cookies[MAINTENANCE_BYPASS_COOKIE], webId, passwordHash);
 }
 
@@ -37,19 +47,23 @@ export function registerMaintenanceApi(app: FastifyInstance, deps: ApiDeps): voi
     return { data: await loadMaintenanceSettings(db, webId) };
   });
 
-  app.post('/api/Web/CheckMaintenanceModePassword', perAddress(rateRules.maintenancePasswordPerIp, 'maintenance'), async (request, reply) => {
-    const body = parseRequest(checkMaintenancePasswordRequest, request.body, 'body', { password: 'Password' });
-    const webId = await requireSite(db, request);
-    // Counted before the check so that guesses arriving together cannot pass the limit; a right password is forgiven.
-    const storeKey = `maintenance:store:${webId}`;
-    await limiter.enforce(rateRules.maintenancePasswordPerStore, storeKey);
-    const passwordHash = await maintenancePasswordHash(db, webId);
-    // A store without a password has nothing to pass; a wrong password is an answer, not an error (§8: toast).
-    if (!passwordHash || !(await verifyPassword(body.password, passwordHash))) return { data: false };
-    await limiter.forgive(storeKey);
-    reply.setCookie(MAINTENANCE_BYPASS_COOKIE, bypass.grant(webId, passwordHash), MAINTENANCE_BYPASS_COOKIE_OPTIONS);
-    return { data: true };
-  });
+  app.post(
+    '/api/Web/CheckMaintenanceModePassword',
+    perAddress(rateRules.maintenancePasswordPerIp, 'maintenance'),
+    async (request, reply) => {
+      const body = parseRequest(checkMaintenancePasswordRequest, request.body, 'body', { password: 'Password' });
+      const webId = await requireSite(db, request);
+      // Counted before the check so that guesses arriving together cannot pass the limit; a right password is forgiven.
+      const storeKey = `maintenance:store:${webId}`;
+      await limiter.enforce(rateRules.maintenancePasswordPerStore, storeKey);
+      const passwordHash = await maintenancePasswordHash(db, webId);
+      // A store without a password has nothing to pass; a wrong password is an answer, not an error (§8: toast).
+      if (!passwordHash || !(await verifyPassword(body.password, passwordHash))) return { data: false };
+      await limiter.forgive(storeKey);
+      reply.setCookie(MAINTENANCE_BYPASS_COOKIE, bypass.grant(webId, passwordHash), MAINTENANCE_BYPASS_COOKIE_OPTIONS);
+      return { data: true };
+    },
+  );
 
   // Open streams, ended when the server closes: an open response would otherwise keep it from closing.
   const openStreams = new Set<() => void>();

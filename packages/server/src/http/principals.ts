@@ -42,7 +42,12 @@ export async function requireCustomer(deps: Pick<ApiDeps, 'db' | 'tokens'>, requ
   if (!Number.isSafeInteger(customerId) || customerId <= 0) throw new HttpError(401, 'TOKEN_INVALID', 'Sign-in token invalid or expired');
   // Both reads at once: this runs on every secured call.
   const [customer, sessionOpen] = await Promise.all([
-    deps.db.selectFrom('customers').select(['status_id', 'password_changed_at']).where('web_id', '=', claims.WebID).where('customer_id', '=', customerId).executeTakeFirst(),
+    deps.db
+      .selectFrom('customers')
+      .select(['status_id', 'password_changed_at'])
+      .where('web_id', '=', claims.WebID)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst(),
     deps.tokens.isSessionOpen(claims.WebID, claims.sid),
   ]);
   if (!customer) throw new HttpError(401, 'SIGN_IN_REQUIRED', 'Sign in to continue');

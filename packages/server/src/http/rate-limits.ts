@@ -40,7 +40,11 @@ export async function registerRateLimits(app: FastifyInstance, limiter: RateLimi
  * Route options that limit a route by `rule` per client address, counted under `name:` and the address (or the
  * key `key` makes of the request, e.g. with its store).
  */
-export function perAddress(rule: RateRule, name: string, key?: (request: FastifyRequest) => Promise<string>): { config: { rateLimit: RateLimitOptions } } {
+export function perAddress(
+  rule: RateRule,
+  name: string,
+  key?: (request: FastifyRequest) => Promise<string>,
+): { config: { rateLimit: RateLimitOptions } } {
   return {
     config: {
       rateLimit: {

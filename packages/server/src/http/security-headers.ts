@@ -5,7 +5,12 @@ import type { FastifyInstance } from 'fastify';
 const FRAMABLE = /^\/preview(\/|\?|$)/;
 
 /** The hosted realtime database (§3.3), which a store's pages may hold a socket to for the live maintenance flag. */
-const REALTIME_DATABASE = ['https://*.firebaseio.com', 'wss://*.firebaseio.com', 'https://*.firebasedatabase.app', 'wss://*.firebasedatabase.app'];
+const REALTIME_DATABASE = [
+  'https://*.firebaseio.com',
+  'wss://*.firebaseio.com',
+  'https://*.firebasedatabase.app',
+  'wss://*.firebasedatabase.app',
+];
 
 /**
  * Security headers on every answer, by `@fastify/helmet`: a Content-Security-Policy that allows only this origin's
@@ -13,7 +18,10 @@ const REALTIME_DATABASE = ['https://*.firebaseio.com', 'wss://*.firebaseio.com',
  * and framing by nobody except `/preview`, which the studio on the same origin frames. `contentSecurityPolicy: false`
  * is for the development server, whose hot reload injects inline scripts.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, { contentSecurityPolicy = true }: { contentSecurityPolicy?: boolean } = {}) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { contentSecurityPolicy = true }: { contentSecurityPolicy?: boolean } = {},
+) {
   const framable = (url: string | undefined) => FRAMABLE.test(url ?? '');
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy

@@ -12,7 +12,10 @@ export const DEFAULT_PLATFORM_HOSTS: readonly string[] = ['localhost'];
 
 /** The Host header's name, without port or IPv6 brackets, lower-cased. */
 function hostName(request: FastifyRequest): string {
-  return (request.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+  return (request.headers.host ?? '')
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
 }
 
 /** Whether `host` is one of `platformHosts` or a subdomain of one. */
@@ -77,6 +80,11 @@ export function lookupSite(db: Db, request: FastifyRequest): Promise<SiteLookup>
 /** The site's id, or a 404 with the site-config failure code (§8). */
 export async function requireSite(db: Db, request: FastifyRequest): Promise<number> {
   const site = await lookupSite(db, request);
-  if (!site.ok) throw new HttpError(404, site.code, site.code === 'CODE_0001' ? 'No store is configured for this domain' : 'This domain is not linked to a store');
+  if (!site.ok)
+    throw new HttpError(
+      404,
+      site.code,
+      site.code === 'CODE_0001' ? 'No store is configured for this domain' : 'This domain is not linked to a store',
+    );
   return site.webId;
 }

@@ -29,13 +29,20 @@ export function registerStorefront(
   // The external not-found page (§2.6, §8): where the browser goes when the site config fails, with its code.
   app.get('/store-not-found', async (request, reply) => {
     const ec = String((request.query as Record<string, unknown>)['ec'] ?? '');
-    return reply.code(404).type('text/html; charset=utf-8').send(storeNotFoundPage(/^CODE_\d{4}$/.test(ec) ? ec : 'CODE_0001'));
+    return reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .send(storeNotFoundPage(/^CODE_\d{4}$/.test(ec) ? ec : 'CODE_0001'));
   });
 
   app.get('/*', async (request, reply) => {
     const cacheKey = cache ? guestPageKey(request.headers.host, request.url, request.headers.cookie) : null;
     const cached = cacheKey ? cache!.get(cacheKey) : null;
-    if (cached) return reply.code(cached.status).headers({ ...cached.headers, 'x-page-cache': 'hit' }).send(cached.body);
+    if (cached)
+      return reply
+        .code(cached.status)
+        .headers({ ...cached.headers, 'x-page-cache': 'hit' })
+        .send(cached.body);
     const site = await lookupSite(db, request);
     if (!site.ok) return reply.code(404).type('text/html; charset=utf-8').send(storeNotFoundPage(site.code));
     const { webId } = site;
@@ -52,7 +59,9 @@ export function registerStorefront(
       getPage: (slug) => loadPublishedPage(db, webId, slug, (message, error) => request.log.error({ err: error }, message)),
       async getThemeSectionData() {
         const site = await data.getSite();
-        return loadThemeSectionData(db, webId, site.themeSettings.themeData, (message, error) => request.log.error({ err: error }, message));
+        return loadThemeSectionData(db, webId, site.themeSettings.themeData, (message, error) =>
+          request.log.error({ err: error }, message),
+        );
       },
       async getSession() {
         const userId = await signedInCustomer();
@@ -66,7 +75,9 @@ export function registerStorefront(
         if (userId === null) return null;
         const row = await db
           .selectFrom('cart_lines')
-          .innerJoin('carts', (join) => join.onRef('carts.cart_id', '=', 'cart_lines.cart_id').onRef('carts.web_id', '=', 'cart_lines.web_id'))
+          .innerJoin('carts', (join) =>
+            join.onRef('carts.cart_id', '=', 'cart_lines.cart_id').onRef('carts.web_id', '=', 'cart_lines.web_id'),
+          )
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('carts.web_id', '=', webId)
           .where('carts.customer_id', '=', Number(userId))

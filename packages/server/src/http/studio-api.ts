@@ -79,7 +79,10 @@ export function registerStudioApi(app: FastifyInstance, deps: ApiDeps): void {
       request.log.error({ err: error }, 'The realtime database could not be reached');
       return { ok: false as const, error: 'rest_error:0' as const };
     });
-    if (mirrored && !mirrored.ok) request.log.warn(`Maintenance flag of site ${webId} not mirrored to its realtime database: ${mirrored.error}`);
-    return { data: { ...(await loadStudioMaintenance(db, webId)), ...(mirrored ? { realtimeDatabase: mirrored.ok ? 'ok' : mirrored.error } : {}) } };
+    if (mirrored && !mirrored.ok)
+      request.log.warn(`Maintenance flag of site ${webId} not mirrored to its realtime database: ${mirrored.error}`);
+    return {
+      data: { ...(await loadStudioMaintenance(db, webId)), ...(mirrored ? { realtimeDatabase: mirrored.ok ? 'ok' : mirrored.error } : {}) },
+    };
   });
 }

@@ -5,7 +5,8 @@ import type { ApiDeps } from './api-deps.ts';
 import { requireOwner } from './principals.ts';
 
 /** Names as a person reads a list: case and accents aside, then by id so that equal names keep one order. */
-const byName = (a: { name: string; id: number }, b: { name: string; id: number }) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
+const byName = (a: { name: string; id: number }, b: { name: string; id: number }) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
 
 /**
  * The store's categories, brands and first products by name, for the studio's pickers. Every query is scoped to

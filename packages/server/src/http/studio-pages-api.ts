@@ -69,7 +69,18 @@ const seoOfDraft = sql<unknown>`pages.draft -> 'seo'`.as('seo');
 function summaryQuery(db: Db, webId: number) {
   return db
     .selectFrom('pages')
-    .select(['page_id', 'page_type_id', 'slug', 'title', 'draft_revision', 'published_version', 'updated_at', 'published_at', seoOfDraft, hasUnpublishedChanges])
+    .select([
+      'page_id',
+      'page_type_id',
+      'slug',
+      'title',
+      'draft_revision',
+      'published_version',
+      'updated_at',
+      'published_at',
+      seoOfDraft,
+      hasUnpublishedChanges,
+    ])
     .where('web_id', '=', webId);
 }
 
@@ -113,7 +124,13 @@ async function lockPage(trx: Trx, webId: number, pageId: number, field?: string)
  * saved since `draftRevision` (409, nothing written), then makes the draft what shoppers see and keeps it as the
  * next version. `at` prefixes the fields refusals name when the page is one part of a body (`page.`).
  */
-export async function publishPageDraft(trx: Trx, webId: number, request: PublishPageRequest, publishedAt: Date, at = ''): Promise<PublishedDraft> {
+export async function publishPageDraft(
+  trx: Trx,
+  webId: number,
+  request: PublishPageRequest,
+  publishedAt: Date,
+  at = '',
+): Promise<PublishedDraft> {
   const page = await lockPage(trx, webId, request.pageId, `${at}pageId`);
   if (page.draft_revision !== request.draftRevision) throw draftConflict('page', page, at ? `${at}draftRevision` : undefined);
   const version = page.published_version + 1;
@@ -128,7 +145,11 @@ export async function publishPageDraft(trx: Trx, webId: number, request: Publish
     .insertInto('page_versions')
     .columns(['web_id', 'page_id', 'version', 'document', 'published_at'])
     .expression((eb) =>
-      eb.selectFrom('pages').select(['web_id', 'page_id', 'published_version', 'draft', 'published_at']).where('web_id', '=', webId).where('page_id', '=', page.page_id),
+      eb
+        .selectFrom('pages')
+        .select(['web_id', 'page_id', 'published_version', 'draft', 'published_at'])
+        .where('web_id', '=', webId)
+        .where('page_id', '=', page.page_id),
     )
     .execute();
   return { publishedVersion: version, publishedAt: publishedAt.toISOString() };
@@ -157,7 +178,18 @@ async function checkSlugFree(trx: Trx, webId: number, slug: string, exceptPageId
 
 const slugTaken = (takenBy: string) => new HttpError(409, 'SLUG_TAKEN', `slug: is already the address of ${takenBy} of this store`, 'slug');
 
-function toStudioPage(row: { page_id: number; page_type_id: number; slug: string; title: string; draft: unknown; draft_revision: number; published_version: number }, log?: (index: number) => void): StudioPage {
+function toStudioPage(
+  row: {
+    page_id: number;
+    page_type_id: number;
+    slug: string;
+    title: string;
+    draft: unknown;
+    draft_revision: number;
+    published_version: number;
+  },
+  log?: (index: number) => void,
+): StudioPage {
   const draft = readStoredPage(row.draft, { pageTypeId: row.page_type_id, slug: row.slug, title: row.title }, log);
   return {
     pageId: row.page_id,
@@ -189,7 +221,9 @@ export function registerStudioPagesApi(app: FastifyInstance, { db }: ApiDeps): v
       .where('page_id', '=', PageID)
       .executeTakeFirst();
     if (!row) throw pageNotFound();
-    const page = toStudioPage(row, (index) => request.log.warn(`Section ${index} of the draft of page ${row.page_id} of site ${webId} is not a section of a known type; left out`));
+    const page = toStudioPage(row, (index) =>
+      request.log.warn(`Section ${index} of the draft of page ${row.page_id} of site ${webId} is not a section of a known type; left out`),
+    );
     return { data: { page } };
   });
 
@@ -202,7 +236,14 @@ export function registerStudioPagesApi(app: FastifyInstance, { db }: ApiDeps): v
       const page = await lockPage(trx, webId, body.pageId);
       if (page.draft_revision !== body.draftRevision) throw draftConflict('page', page);
       // The page's own fields come from its row: they change with UpdatePage, not with the content.
-      const draft = pageDocument.parse({ ...body.document, pageTypeId: page.page_type_id, slug: page.slug, title: page.title, seo: storedSeo(page.seo), sections: sections.value });
+      const draft = pageDocument.parse({
+        ...body.document,
+        pageTypeId: page.page_type_id,
+        slug: page.slug,
+        title: page.title,
+        seo: storedSeo(page.seo),
+        sections: sections.value,
+      });
       const updatedAt = new Date();
       const saved = await trx
         .updateTable('pages')
@@ -225,20 +266,35 @@ export function registerStudioPagesApi(app: FastifyInstance, { db }: ApiDeps): v
   app.get('/api/Studio/GetVersions', async (request) => {
     const { webId } = await requireOwner(db, request);
     const { PageID } = parseRequest(studioPageQuery, request.query, 'query');
-    const page = await db.selectFrom('pages').select('page_id').where('web_id', '=', webId).where('page_id', '=', PageID).executeTakeFirst();
+    const page = await db
+      .selectFrom('pages')
+      .select('page_id')
+      .where('web_id', '=', webId)
+      .where('page_id', '=', PageID)
+      .executeTakeFirst();
     if (!page) throw pageNotFound();
     const versions = await db
       .selectFrom('page_versions')
       .select([
         'version',
         'published_at',
-        sql<number>`case when jsonb_typeof(document -> 'sections') = 'array' then jsonb_array_length(document -> 'sections') else 0 end`.as('section_count'),
+        sql<number>`case when jsonb_typeof(document -> 'sections') = 'array' then jsonb_array_length(document -> 'sections') else 0 end`.as(
+          'section_count',
+        ),
       ])
       .where('web_id', '=', webId)
       .where('page_id', '=', PageID)
       .orderBy('version', 'desc')
       .execute();
-    return { data: { versions: versions.map((v) => ({ version: v.version, publishedAt: v.published_at.toISOString(), sectionCount: Number(v.section_count) })) } };
+    return {
+      data: {
+        versions: versions.map((v) => ({
+          version: v.version,
+          publishedAt: v.published_at.toISOString(),
+          sectionCount: Number(v.section_count),
+        })),
+      },
+    };
   });
 
   app.post('/api/Studio/Rollback', async (request) => {

@@ -20,7 +20,8 @@ export function registerStudioPublishApi(app: FastifyInstance, { db }: ApiDeps):
       // One instant for both, and always the page before the theme, so two publishes at once queue rather than deadlock.
       const publishedAt = new Date();
       const page = body.page ? await publishPageDraft(trx, webId, body.page, publishedAt, 'page.') : undefined;
-      const theme = body.theme && themeId !== null ? await publishThemeDraft(trx, webId, themeId, body.theme, publishedAt, 'theme.') : undefined;
+      const theme =
+        body.theme && themeId !== null ? await publishThemeDraft(trx, webId, themeId, body.theme, publishedAt, 'theme.') : undefined;
       return { data: { ...(page && { page }), ...(theme && { theme }) } };
     });
   });

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import { publishThemeRequest, rollbackThemeRequest, saveThemeRequest, type PublishThemeRequest, type PublishedDraft } from '@vitrine/commerce';
+import {
+  publishThemeRequest,
+  rollbackThemeRequest,
+  saveThemeRequest,
+  type PublishThemeRequest,
+  type PublishedDraft,
+} from '@vitrine/commerce';
 import { compileTheme } from '@vitrine/theme-engine';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
@@ -21,7 +27,12 @@ export async function activeThemeId(db: Db, webId: number): Promise<number> {
   const site = await db.selectFrom('sites').select('active_theme_id').where('web_id', '=', webId).executeTakeFirstOrThrow();
   if (site.active_theme_id !== null) return site.active_theme_id;
   return db.transaction().execute(async (trx) => {
-    const locked = await trx.selectFrom('sites').select('active_theme_id').where('web_id', '=', webId).forUpdate().executeTakeFirstOrThrow();
+    const locked = await trx
+      .selectFrom('sites')
+      .select('active_theme_id')
+      .where('web_id', '=', webId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (locked.active_theme_id !== null) return locked.active_theme_id;
     const document = defaultThemeDocument();
     const css = compileTheme(document.settings).css;
@@ -29,10 +40,22 @@ export async function activeThemeId(db: Db, webId: number): Promise<number> {
     const now = new Date();
     const { theme_id: themeId } = await trx
       .insertInto('themes')
-      .values({ web_id: webId, name: 'Default', draft: json, published: json, published_css: css, published_version: 1, updated_at: now, published_at: now })
+      .values({
+        web_id: webId,
+        name: 'Default',
+        draft: json,
+        published: json,
+        published_css: css,
+        published_version: 1,
+        updated_at: now,
+        published_at: now,
+      })
       .returning('theme_id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('theme_versions').values({ web_id: webId, theme_id: themeId, version: 1, document: json, css, published_at: now }).execute();
+    await trx
+      .insertInto('theme_versions')
+      .values({ web_id: webId, theme_id: themeId, version: 1, document: json, css, published_at: now })
+      .execute();
     await trx.updateTable('sites').set({ active_theme_id: themeId }).where('web_id', '=', webId).execute();
     return themeId;
   });
@@ -53,7 +76,14 @@ const lockTheme = (trx: Transaction<Database>, webId: number, themeId: number) =
  * draft saved since `draftRevision` (409, nothing written), compiles its CSS and makes both what shoppers see, kept
  * as the next version. `at` prefixes the field a refusal names when the theme is one part of a body (`theme.`).
  */
-export async function publishThemeDraft(trx: Transaction<Database>, webId: number, themeId: number, request: PublishThemeRequest, publishedAt: Date, at = ''): Promise<PublishedDraft> {
+export async function publishThemeDraft(
+  trx: Transaction<Database>,
+  webId: number,
+  themeId: number,
+  request: PublishThemeRequest,
+  publishedAt: Date,
+  at = '',
+): Promise<PublishedDraft> {
   const theme = await lockTheme(trx, webId, themeId);
   if (theme.draft_revision !== request.draftRevision) throw draftConflict('theme', theme, at ? `${at}draftRevision` : undefined);
   // The published document is the one shoppers' pages parse: read it as the studio does, so it always parses.
@@ -67,13 +97,15 @@ export async function publishThemeDraft(trx: Transaction<Database>, webId: numbe
     .where('web_id', '=', webId)
     .where('theme_id', '=', themeId)
     .execute();
-  await trx.insertInto('theme_versions').values({ web_id: webId, theme_id: themeId, version, document: json, css: compiled.css, published_at: publishedAt }).execute();
+  await trx
+    .insertInto('theme_versions')
+    .values({ web_id: webId, theme_id: themeId, version, document: json, css: compiled.css, published_at: publishedAt })
+    .execute();
   return { publishedVersion: version, publishedAt: publishedAt.toISOString() };
 }
 
 /** The studio's theme calls: open, save, publish, versions and rollback of the store's active theme. */
 export function registerStudioThemeApi(app: FastifyInstance, { db }: ApiDeps): void {
-
   app.get('/api/Studio/GetTheme', async (request) => {
     const { webId } = await requireOwner(db, request);
     const themeId = await activeThemeId(db, webId);
@@ -151,7 +183,15 @@ export function registerStudioThemeApi(app: FastifyInstance, { db }: ApiDeps): v
       .where('theme_id', '=', themeId)
       .orderBy('version', 'desc')
       .execute();
-    return { data: { versions: versions.map((v) => ({ version: v.version, publishedAt: v.published_at.toISOString(), sectionCount: Number(v.section_count) })) } };
+    return {
+      data: {
+        versions: versions.map((v) => ({
+          version: v.version,
+          publishedAt: v.published_at.toISOString(),
+          sectionCount: Number(v.section_count),
+        })),
+      },
+    };
   });
 
   app.post('/api/Studio/RollbackTheme', async (request) => {

@@ -7,7 +7,7 @@ import { readConfig, storageProblem } from './config.ts';
 const env = (extra: Record<string, string>) => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-config-')), ...extra });
 
 describe('TRUST_PROXY', () => {
-  it('believes nobody\'s X-Forwarded-For unless told, not even a loopback peer\'s', () => {
+  it("believes nobody's X-Forwarded-For unless told, not even a loopback peer's", () => {
     expect(readConfig(env({})).trustProxy).toBe(false);
   });
 
@@ -29,7 +29,9 @@ describe('DATA_DIR that cannot be used (issue 13)', () => {
     const parent = mkdtempSync(join(tmpdir(), 'vitrine-config-'));
     writeFileSync(join(parent, 'taken'), 'a file, not a folder');
     const dataDir = join(parent, 'taken', 'data');
-    expect(() => readConfig({ DATA_DIR: dataDir })).toThrow(`DATA_DIR (${dataDir}) is not a folder: part of that path is a file (ENOTDIR). Set DATA_DIR to a folder, or move the file away.`);
+    expect(() => readConfig({ DATA_DIR: dataDir })).toThrow(
+      `DATA_DIR (${dataDir}) is not a folder: part of that path is a file (ENOTDIR). Set DATA_DIR to a folder, or move the file away.`,
+    );
   });
 
   it('leaves nothing behind in a folder it could write', () => {
@@ -46,6 +48,8 @@ describe('DATA_DIR that cannot be used (issue 13)', () => {
     } catch (error) {
       full = error;
     }
-    expect(storageProblem(full, '/srv/vitrine')).toBe('The disk holding DATA_DIR (/srv/vitrine) is full (ENOSPC). Free some space there, or set DATA_DIR to a folder on another disk.');
+    expect(storageProblem(full, '/srv/vitrine')).toBe(
+      'The disk holding DATA_DIR (/srv/vitrine) is full (ENOSPC). Free some space there, or set DATA_DIR to a folder on another disk.',
+    );
   });
 });

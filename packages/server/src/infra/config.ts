@@ -27,7 +27,12 @@ const environment = z.object({
   PLATFORM_HOSTS: z
     .string()
     .default('localhost')
-    .transform((value) => value.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /**
    * Whose X-Forwarded-For to believe for the client's address (per-IP rate limits): nobody's unless told (`false`),
@@ -40,7 +45,10 @@ const environment = z.object({
     .string()
     .default('false')
     .transform((value): TrustProxy => (value === 'true' ? true : value === 'false' ? false : value.split(',').map((part) => part.trim())))
-    .refine((value) => typeof value !== 'object' || value.every((part) => proxyNames.has(part) || isIpOrRange(part)), 'must be true, false, or addresses, CIDR ranges and loopback/linklocal/uniquelocal'),
+    .refine(
+      (value) => typeof value !== 'object' || value.every((part) => proxyNames.has(part) || isIpOrRange(part)),
+      'must be true, false, or addresses, CIDR ranges and loopback/linklocal/uniquelocal',
+    ),
   NODE_ENV: z.string().default('development'),
 });
 

@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImageQueueFull, ImageService, MAX_IMAGE_SIDE, MAX_PLACEHOLDER_SIDE, WorkQueue, parseModifiers, type ImageModifiers } from './images.ts';
+import {
+  ImageQueueFull,
+  ImageService,
+  MAX_IMAGE_SIDE,
+  MAX_PLACEHOLDER_SIDE,
+  WorkQueue,
+  parseModifiers,
+  type ImageModifiers,
+} from './images.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-images-'));
 const service = new ImageService(join(dir, 'media'), join(dir, 'cache'));
@@ -86,7 +94,10 @@ describe('ImageService', () => {
   });
 
   it('shares one piece of work between identical requests in flight', async () => {
-    const [a, b] = await Promise.all([service.render('/media/1/photo.png', modifiers('w_123')), service.render('/media/1/photo.png', modifiers('w_123'))]);
+    const [a, b] = await Promise.all([
+      service.render('/media/1/photo.png', modifiers('w_123')),
+      service.render('/media/1/photo.png', modifiers('w_123')),
+    ]);
     expect(a.file).toBe(b.file);
   });
 
@@ -116,7 +127,10 @@ describe('ImageService', () => {
 
   it('keeps the disk cache within its bound, the least recently used going first', async () => {
     const cache = join(dir, 'cache-bounded');
-    const probe = await new ImageService(join(dir, 'media'), join(dir, 'cache-probe')).render('/media/1/photo.png', modifiers('w_300,f_png'));
+    const probe = await new ImageService(join(dir, 'media'), join(dir, 'cache-probe')).render(
+      '/media/1/photo.png',
+      modifiers('w_300,f_png'),
+    );
     const bound = Math.round(statSync(probe.file).size * 2.5);
     const images = new ImageService(join(dir, 'media'), cache, bound);
     const a = await images.render('/media/1/photo.png', modifiers('w_300,f_png'));

@@ -36,7 +36,19 @@ export const imageModifiers = z
   .strict();
 export type ImageModifiers = z.infer<typeof imageModifiers>;
 
-const names: Record<string, keyof ImageModifiers> = { f: 'f', format: 'f', w: 'w', width: 'w', h: 'h', height: 'h', q: 'q', quality: 'q', fit: 'fit', b: 'b', background: 'b' };
+const names: Record<string, keyof ImageModifiers> = {
+  f: 'f',
+  format: 'f',
+  w: 'w',
+  width: 'w',
+  h: 'h',
+  height: 'h',
+  q: 'q',
+  quality: 'q',
+  fit: 'fit',
+  b: 'b',
+  background: 'b',
+};
 
 /**
  * Reads the modifier segment of `/_img/{modifiers}/{path}`: comma-separated `name_value` pairs such as
@@ -48,7 +60,8 @@ export function parseModifiers(segment: string): { ok: true; modifiers: ImageMod
     for (const part of segment.split(',')) {
       const at = part.indexOf('_');
       const name = at > 0 ? names[part.slice(0, at)] : undefined;
-      if (!name) return { ok: false, field: part.slice(0, Math.max(at, 0)) || part, message: 'is not an image modifier (f, w, h, q, fit, b)' };
+      if (!name)
+        return { ok: false, field: part.slice(0, Math.max(at, 0)) || part, message: 'is not an image modifier (f, w, h, q, fit, b)' };
       if (name in raw) return { ok: false, field: name, message: 'is given twice' };
       raw[name] = part.slice(at + 1);
     }
@@ -146,7 +159,11 @@ export class ImageService {
     let work = this.inFlight.get(key);
     if (!work) {
       work = this.queue
-        .run(() => (found ? this.make(sharp(source!, { limitInputPixels: 50_000_000 }), file, modifiers) : this.make(placeholder(size!.width, size!.height), file, { f: modifiers.f, q: 60, fit: 'fill' })))
+        .run(() =>
+          found
+            ? this.make(sharp(source!, { limitInputPixels: 50_000_000 }), file, modifiers)
+            : this.make(placeholder(size!.width, size!.height), file, { f: modifiers.f, q: 60, fit: 'fill' }),
+        )
         .then(async (bytes) => {
           await this.remember(file, bytes);
           return result;
@@ -219,7 +236,14 @@ export class ImageService {
     if (m.w || m.h) pipeline = pipeline.resize({ width: m.w, height: m.h, fit: m.fit, background, withoutEnlargement: true });
     if (m.b) pipeline = pipeline.flatten({ background: `#${m.b}` });
     // AVIF at its default effort takes seconds for a large image; effort 2 is several times faster and still small.
-    pipeline = m.f === 'webp' ? pipeline.webp({ quality: m.q }) : m.f === 'avif' ? pipeline.avif({ quality: m.q, effort: 2 }) : m.f === 'jpeg' ? pipeline.jpeg({ quality: m.q, mozjpeg: true }) : pipeline.png();
+    pipeline =
+      m.f === 'webp'
+        ? pipeline.webp({ quality: m.q })
+        : m.f === 'avif'
+          ? pipeline.avif({ quality: m.q, effort: 2 })
+          : m.f === 'jpeg'
+            ? pipeline.jpeg({ quality: m.q, mozjpeg: true })
+            : pipeline.png();
     return writeWhole(file, async (partial) => (await pipeline.toFile(partial)).size);
   }
 }

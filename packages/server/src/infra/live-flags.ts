@@ -166,7 +166,9 @@ export class PostgresLiveFlags implements LiveFlags {
   private lost(client: pg.Client, error?: unknown): void {
     if (this.closed || this.client !== client) return;
     this.client = undefined;
-    this.onError(new Error(`Lost the ${MAINTENANCE_CHANNEL} listener${error instanceof Error ? ` (${error.message})` : ''}; listening again shortly`));
+    this.onError(
+      new Error(`Lost the ${MAINTENANCE_CHANNEL} listener${error instanceof Error ? ` (${error.message})` : ''}; listening again shortly`),
+    );
     client.end().catch(() => {});
     this.scheduleReconnect();
   }

@@ -27,9 +27,21 @@ describe('OutboxMailer', () => {
 
   it('keeps each mail as an outbox row and a readable .eml file, and lets no line break into a header', async () => {
     const mailer = new OutboxMailer(db, join(dir, 'outbox'));
-    await mailer.send({ webId, to: 'ada@example.test\r\nBcc: everyone@example.test', subject: 'Hello\r\nX-Injected: yes', text: 'Line one\nLine two' });
+    await mailer.send({
+      webId,
+      to: 'ada@example.test\r\nBcc: everyone@example.test',
+      subject: 'Hello\r\nX-Injected: yes',
+      text: 'Line one\nLine two',
+    });
     const rows = await db.selectFrom('mail_outbox').selectAll().execute();
-    expect(rows).toEqual([expect.objectContaining({ web_id: webId, to_address: 'ada@example.test Bcc: everyone@example.test', subject: 'Hello X-Injected: yes', text_body: 'Line one\nLine two' })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        web_id: webId,
+        to_address: 'ada@example.test Bcc: everyone@example.test',
+        subject: 'Hello X-Injected: yes',
+        text_body: 'Line one\nLine two',
+      }),
+    ]);
     const files = readdirSync(join(dir, 'outbox'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-\d+\.eml$/);
@@ -56,7 +68,9 @@ describe('OutboxMailer', () => {
     ).rejects.toThrow('could not be stored');
     // Committed, then the process dies before delivering it.
     await db.transaction().execute((trx) => mailer.queue(trx, mail));
-    expect(await db.selectFrom('mail_outbox').select(['subject', 'sent_at']).execute()).toEqual([{ subject: 'New message', sent_at: null }]);
+    expect(await db.selectFrom('mail_outbox').select(['subject', 'sent_at']).execute()).toEqual([
+      { subject: 'New message', sent_at: null },
+    ]);
     // The next start delivers what was left, once.
     const restarted = new OutboxMailer(db, outbox);
     expect(await restarted.deliverQueued()).toBe(1);

@@ -56,9 +56,20 @@ export class OutboxMailer implements Mailer {
   }
 
   private async deliverOne(trx: Db): Promise<boolean> {
-    const mail = await trx.selectFrom('mail_outbox').selectAll().where('sent_at', 'is', null).orderBy('mail_id').limit(1).forUpdate().skipLocked().executeTakeFirst();
+    const mail = await trx
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('sent_at', 'is', null)
+      .orderBy('mail_id')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
     if (!mail) return false;
-    const site = mail.web_id === null ? undefined : await trx.selectFrom('sites').select(['title', 'main_domain']).where('web_id', '=', mail.web_id).executeTakeFirst();
+    const site =
+      mail.web_id === null
+        ? undefined
+        : await trx.selectFrom('sites').select(['title', 'main_domain']).where('web_id', '=', mail.web_id).executeTakeFirst();
     const createdAt = new Date(mail.created_at);
     const from = site ? `${displayName(site.title)} <no-reply@${site.main_domain}>` : 'Vitrine <no-reply@localhost>';
     const eml = [

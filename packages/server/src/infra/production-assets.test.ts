@@ -10,7 +10,13 @@ it('links the entry with its stylesheets and preloads the modules it imports, no
   writeFileSync(
     join(dist, '.vite/manifest.json'),
     JSON.stringify({
-      'src/entry-client.tsx': { file: 'assets/entry-1.js', css: ['assets/entry-1.css'], imports: ['_runtime.js'], dynamicImports: ['src/preview.tsx'], isEntry: true },
+      'src/entry-client.tsx': {
+        file: 'assets/entry-1.js',
+        css: ['assets/entry-1.css'],
+        imports: ['_runtime.js'],
+        dynamicImports: ['src/preview.tsx'],
+        isEntry: true,
+      },
       '_runtime.js': { file: 'assets/runtime-2.js', imports: ['_shared.js'] },
       '_shared.js': { file: 'assets/shared-3.js', imports: ['_runtime.js'] },
       'src/preview.tsx': { file: 'assets/preview-4.js', imports: ['_runtime.js'] },

@@ -10,7 +10,12 @@ export const studioDist = fileURLToPath(new URL('../../../studio/dist', import.m
 
 const manifest = z.record(
   z.string(),
-  z.object({ file: z.string(), css: z.array(z.string()).optional(), imports: z.array(z.string()).optional(), isEntry: z.boolean().optional() }),
+  z.object({
+    file: z.string(),
+    css: z.array(z.string()).optional(),
+    imports: z.array(z.string()).optional(),
+    isEntry: z.boolean().optional(),
+  }),
 );
 
 /** The built client's entry script and stylesheets, read from Vite's manifest. */
@@ -34,5 +39,10 @@ export function readStorefrontAssets(dist = storefrontDist): ClientAssets {
     }
   };
   walk(entry.imports);
-  return { buildId, scripts: [`/${entry.file}`], modulePreloads: [...imported].map((chunk) => `/${chunk}`), styles: (entry.css ?? []).map((css) => `/${css}`) };
+  return {
+    buildId,
+    scripts: [`/${entry.file}`],
+    modulePreloads: [...imported].map((chunk) => `/${chunk}`),
+    styles: (entry.css ?? []).map((css) => `/${css}`),
+  };
 }

@@ -57,7 +57,9 @@ describe.each(backends)('RateLimiter on $name', ({ create }) => {
     const limiter = new RateLimiter(db);
     await clearOfWindowEdge(600);
     // 10,000 attempts in the window before this one: a fixed window would forget them all at its edge.
-    await sql`INSERT INTO rate_limit_hits (key, window_start, hits) VALUES ('edge', to_timestamp(floor(extract(epoch FROM now()) / 600) * 600) - interval '600 seconds', 10000)`.execute(db);
+    await sql`INSERT INTO rate_limit_hits (key, window_start, hits) VALUES ('edge', to_timestamp(floor(extract(epoch FROM now()) / 600) * 600) - interval '600 seconds', 10000)`.execute(
+      db,
+    );
     const refused = await outcome(limiter.hit('edge', 10, 600));
     expect(refused).toBeInstanceOf(HttpError);
     const retryAfter = Number((refused as HttpError).headers!['retry-after']);

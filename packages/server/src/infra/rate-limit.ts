@@ -60,7 +60,8 @@ export class RateLimiter {
 
   /** Counts one attempt under `key` and answers its sliding count against `limit`; never refuses by itself. */
   async slide(key: string, limit: number, windowSeconds: number): Promise<SlidingCount> {
-    if (!Number.isInteger(windowSeconds) || windowSeconds < 1 || windowSeconds > MAX_WINDOW_SECONDS) throw new RangeError(`windowSeconds must be 1 to ${MAX_WINDOW_SECONDS}`);
+    if (!Number.isInteger(windowSeconds) || windowSeconds < 1 || windowSeconds > MAX_WINDOW_SECONDS)
+      throw new RangeError(`windowSeconds must be 1 to ${MAX_WINDOW_SECONDS}`);
     await this.sweep();
     const window = sql<number>`${windowSeconds}::integer`;
     const row = await this.db
@@ -69,7 +70,9 @@ export class RateLimiter {
       .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql<number>`rate_limit_hits.hits + 1` }))
       .returning([
         'hits',
-        sql<number>`(SELECT p.hits FROM rate_limit_hits p WHERE p.key = rate_limit_hits.key AND p.window_start = rate_limit_hits.window_start - make_interval(secs => ${window}))`.as('previous'),
+        sql<number>`(SELECT p.hits FROM rate_limit_hits p WHERE p.key = rate_limit_hits.key AND p.window_start = rate_limit_hits.window_start - make_interval(secs => ${window}))`.as(
+          'previous',
+        ),
         sql<number>`extract(epoch FROM now()) - extract(epoch FROM window_start)`.as('elapsed'),
       ])
       .executeTakeFirstOrThrow();
@@ -97,7 +100,11 @@ export class RateLimiter {
     const start = sql<Date>`to_timestamp(floor(extract(epoch FROM now()) / ${window}) * ${window})`;
     const rows = await this.db
       .selectFrom('rate_limit_hits')
-      .select(['hits', sql<boolean>`window_start = ${start}`.as('current'), sql<number>`extract(epoch FROM now()) - extract(epoch FROM ${start})`.as('elapsed')])
+      .select([
+        'hits',
+        sql<boolean>`window_start = ${start}`.as('current'),
+        sql<number>`extract(epoch FROM now()) - extract(epoch FROM ${start})`.as('elapsed'),
+      ])
       .where('key', '=', key)
       .where('window_start', '>=', sql<Date>`${start} - make_interval(secs => ${window})`)
       .execute();
@@ -113,7 +120,12 @@ export class RateLimiter {
       .updateTable('rate_limit_hits')
       .set({ hits: sql<number>`greatest(hits - 1, 0)` })
       .where('key', '=', key)
-      .where('window_start', '=', (eb) => eb.selectFrom('rate_limit_hits').select((e) => e.fn.max('window_start').as('w')).where('key', '=', key))
+      .where('window_start', '=', (eb) =>
+        eb
+          .selectFrom('rate_limit_hits')
+          .select((e) => e.fn.max('window_start').as('w'))
+          .where('key', '=', key),
+      )
       .execute();
   }
 
@@ -127,7 +139,10 @@ export class RateLimiter {
     const now = Date.now();
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
-    await this.db.deleteFrom('rate_limit_hits').where('window_start', '<', sql<Date>`now() - make_interval(secs => ${MAX_WINDOW_SECONDS})`).execute();
+    await this.db
+      .deleteFrom('rate_limit_hits')
+      .where('window_start', '<', sql<Date>`now() - make_interval(secs => ${MAX_WINDOW_SECONDS})`)
+      .execute();
   }
 }
 
@@ -148,7 +163,10 @@ export interface SignInAttempt {
  * The attempt is counted as a failure before the password is checked, so concurrent guesses cannot slip past the
  * limit together; a success takes that back.
  */
-export async function guardSignIn(limiter: RateLimiter, { scope, account, ip }: SignInAttempt): Promise<{ succeeded(): Promise<void>; failed(): Promise<void> }> {
+export async function guardSignIn(
+  limiter: RateLimiter,
+  { scope, account, ip }: SignInAttempt,
+): Promise<{ succeeded(): Promise<void>; failed(): Promise<void> }> {
   const ipKey = `${scope}:fail:ip:${ip}`;
   const accountKey = `${scope}:fail:account:${account}`;
   const accountAddressKey = `${accountKey}:ip:${ip}`;
@@ -190,7 +208,9 @@ export function slidingCount(current: number, previous: number, elapsed: number,
 
 /** The 429 of a key over its limit, saying when to try again in words and in `Retry-After`. */
 export function rateLimited(retryAfter: number): HttpError {
-  return new HttpError(429, 'RATE_LIMITED', `Too many attempts. Try again in ${describeWait(retryAfter)}.`, undefined, { 'retry-after': String(retryAfter) });
+  return new HttpError(429, 'RATE_LIMITED', `Too many attempts. Try again in ${describeWait(retryAfter)}.`, undefined, {
+    'retry-after': String(retryAfter),
+  });
 }
 
 function describeWait(seconds: number): string {

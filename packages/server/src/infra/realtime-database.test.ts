@@ -40,11 +40,30 @@ describe.each(backends)('an owner flipping maintenance on $name', ({ create }) =
   });
   afterAll(() => started?.stop());
 
-  it('mirrors the flag into the store\'s realtime database when it has one', async () => {
-    const settings = { apiKey: 'k', authDomain: '', projectId: 'p', storageBucket: '', messagingSenderId: '', appId: 'a', measurementId: '', databaseURL };
-    await server.db.updateTable('sites').set({ realtime_database: JSON.stringify(settings) }).where('main_domain', '=', 'localhost').execute();
-    const { web_id: webId } = await server.db.selectFrom('sites').select('web_id').where('main_domain', '=', 'localhost').executeTakeFirstOrThrow();
-    const signIn = await (await server.call('/api/Studio/SignIn', { method: 'POST', body: { email: 'owner@harbor.test', password: 'harbor-owner-demo' } })).json();
+  it("mirrors the flag into the store's realtime database when it has one", async () => {
+    const settings = {
+      apiKey: 'k',
+      authDomain: '',
+      projectId: 'p',
+      storageBucket: '',
+      messagingSenderId: '',
+      appId: 'a',
+      measurementId: '',
+      databaseURL,
+    };
+    await server.db
+      .updateTable('sites')
+      .set({ realtime_database: JSON.stringify(settings) })
+      .where('main_domain', '=', 'localhost')
+      .execute();
+    const { web_id: webId } = await server.db
+      .selectFrom('sites')
+      .select('web_id')
+      .where('main_domain', '=', 'localhost')
+      .executeTakeFirstOrThrow();
+    const signIn = await (
+      await server.call('/api/Studio/SignIn', { method: 'POST', body: { email: 'owner@harbor.test', password: 'harbor-owner-demo' } })
+    ).json();
     const flip = async (on: boolean) => {
       const response = await server.call('/api/Studio/SetMaintenance', {
         method: 'POST',

@@ -10,7 +10,11 @@ export function restUrl(databaseURL: string, path: string): string {
 }
 
 /** Reads or writes one path of a hosted realtime database over REST; 404 is null data, 401 is permission_denied (§8). */
-export async function realtimeRest<T>(databaseURL: string, path: string, init: { method: 'GET' | 'PUT'; value?: T } = { method: 'GET' }): Promise<RealtimeResult<T>> {
+export async function realtimeRest<T>(
+  databaseURL: string,
+  path: string,
+  init: { method: 'GET' | 'PUT'; value?: T } = { method: 'GET' },
+): Promise<RealtimeResult<T>> {
   const response = await fetch(restUrl(databaseURL, path), {
     method: init.method,
     ...(init.method === 'PUT' ? { body: JSON.stringify(init.value), headers: { 'content-type': 'application/json' } } : {}),
@@ -26,7 +30,11 @@ export async function realtimeRest<T>(databaseURL: string, path: string, init: {
  * Mirrors a store's maintenance flag into its hosted realtime database, for the storefronts that follow it there
  * instead of this server's stream (§3.3). Stores without one are left alone.
  */
-export async function mirrorMaintenanceFlag(settings: unknown, webId: number, isMaintenance: boolean): Promise<RealtimeResult<boolean> | null> {
+export async function mirrorMaintenanceFlag(
+  settings: unknown,
+  webId: number,
+  isMaintenance: boolean,
+): Promise<RealtimeResult<boolean> | null> {
   const parsed = realtimeDatabaseSettings.safeParse(settings);
   if (!parsed.success) return null;
   return realtimeRest(parsed.data.databaseURL, `stores/${webId}/isMaintanance`, { method: 'PUT', value: isMaintenance });

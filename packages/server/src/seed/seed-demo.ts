@@ -58,7 +58,9 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
     await trx.insertInto('site_domains').values({ domain: store.domain, web_id: webId }).execute();
     await trx
       .insertInto('currencies')
-      .values(store.currencies.map((c, sort) => ({ web_id: webId, code: c.code, symbol: c.symbol, rate: c.rate, is_default: c === base, sort })))
+      .values(
+        store.currencies.map((c, sort) => ({ web_id: webId, code: c.code, symbol: c.symbol, rate: c.rate, is_default: c === base, sort })),
+      )
       .execute();
 
     const theme = themeDocument.parse({ settings: store.theme.settings, header: demoHeader(), footer: demoFooter(store) });
@@ -78,7 +80,10 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
       })
       .returning('theme_id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('theme_versions').values({ web_id: webId, theme_id: themeId, version: 1, document: JSON.stringify(theme), css: compiled.css }).execute();
+    await trx
+      .insertInto('theme_versions')
+      .values({ web_id: webId, theme_id: themeId, version: 1, document: JSON.stringify(theme), css: compiled.css })
+      .execute();
     await trx.updateTable('sites').set({ active_theme_id: themeId }).where('web_id', '=', webId).execute();
 
     const { owner_id: ownerId } = await trx
@@ -178,7 +183,17 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
           .executeTakeFirstOrThrow();
         await trx
           .insertInto('product_images')
-          .values([0, 1].map((n) => ({ web_id: webId, product_id: productId, file: media(`products/${slug}-${n + 1}.webp`), width: 800, height: 800, alt: name, sort: n })))
+          .values(
+            [0, 1].map((n) => ({
+              web_id: webId,
+              product_id: productId,
+              file: media(`products/${slug}-${n + 1}.webp`),
+              width: 800,
+              height: 800,
+              alt: name,
+              sort: n,
+            })),
+          )
           .execute();
         const sizes = sizeValues.slice(0, store.key === 'atelier' ? 4 : 2);
         for (const [v, size] of sizes.entries()) {
@@ -216,8 +231,24 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
           await trx
             .insertInto('reviews')
             .values([
-              { web_id: webId, product_id: productId, author_name: 'Alex', rating: 5, title: 'Worth every penny', body: 'Exactly as described, and beautifully made.', helpful_count: 4 },
-              { web_id: webId, product_id: productId, author_name: 'Jo', rating: 4, title: 'Very good', body: 'Took a few days longer to arrive than I hoped.', helpful_count: 1 },
+              {
+                web_id: webId,
+                product_id: productId,
+                author_name: 'Alex',
+                rating: 5,
+                title: 'Worth every penny',
+                body: 'Exactly as described, and beautifully made.',
+                helpful_count: 4,
+              },
+              {
+                web_id: webId,
+                product_id: productId,
+                author_name: 'Jo',
+                rating: 4,
+                title: 'Very good',
+                body: 'Took a few days longer to arrive than I hoped.',
+                helpful_count: 1,
+              },
             ])
             .execute();
         }
@@ -242,16 +273,35 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
       })
       .returning('page_id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('page_versions').values({ web_id: webId, page_id: pageId, version: 1, document: JSON.stringify(home) }).execute();
+    await trx
+      .insertInto('page_versions')
+      .values({ web_id: webId, page_id: pageId, version: 1, document: JSON.stringify(home) })
+      .execute();
 
     // A gallery of every section type, as a custom page owners can open at /sections to see what they can build.
-    const gallery = pageDocument.parse(JSON.parse(JSON.stringify({ ...allSectionsPage, slug: 'sections', title: 'Section gallery' }).replaceAll('/media/1/', `/media/${webId}/`)));
+    const gallery = pageDocument.parse(
+      JSON.parse(
+        JSON.stringify({ ...allSectionsPage, slug: 'sections', title: 'Section gallery' }).replaceAll('/media/1/', `/media/${webId}/`),
+      ),
+    );
     const { page_id: galleryId } = await trx
       .insertInto('pages')
-      .values({ web_id: webId, page_type_id: 2, slug: 'sections', title: gallery.title, draft: JSON.stringify(gallery), published: JSON.stringify(gallery), published_version: 1, published_at: new Date() })
+      .values({
+        web_id: webId,
+        page_type_id: 2,
+        slug: 'sections',
+        title: gallery.title,
+        draft: JSON.stringify(gallery),
+        published: JSON.stringify(gallery),
+        published_version: 1,
+        published_at: new Date(),
+      })
       .returning('page_id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('page_versions').values({ web_id: webId, page_id: galleryId, version: 1, document: JSON.stringify(gallery) }).execute();
+    await trx
+      .insertInto('page_versions')
+      .values({ web_id: webId, page_id: galleryId, version: 1, document: JSON.stringify(gallery) })
+      .execute();
     return webId;
   });
 }
@@ -295,8 +345,17 @@ async function drawStorePictures(db: Db, store: DemoStore, webId: number, mediaD
     drawPicture(toDisk(`/media/${webId}/banners/hero.webp`), { width: 1600, height: 700, palette: palette(0), seed: 3, motif: 'scene' }),
     drawPicture(toDisk(`/media/${webId}/banners/story.webp`), { width: 800, height: 600, palette: palette(1), seed: 8, motif: 'scene' }),
   ];
-  products.forEach(({ file }, n) => jobs.push(drawPicture(toDisk(file), { width: 800, height: 800, palette: palette(Math.floor(n / 2)), seed: n + (n % 2) * 5, motif: 'object' })));
-  categories.forEach(({ file }, n) => file && jobs.push(drawPicture(toDisk(file), { width: 600, height: 450, palette: palette(n + 1), seed: n * 3, motif: 'scene' })));
-  brands.forEach(({ file }, n) => file && jobs.push(drawPicture(toDisk(file), { width: 320, height: 120, palette: palette(n), seed: n, motif: 'logo' })));
+  products.forEach(({ file }, n) =>
+    jobs.push(
+      drawPicture(toDisk(file), { width: 800, height: 800, palette: palette(Math.floor(n / 2)), seed: n + (n % 2) * 5, motif: 'object' }),
+    ),
+  );
+  categories.forEach(
+    ({ file }, n) =>
+      file && jobs.push(drawPicture(toDisk(file), { width: 600, height: 450, palette: palette(n + 1), seed: n * 3, motif: 'scene' })),
+  );
+  brands.forEach(
+    ({ file }, n) => file && jobs.push(drawPicture(toDisk(file), { width: 320, height: 120, palette: palette(n), seed: n, motif: 'logo' })),
+  );
   await Promise.all(jobs);
 }

@@ -9,7 +9,10 @@ const sortColumns = {
   3: [['price', 'desc']],
   4: [['name', 'asc']],
   5: [['name', 'desc']],
-  6: [['rating', 'desc'], ['rating_count', 'desc']],
+  6: [
+    ['rating', 'desc'],
+    ['rating_count', 'desc'],
+  ],
   7: [['created_at', 'desc']],
   8: [['popularity', 'desc']],
 } as const;
@@ -63,7 +66,8 @@ export function catalogFor(db: Db, webId: number): CatalogReader {
         );
       }
       if (query.brandId) select = select.where('p.brand_id', '=', query.brandId);
-      for (const [column, direction] of sortColumns[query.sort as keyof typeof sortColumns]) select = select.orderBy(`p.${column}`, direction);
+      for (const [column, direction] of sortColumns[query.sort as keyof typeof sortColumns])
+        select = select.orderBy(`p.${column}`, direction);
       const rows = await select.orderBy('p.product_id').limit(query.limit).execute();
       return rows.map((row) => ({
         productID: row.product_id,

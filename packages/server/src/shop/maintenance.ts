@@ -8,7 +8,13 @@ export const MAINTENANCE_BYPASS_COOKIE = 'vt_maintenance_bypass';
 /** §9: the bypass lasts 24 hours. */
 export const MAINTENANCE_BYPASS_SECONDS = 24 * 60 * 60;
 /** How the bypass cookie is set: for the whole store, never sent by another site's request, unreadable by scripts. */
-export const MAINTENANCE_BYPASS_COOKIE_OPTIONS = { maxAge: MAINTENANCE_BYPASS_SECONDS, path: '/', secure: true, httpOnly: true, sameSite: 'strict' } as const;
+export const MAINTENANCE_BYPASS_COOKIE_OPTIONS = {
+  maxAge: MAINTENANCE_BYPASS_SECONDS,
+  path: '/',
+  secure: true,
+  httpOnly: true,
+  sameSite: 'strict',
+} as const;
 
 /**
  * Issues and checks bypass cookies. The value is `{webId}.{expiry}.{HMAC}` under a key derived from the server secret

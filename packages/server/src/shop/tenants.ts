@@ -34,8 +34,20 @@ export async function loadWebConfig(db: Db, webId: number, themeId = 0): Promise
       .executeTakeFirst(),
   ]);
   const chosenTheme =
-    theme ?? (themeId > 0 ? await db.selectFrom('themes').select(['theme_id', 'published', 'published_css']).where('web_id', '=', webId).where('theme_id', '=', site.active_theme_id).executeTakeFirst() : undefined);
-  const offered: Currency[] = currencies.map((c) => ({ currencyAbbreviation: c.code.trim(), currencySymbol: c.symbol, currencyRate: c.rate }));
+    theme ??
+    (themeId > 0
+      ? await db
+          .selectFrom('themes')
+          .select(['theme_id', 'published', 'published_css'])
+          .where('web_id', '=', webId)
+          .where('theme_id', '=', site.active_theme_id)
+          .executeTakeFirst()
+      : undefined);
+  const offered: Currency[] = currencies.map((c) => ({
+    currencyAbbreviation: c.code.trim(),
+    currencySymbol: c.symbol,
+    currencyRate: c.rate,
+  }));
   const base = currencies.find((c) => c.is_default) ?? currencies[0];
   const meta = site.meta ?? {};
   return {

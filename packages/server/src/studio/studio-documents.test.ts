@@ -3,7 +3,14 @@ import { pageDocument, savePageRequest, themeDocument, type SectionNode } from '
 import { allSectionsPage } from '@vitrine/sections/fixtures';
 import { sectionRegistry } from '@vitrine/sections';
 import { compileTheme, defaultThemeSettings } from '@vitrine/theme-engine';
-import { checkSections, checkThemeDocument, defaultSystemPage, defaultThemeDocument, readStoredPage, readStoredTheme } from './studio-documents.ts';
+import {
+  checkSections,
+  checkThemeDocument,
+  defaultSystemPage,
+  defaultThemeDocument,
+  readStoredPage,
+  readStoredTheme,
+} from './studio-documents.ts';
 
 const hero = (): SectionNode => sectionRegistry[6].create('hero');
 const banners = (): SectionNode => sectionRegistry[7].create('banners');
@@ -13,14 +20,33 @@ describe('checking a page being saved', () => {
     const document = pageDocument.parse(allSectionsPage);
     const checked = checkSections(document.sections, 'document.sections');
     expect(checked.ok).toBe(true);
-    if (checked.ok) expect(checked.value.map((s) => s.settings)).toEqual(document.sections.map((s) => ({ ...sectionRegistry[s.type as 1].readSettings({}), ...s.settings })));
+    if (checked.ok)
+      expect(checked.value.map((s) => s.settings)).toEqual(
+        document.sections.map((s) => ({ ...sectionRegistry[s.type as 1].readSettings({}), ...s.settings })),
+      );
   });
 
   it.each([
-    ['a value out of range', (s: SectionNode) => ({ ...s, settings: { ...s.settings, overlay: 95 } }), 'document.sections.1.settings.overlay'],
-    ['a value of the wrong type', (s: SectionNode) => ({ ...s, settings: { ...s.settings, heading: 42 } }), 'document.sections.1.settings.heading'],
-    ['a setting the section does not have', (s: SectionNode) => ({ ...s, settings: { ...s.settings, headline: 'Hi' } }), 'document.sections.1.settings.headline'],
-    ['a bad style value', (s: SectionNode) => ({ ...s, style: { ...s.style, section_width: 'huge' } }), 'document.sections.1.style.section_width'],
+    [
+      'a value out of range',
+      (s: SectionNode) => ({ ...s, settings: { ...s.settings, overlay: 95 } }),
+      'document.sections.1.settings.overlay',
+    ],
+    [
+      'a value of the wrong type',
+      (s: SectionNode) => ({ ...s, settings: { ...s.settings, heading: 42 } }),
+      'document.sections.1.settings.heading',
+    ],
+    [
+      'a setting the section does not have',
+      (s: SectionNode) => ({ ...s, settings: { ...s.settings, headline: 'Hi' } }),
+      'document.sections.1.settings.headline',
+    ],
+    [
+      'a bad style value',
+      (s: SectionNode) => ({ ...s, style: { ...s.style, section_width: 'huge' } }),
+      'document.sections.1.style.section_width',
+    ],
     ['an unknown style', (s: SectionNode) => ({ ...s, style: { ...s.style, glow: true } }), 'document.sections.1.style.glow'],
     ['blocks on a section without blocks', (s: SectionNode) => ({ ...s, blocks: [] }), 'document.sections.1.blocks'],
     ['a section of another version', (s: SectionNode) => ({ ...s, version: 2 }), 'document.sections.1.version'],
@@ -33,14 +59,24 @@ describe('checking a page being saved', () => {
     const section = banners();
     const block = section.blocks![0]!;
     const spoilt = (blocks: SectionNode['blocks']) => checkSections([{ ...section, blocks }], 'document.sections');
-    expect(spoilt([{ ...block, settings: { ...block.settings, heading: 'x'.repeat(1000) } }])).toMatchObject({ ok: false, problem: { path: 'document.sections.0.blocks.0.settings.heading' } });
+    expect(spoilt([{ ...block, settings: { ...block.settings, heading: 'x'.repeat(1000) } }])).toMatchObject({
+      ok: false,
+      problem: { path: 'document.sections.0.blocks.0.settings.heading' },
+    });
     expect(spoilt([block, { ...block }])).toMatchObject({ ok: false, problem: { path: 'document.sections.0.blocks.1.id' } });
     const max = sectionRegistry[7].blocks!.max;
-    expect(spoilt(Array.from({ length: max + 1 }, (_, i) => ({ id: `b${i}`, settings: {} })))).toMatchObject({ ok: false, problem: { path: 'document.sections.0.blocks' } });
+    expect(spoilt(Array.from({ length: max + 1 }, (_, i) => ({ id: `b${i}`, settings: {} })))).toMatchObject({
+      ok: false,
+      problem: { path: 'document.sections.0.blocks' },
+    });
   });
 
   it('refuses a page whose sections share an id, naming the second', () => {
-    const parsed = savePageRequest.safeParse({ pageId: 1, draftRevision: 1, document: { pageTypeId: 2, slug: 'a', title: 'A', sections: [hero(), hero()] } });
+    const parsed = savePageRequest.safeParse({
+      pageId: 1,
+      draftRevision: 1,
+      document: { pageTypeId: 2, slug: 'a', title: 'A', sections: [hero(), hero()] },
+    });
     expect(parsed.success ? null : parsed.error.issues[0]!.path.join('.')).toBe('document.sections.1.id');
   });
 
@@ -88,8 +124,16 @@ describe('themes', () => {
   it('refuses settings that do not fit, naming them under document.settings', () => {
     const theme = defaultThemeDocument();
     const bad = { ...theme, settings: { ...defaultThemeSettings, colors: { ...defaultThemeSettings.colors, brand: 'red' } } };
-    expect(checkThemeDocument(bad)).toMatchObject({ ok: false, problem: { path: 'document.settings.colors.brand', message: 'must be a hex colour' } });
-    expect(checkThemeDocument({ ...theme, settings: { ...defaultThemeSettings, fonts: { ...defaultThemeSettings.fonts, heading: 'Comic Sans' } } })).toMatchObject({
+    expect(checkThemeDocument(bad)).toMatchObject({
+      ok: false,
+      problem: { path: 'document.settings.colors.brand', message: 'must be a hex colour' },
+    });
+    expect(
+      checkThemeDocument({
+        ...theme,
+        settings: { ...defaultThemeSettings, fonts: { ...defaultThemeSettings.fonts, heading: 'Comic Sans' } },
+      }),
+    ).toMatchObject({
       ok: false,
       problem: { path: 'document.settings.fonts.heading' },
     });
@@ -98,13 +142,20 @@ describe('themes', () => {
   it('takes a header only as the header and a footer only as the footer', () => {
     const theme = defaultThemeDocument();
     expect(checkThemeDocument({ ...theme, header: theme.footer })).toMatchObject({ ok: false, problem: { path: 'document.header.type' } });
-    expect(checkThemeDocument({ ...theme, footer: { ...theme.footer!, settings: { nope: 1 } } })).toMatchObject({ ok: false, problem: { path: 'document.footer.settings.nope' } });
+    expect(checkThemeDocument({ ...theme, footer: { ...theme.footer!, settings: { nope: 1 } } })).toMatchObject({
+      ok: false,
+      problem: { path: 'document.footer.settings.nope' },
+    });
     const checked = checkThemeDocument(themeDocument.parse({ settings: {}, header: null, footer: null }));
     expect(checked).toMatchObject({ ok: true, value: { settings: defaultThemeSettings, header: null, footer: null } });
   });
 
   it('reads a damaged stored theme as one that still compiles', () => {
-    const theme = readStoredTheme({ settings: { colors: 'blue', corners: 'rounded' }, header: { id: 'f', type: 2 }, footer: { id: 'f', type: 2 } });
+    const theme = readStoredTheme({
+      settings: { colors: 'blue', corners: 'rounded' },
+      header: { id: 'f', type: 2 },
+      footer: { id: 'f', type: 2 },
+    });
     expect(theme.header).toBeNull();
     expect(theme.footer?.type).toBe(2);
     expect(theme.settings['corners']).toBe('rounded');

@@ -1,4 +1,14 @@
-import { PAGE_DOCUMENT_VERSION, THEME_DOCUMENT_VERSION, PageType, pageDocument, pageSeo, themeDocument, type PageDocument, type SectionNode, type ThemeDocument } from '@vitrine/commerce';
+import {
+  PAGE_DOCUMENT_VERSION,
+  THEME_DOCUMENT_VERSION,
+  PageType,
+  pageDocument,
+  pageSeo,
+  themeDocument,
+  type PageDocument,
+  type SectionNode,
+  type ThemeDocument,
+} from '@vitrine/commerce';
 import { readSectionStyle, sectionRegistry, sectionStyle, type SectionRegistry } from '@vitrine/sections';
 import { defaultThemeSettings, readThemeSettings } from '@vitrine/theme-engine';
 import type { z } from 'zod';
@@ -28,7 +38,12 @@ export const SYSTEM_PAGE_TYPES = [PageType.Home, PageType.Product, PageType.List
 export type SystemPageType = (typeof SYSTEM_PAGE_TYPES)[number];
 
 /** Checks settings-like values against an object schema, refusing keys the schema does not have. */
-function checkObject(schema: z.ZodObject<z.ZodRawShape>, raw: Record<string, unknown>, at: string, owner: string): Checked<Record<string, unknown>> {
+function checkObject(
+  schema: z.ZodObject<z.ZodRawShape>,
+  raw: Record<string, unknown>,
+  at: string,
+  owner: string,
+): Checked<Record<string, unknown>> {
   const unknownKey = Object.keys(raw).find((key) => !Object.hasOwn(schema.shape, key));
   if (unknownKey !== undefined) return { ok: false, problem: { path: `${at}.${unknownKey}`, message: `is not a setting of ${owner}` } };
   const parsed = schema.safeParse(raw);
@@ -46,27 +61,41 @@ export function checkSection(section: SectionNode, at: string, expectedType?: nu
   const definition = registry[section.type];
   if (!definition) return { ok: false, problem: { path: `${at}.type`, message: 'is not a known section type' } };
   if (expectedType !== undefined && section.type !== expectedType) {
-    return { ok: false, problem: { path: `${at}.type`, message: `must be ${expectedType} (${registry[expectedType]?.name ?? 'section'})` } };
+    return {
+      ok: false,
+      problem: { path: `${at}.type`, message: `must be ${expectedType} (${registry[expectedType]?.name ?? 'section'})` },
+    };
   }
   if (section.version !== definition.version) {
     return {
       ok: false,
-      problem: { path: `${at}.version`, message: `must be ${definition.version}: the ${definition.name} section was made by another version of the studio; reload the page` },
+      problem: {
+        path: `${at}.version`,
+        message: `must be ${definition.version}: the ${definition.name} section was made by another version of the studio; reload the page`,
+      },
     };
   }
   const settings = checkObject(definition.settings, section.settings, `${at}.settings`, `the ${definition.name} section`);
   if (!settings.ok) return settings;
   const style = checkObject(sectionStyle, section.style, `${at}.style`, 'a section style');
   if (!style.ok) return style;
-  const checked: SectionNode = { id: section.id, type: section.type, version: section.version, settings: settings.value, style: style.value };
+  const checked: SectionNode = {
+    id: section.id,
+    type: section.type,
+    version: section.version,
+    settings: settings.value,
+    style: style.value,
+  };
   if (section.blocks !== undefined) {
     const blocks = definition.blocks;
     if (!blocks) return { ok: false, problem: { path: `${at}.blocks`, message: `the ${definition.name} section has no blocks` } };
-    if (section.blocks.length > blocks.max) return { ok: false, problem: { path: `${at}.blocks`, message: `must have at most ${blocks.max} items` } };
+    if (section.blocks.length > blocks.max)
+      return { ok: false, problem: { path: `${at}.blocks`, message: `must have at most ${blocks.max} items` } };
     const ids = new Set<string>();
     checked.blocks = [];
     for (const [index, block] of section.blocks.entries()) {
-      if (ids.has(block.id)) return { ok: false, problem: { path: `${at}.blocks.${index}.id`, message: 'is used by another item of this section' } };
+      if (ids.has(block.id))
+        return { ok: false, problem: { path: `${at}.blocks.${index}.id`, message: 'is used by another item of this section' } };
       ids.add(block.id);
       const blockSettings = checkObject(blocks.settings, block.settings, `${at}.blocks.${index}.settings`, `a ${blocks.name}`);
       if (!blockSettings.ok) return blockSettings;
@@ -95,12 +124,16 @@ export function checkSections(sections: readonly SectionNode[], at: string): Che
 export function checkThemeDocument(document: ThemeDocument, at = 'document'): Checked<ThemeDocument> {
   const { settings, problems } = readThemeSettings(document.settings);
   const problem = problems[0];
-  if (problem) return { ok: false, problem: { path: problem.path ? `${at}.settings.${problem.path}` : `${at}.settings`, message: problem.message } };
+  if (problem)
+    return { ok: false, problem: { path: problem.path ? `${at}.settings.${problem.path}` : `${at}.settings`, message: problem.message } };
   const header = document.header ? checkSection(document.header, `${at}.header`, 1) : null;
   if (header && !header.ok) return header;
   const footer = document.footer ? checkSection(document.footer, `${at}.footer`, 2) : null;
   if (footer && !footer.ok) return footer;
-  return { ok: true, value: { schemaVersion: THEME_DOCUMENT_VERSION, settings, header: header?.value ?? null, footer: footer?.value ?? null } };
+  return {
+    ok: true,
+    value: { schemaVersion: THEME_DOCUMENT_VERSION, settings, header: header?.value ?? null, footer: footer?.value ?? null },
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -221,7 +254,11 @@ export function defaultSystemPage(pageTypeId: SystemPageType): PageDocument {
 
 /** The theme a store starts with when it has none: default settings, the registry's header and footer. */
 export function defaultThemeDocument(): ThemeDocument {
-  return themeDocument.parse({ settings: defaultThemeSettings, header: registry[1]!.create('theme-header'), footer: registry[2]!.create('theme-footer') });
+  return themeDocument.parse({
+    settings: defaultThemeSettings,
+    header: registry[1]!.create('theme-header'),
+    footer: registry[2]!.create('theme-footer'),
+  });
 }
 
 /**
@@ -229,7 +266,12 @@ export function defaultThemeDocument(): ThemeDocument {
  * document, published as version 1. Two callers at once create one: the unique index of migration 0003 decides.
  */
 export async function ensureSystemPages(db: Db, webId: number): Promise<void> {
-  const present = await db.selectFrom('pages').select('page_type_id').where('web_id', '=', webId).where('page_type_id', '<>', PageType.Custom).execute();
+  const present = await db
+    .selectFrom('pages')
+    .select('page_type_id')
+    .where('web_id', '=', webId)
+    .where('page_type_id', '<>', PageType.Custom)
+    .execute();
   const missing = SYSTEM_PAGE_TYPES.filter((type) => !present.some((page) => page.page_type_id === type));
   if (!missing.length) return;
   await db.transaction().execute(async (trx) => {
@@ -238,11 +280,25 @@ export async function ensureSystemPages(db: Db, webId: number): Promise<void> {
       const now = new Date();
       const created = await trx
         .insertInto('pages')
-        .values({ web_id: webId, page_type_id: pageTypeId, slug: '', title: defaultSystemPage(pageTypeId).title, draft: document, published: document, published_version: 1, updated_at: now, published_at: now })
+        .values({
+          web_id: webId,
+          page_type_id: pageTypeId,
+          slug: '',
+          title: defaultSystemPage(pageTypeId).title,
+          draft: document,
+          published: document,
+          published_version: 1,
+          updated_at: now,
+          published_at: now,
+        })
         .onConflict((conflict) => conflict.doNothing())
         .returning('page_id')
         .executeTakeFirst();
-      if (created) await trx.insertInto('page_versions').values({ web_id: webId, page_id: created.page_id, version: 1, document, published_at: now }).execute();
+      if (created)
+        await trx
+          .insertInto('page_versions')
+          .values({ web_id: webId, page_id: created.page_id, version: 1, document, published_at: now })
+          .execute();
     }
   });
 }
@@ -254,7 +310,11 @@ export async function ensureSystemPagesOfEveryStore(db: Db): Promise<void> {
     .select('web_id')
     .where((eb) =>
       eb(
-        eb.selectFrom('pages').select((p) => p.fn.count<number>('page_id').as('n')).whereRef('pages.web_id', '=', 'sites.web_id').where('page_type_id', 'in', [...SYSTEM_PAGE_TYPES]),
+        eb
+          .selectFrom('pages')
+          .select((p) => p.fn.count<number>('page_id').as('n'))
+          .whereRef('pages.web_id', '=', 'sites.web_id')
+          .where('page_type_id', 'in', [...SYSTEM_PAGE_TYPES]),
         '<',
         SYSTEM_PAGE_TYPES.length,
       ),

@@ -6,14 +6,17 @@ import { useSession } from './session.ts';
 
 /** An access token the browser can read (the server, not the browser, checks signatures). */
 function token(userId: string, expInSeconds: number) {
-  const body = btoa(JSON.stringify({ UserID: userId, WebID: 1, exp: Math.floor(Date.now() / 1000) + expInSeconds, iat: 0, jti: Math.random().toString() }))
+  const body = btoa(
+    JSON.stringify({ UserID: userId, WebID: 1, exp: Math.floor(Date.now() / 1000) + expInSeconds, iat: 0, jti: Math.random().toString() }),
+  )
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
   return `header.${body}.signature`;
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ok = z.object({ ok: z.boolean() });
 
 /** Answers each call by path and counts them: stands in for the server, whose own tests cover its side. */
@@ -43,7 +46,9 @@ describe('secure calls', () => {
   it('send the bearer token', async () => {
     const access = token('5', 600);
     useSession.getState().setTokens({ accessToken: access, refreshToken: 'r1' });
-    const { fetch } = server({ '/api/x': (init) => json(200, { ok: (init.headers as Record<string, string>)['authorization'] === `Bearer ${access}` }) });
+    const { fetch } = server({
+      '/api/x': (init) => json(200, { ok: (init.headers as Record<string, string>)['authorization'] === `Bearer ${access}` }),
+    });
     expect(await client(fetch).api.secure('/api/x', ok)).toEqual({ ok: true });
   });
 
@@ -87,7 +92,9 @@ describe('token failures end at /notfound with the code of §8', () => {
 
   it('01: the refresh fails, and the tokens are cleared', async () => {
     useSession.getState().setTokens({ accessToken: token('5', -1), refreshToken: 'r1' });
-    const { api, failures } = client(server({ '/api/Auth/refresh': () => json(401, { error: { code: 'TOKEN_REUSED', message: 'no' } }) }).fetch);
+    const { api, failures } = client(
+      server({ '/api/Auth/refresh': () => json(401, { error: { code: 'TOKEN_REUSED', message: 'no' } }) }).fetch,
+    );
     await expect(api.secure('/api/x', ok)).rejects.toBeInstanceOf(TokenFailureError);
     expect(failures).toEqual(['01']);
     expect(useSession.getState().tokens).toBeNull();
@@ -107,7 +114,9 @@ describe('token failures end at /notfound with the code of §8', () => {
 
   it('03: calls waiting on a refresh that fails', async () => {
     useSession.getState().setTokens({ accessToken: token('5', -1), refreshToken: 'r1' });
-    const { api, failures } = client(server({ '/api/Auth/refresh': () => json(401, { error: { code: 'TOKEN_REUSED', message: 'no' } }) }).fetch);
+    const { api, failures } = client(
+      server({ '/api/Auth/refresh': () => json(401, { error: { code: 'TOKEN_REUSED', message: 'no' } }) }).fetch,
+    );
     const results = await Promise.allSettled([api.secure('/api/x', ok), api.secure('/api/y', ok)]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(failures).toEqual(['01', '03']);

@@ -80,7 +80,12 @@ export class ApiClient {
   }
 
   /** A secure call (§7: bearer token), refreshed and retried once as §4 says. `variant: 'data'` is a page loader's call. */
-  async secure<T>(path: string, schema: z.ZodType<T>, init: { method?: 'GET' | 'POST'; body?: unknown } = {}, variant: Variant = 'call'): Promise<T> {
+  async secure<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    init: { method?: 'GET' | 'POST'; body?: unknown } = {},
+    variant: Variant = 'call',
+  ): Promise<T> {
     let tokens = useSession.getState().tokens;
     if (!tokens || isExpired(tokens.accessToken)) tokens = await this.refresh(variant);
     let response = await this.send(path, init, tokens.accessToken);
@@ -132,14 +137,19 @@ export class ApiClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (accessToken) headers['authorization'] = `Bearer ${accessToken}`;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
-    return this.fetch(url, { method: init.method ?? (init.body === undefined ? 'GET' : 'POST'), headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+    return this.fetch(url, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
   }
 
   private async read<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       const error = apiError.safeParse(body);
-      if (error.success) throw new ApiCallError(response.status, error.data.error.code, error.data.error.message, error.data.error.field, body);
+      if (error.success)
+        throw new ApiCallError(response.status, error.data.error.code, error.data.error.message, error.data.error.field, body);
       throw new ApiCallError(response.status, 'HTTP', response.statusText || 'Something went wrong');
     }
     return schema.parse(body);

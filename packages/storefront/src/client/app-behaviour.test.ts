@@ -9,7 +9,10 @@ afterEach(() => vi.useRealTimers());
 describe('app behaviour (§4, §9)', () => {
   it('reloads on a failed page part at most once per path within 10 s', () => {
     const storage = new Map<string, string>();
-    const fake = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) } as unknown as Storage;
+    const fake = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+    } as unknown as Storage;
     const reload = vi.fn();
     expect(reloadOnce('/cart', { storage: fake, now: 1_000_000, reload })).toBe(true);
     expect(reloadOnce('/cart', { storage: fake, now: 1_000_000 + RELOAD_GUARD_MS - 1, reload })).toBe(false);

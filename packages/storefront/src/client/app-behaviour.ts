@@ -10,7 +10,10 @@ const TRACKING_CODE_SECONDS = 86_400;
 const VIEWPORT_COOKIE_SECONDS = 365 * 86_400;
 
 /** Checks `/api/Web/Build` every hour and reloads when the server runs a newer build than this page. */
-export function watchForNewBuild(currentBuildId: string, { fetchBuildId = defaultFetchBuildId, reload = () => window.location.reload(), every = BUILD_POLL_MS } = {}) {
+export function watchForNewBuild(
+  currentBuildId: string,
+  { fetchBuildId = defaultFetchBuildId, reload = () => window.location.reload(), every = BUILD_POLL_MS } = {},
+) {
   const timer = setInterval(() => {
     fetchBuildId()
       .then((id) => {
@@ -35,7 +38,10 @@ async function defaultFetchBuildId(): Promise<string | null> {
  * removed old chunks), or a navigation to the maintenance page failed (§2.5). A part that is really broken cannot
  * loop (§4).
  */
-export function reloadOnce(path: string, { storage = sessionStorage, now = Date.now(), reload = () => window.location.reload() } = {}): boolean {
+export function reloadOnce(
+  path: string,
+  { storage = sessionStorage, now = Date.now(), reload = () => window.location.reload() } = {},
+): boolean {
   const key = `vt.reloaded:${path}`;
   const last = Number(storage.getItem(key) ?? 0);
   if (now - last < RELOAD_GUARD_MS) return false;

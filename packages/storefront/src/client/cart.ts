@@ -27,7 +27,12 @@ export const useCart = create<CartState>()(
         set((s) => {
           const same = s.lines.find((line) => {
             const other = parseCartCode(line.cartCode);
-            return other && other.productId === parts.productId && other.variantId === parts.variantId && other.addonIds.join() === [...parts.addonIds].sort((a, b) => a - b).join();
+            return (
+              other &&
+              other.productId === parts.productId &&
+              other.variantId === parts.variantId &&
+              other.addonIds.join() === [...parts.addonIds].sort((a, b) => a - b).join()
+            );
           });
           if (same) {
             const other = parseCartCode(same.cartCode)!;

@@ -19,14 +19,19 @@ async function freePort(): Promise<number> {
 
 /** Writes the flag as the store's owner would, through the realtime database's REST interface. */
 async function setFlag(webId: number, value: boolean) {
-  const response = await fetch(`http://127.0.0.1:${port}/${maintenanceFlagPath(webId)}.json`, { method: 'PUT', body: JSON.stringify(value) });
+  const response = await fetch(`http://127.0.0.1:${port}/${maintenanceFlagPath(webId)}.json`, {
+    method: 'PUT',
+    body: JSON.stringify(value),
+  });
   expect(response.status).toBe(200);
 }
 
 beforeAll(async () => {
   port = await freePort();
   // A real realtime-database protocol server on loopback, standing in for the hosted one we cannot reach.
-  server = spawn(process.execPath, [script, String(port), JSON.stringify({ stores: { 7: { isMaintanance: false } } })], { stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, [script, String(port), JSON.stringify({ stores: { 7: { isMaintanance: false } } })], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
     server.once('exit', (code) => reject(new Error(`firebase-server exited with ${code}`)));
@@ -37,9 +42,18 @@ afterAll(() => {
   server?.kill('SIGTERM');
 });
 
-it('follows a store\'s maintenance flag in its realtime database, live', async () => {
+it("follows a store's maintenance flag in its realtime database, live", async () => {
   const seen: boolean[] = [];
-  const settings = { apiKey: 'test', authDomain: '', projectId: 'vitrine-test', storageBucket: '', messagingSenderId: '', appId: 'test', measurementId: '', databaseURL: `ws://127.0.0.1:${port}` };
+  const settings = {
+    apiKey: 'test',
+    authDomain: '',
+    projectId: 'vitrine-test',
+    storageBucket: '',
+    messagingSenderId: '',
+    appId: 'test',
+    measurementId: '',
+    databaseURL: `ws://127.0.0.1:${port}`,
+  };
   const stop = watchFirebaseFlag(settings, 7, (on) => seen.push(on));
   await expect.poll(() => seen, { timeout: 5000 }).toEqual([false]);
   await setFlag(7, true);

@@ -9,7 +9,11 @@ export const maintenanceFlagPath = (webId: number) => `stores/${webId}/isMaintan
  * Subscribes to a store's maintenance flag in the hosted realtime database its config names (§3.3), through the
  * firebase SDK (persistent connection, REST fallback). Loaded only for stores configured with one.
  */
-export function watchFirebaseFlag(settings: NonNullable<WebConfig['realtimeDatabase']>, webId: number, onChange: (on: boolean) => void): () => void {
+export function watchFirebaseFlag(
+  settings: NonNullable<WebConfig['realtimeDatabase']>,
+  webId: number,
+  onChange: (on: boolean) => void,
+): () => void {
   const app = initializeApp(settings, `vitrine-store-${webId}-${Math.random().toString(36).slice(2)}`);
   const stop = onValue(
     ref(getDatabase(app), maintenanceFlagPath(webId)),

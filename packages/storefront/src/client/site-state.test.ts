@@ -13,7 +13,10 @@ describe('the §3.1 site state of the page on screen (issue 13)', () => {
   });
 
   it('keeps a custom page’s slug and a breadcrumb of its title', () => {
-    const about = { page: { pageId: 9, document: { pageTypeId: 2, slug: 'about-us', title: 'About us', seo } }, meta: { title: 'About us' } };
+    const about = {
+      page: { pageId: 9, document: { pageTypeId: 2, slug: 'about-us', title: 'About us', seo } },
+      meta: { title: 'About us' },
+    };
     expect(pageStateOf('/about-us/', [{ site: {} }, about])).toEqual({
       is_home_page: false,
       page: { item_id: null, page_id: 9, page_type_id: 2, slug: 'about-us', seo, breadcrumbs: [{ label: 'About us' }] },
@@ -25,6 +28,9 @@ describe('the §3.1 site state of the page on screen (issue 13)', () => {
       is_home_page: false,
       page: { ...initialSiteData.page, slug: 'cart', breadcrumbs: [{ label: 'Cart' }] },
     });
-    expect(pageStateOf('/signin', [{ site: {} }, null])).toEqual({ is_home_page: false, page: { ...initialSiteData.page, slug: 'signin' } });
+    expect(pageStateOf('/signin', [{ site: {} }, null])).toEqual({
+      is_home_page: false,
+      page: { ...initialSiteData.page, slug: 'signin' },
+    });
   });
 });

@@ -38,10 +38,23 @@ type PageState = SiteData['page'];
 export function pageStateOf(pathname: string, loaderData: readonly unknown[]): Pick<SiteData, 'is_home_page' | 'page'> {
   const slug = pathname.replace(/^\/+|\/+$/g, '');
   for (let i = loaderData.length - 1; i >= 0; i--) {
-    const data = loaderData[i] as { page?: { pageId?: number; document?: { pageTypeId: number; slug: string; title: string; seo: unknown } }; meta?: { title?: string } } | null | undefined;
+    const data = loaderData[i] as
+      | {
+          page?: { pageId?: number; document?: { pageTypeId: number; slug: string; title: string; seo: unknown } };
+          meta?: { title?: string };
+        }
+      | null
+      | undefined;
     const document = data?.page?.document;
     if (document && data.page?.pageId) {
-      const page: PageState = { item_id: null, page_id: data.page.pageId, page_type_id: document.pageTypeId, slug: document.slug, seo: document.seo, breadcrumbs: document.slug ? [{ label: document.title }] : [] };
+      const page: PageState = {
+        item_id: null,
+        page_id: data.page.pageId,
+        page_type_id: document.pageTypeId,
+        slug: document.slug,
+        seo: document.seo,
+        breadcrumbs: document.slug ? [{ label: document.title }] : [],
+      };
       return { is_home_page: slug === '', page };
     }
     if (data?.meta?.title) {
@@ -99,7 +112,8 @@ export const useSiteState = create<SiteState>()(
     {
       name: 'vt.site',
       storage: createJSONStorage(() => localStorage),
-      partialize: (state) => Object.fromEntries(Object.keys(initialSiteData).map((k) => [k, state[k as keyof SiteData]])) as unknown as SiteData,
+      partialize: (state) =>
+        Object.fromEntries(Object.keys(initialSiteData).map((k) => [k, state[k as keyof SiteData]])) as unknown as SiteData,
     },
   ),
 );

@@ -80,9 +80,7 @@ export function SignInPage() {
         {error && !error.field ? <FormNotice kind="error">{error.message}</FormNotice> : null}
         <Field label="Email" name="email" type="email" autoComplete="email" required />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required />
-        <SubmitButton busy={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </SubmitButton>
+        <SubmitButton busy={busy}>{busy ? 'Signing in…' : 'Sign in'}</SubmitButton>
         <p className="vt-form-links">
           <Link to="/forgotpassword">Forgot your password?</Link> · <Link to="/signup">Create an account</Link>
         </p>
@@ -137,7 +135,10 @@ export function SignUpPage() {
           void run(async () => {
             const answer = await api.call(
               '/api/Auth/SignUp',
-              z.object({ data: z.object({ user: z.unknown().optional(), message: z.string().optional() }).passthrough(), tokens: tokenPair.optional() }),
+              z.object({
+                data: z.object({ user: z.unknown().optional(), message: z.string().optional() }).passthrough(),
+                tokens: tokenPair.optional(),
+              }),
               {
                 body: {
                   customerTypeId: Number(v['customerTypeId']),
@@ -178,15 +179,36 @@ export function SignUpPage() {
         <Field label="Last name" name="lastName" autoComplete="family-name" required error={fieldError('lastName')} />
         {type !== '1' ? <Field label="Company" name="company" autoComplete="organization" required error={fieldError('company')} /> : null}
         {contact.email !== 'hidden' ? (
-          <Field label={contact.email === 'optional' ? 'Email (optional)' : 'Email'} name="email" type="email" autoComplete="email" required={contact.email === 'required'} error={fieldError('email')} />
+          <Field
+            label={contact.email === 'optional' ? 'Email (optional)' : 'Email'}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required={contact.email === 'required'}
+            error={fieldError('email')}
+          />
         ) : null}
         {contact.phone !== 'hidden' ? (
-          <Field label={contact.phone === 'optional' ? 'Phone (optional)' : 'Phone'} name="phone" type="tel" autoComplete="tel" required={contact.phone === 'required'} error={fieldError('phone')} />
+          <Field
+            label={contact.phone === 'optional' ? 'Phone (optional)' : 'Phone'}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            required={contact.phone === 'required'}
+            error={fieldError('phone')}
+          />
         ) : null}
-        <Field label="Password" name="password" type="password" autoComplete="new-password" minLength={8} required hint="At least 8 characters" error={fieldError('password')} />
-        <SubmitButton busy={busy}>
-          {busy ? 'Creating your account…' : 'Create account'}
-        </SubmitButton>
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          required
+          hint="At least 8 characters"
+          error={fieldError('password')}
+        />
+        <SubmitButton busy={busy}>{busy ? 'Creating your account…' : 'Create account'}</SubmitButton>
         <p className="vt-form-links">
           Already have an account? <Link to="/signin">Sign in</Link>
         </p>
@@ -205,8 +227,24 @@ function focusField(form: HTMLFormElement, name: string) {
 function NewPasswordFields({ name, error, mismatch }: { name: string; error: string | undefined; mismatch: boolean }) {
   return (
     <>
-      <Field label="New password" name={name} type="password" autoComplete="new-password" minLength={8} required hint="At least 8 characters" error={error} />
-      <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required error={mismatch ? 'The passwords do not match' : undefined} />
+      <Field
+        label="New password"
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        required
+        hint="At least 8 characters"
+        error={error}
+      />
+      <Field
+        label="Repeat the new password"
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={mismatch ? 'The passwords do not match' : undefined}
+      />
     </>
   );
 }
@@ -219,7 +257,9 @@ export function ForgotPasswordPage() {
   return (
     <PageShell heading="Forgot your password?" breadcrumbs={[{ label: 'Forgot Password' }]} narrow>
       {sent ? (
-        <FormNotice kind="success">If an account exists for that email, we have sent it a link to choose a new password. The link works once, for one hour.</FormNotice>
+        <FormNotice kind="success">
+          If an account exists for that email, we have sent it a link to choose a new password. The link works once, for one hour.
+        </FormNotice>
       ) : (
         <AppForm
           errors={fieldErrors}
@@ -234,9 +274,7 @@ export function ForgotPasswordPage() {
           {error && !error.field ? <FormNotice kind="error">{error.message}</FormNotice> : null}
           <p>Enter the email you signed up with and we will send you a link to choose a new password.</p>
           <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldError('email')} />
-          <SubmitButton busy={busy}>
-            Send the link
-          </SubmitButton>
+          <SubmitButton busy={busy}>Send the link</SubmitButton>
         </AppForm>
       )}
     </PageShell>
@@ -280,9 +318,7 @@ export function ResetPasswordPage() {
             </FormNotice>
           ) : null}
           <NewPasswordFields name="password" error={fieldError('password')} mismatch={mismatch} />
-          <SubmitButton busy={busy}>
-            Save the new password
-          </SubmitButton>
+          <SubmitButton busy={busy}>Save the new password</SubmitButton>
         </AppForm>
       )}
     </PageShell>
@@ -306,7 +342,9 @@ export function ChangePasswordPage() {
           if (newPassword !== confirm) return focusField(form, 'confirm');
           void run(async () => {
             // Changing the password signs every other session out; this one continues with the fresh pair.
-            const answer = await api.secure('/api/Auth/ChangePassword', z.object({ tokens: tokenPair.optional() }).passthrough(), { body: { currentPassword, newPassword } });
+            const answer = await api.secure('/api/Auth/ChangePassword', z.object({ tokens: tokenPair.optional() }).passthrough(), {
+              body: { currentPassword, newPassword },
+            });
             if (answer.tokens) useSession.getState().setTokens(answer.tokens);
             setDone(true);
             form.reset();
@@ -314,11 +352,16 @@ export function ChangePasswordPage() {
         }}
       >
         {error && !error.field ? <FormNotice kind="error">{error.message}</FormNotice> : null}
-        <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={fieldError('currentPassword')} />
+        <Field
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fieldError('currentPassword')}
+        />
         <NewPasswordFields name="newPassword" error={fieldError('newPassword')} mismatch={mismatch} />
-        <SubmitButton busy={busy}>
-          Change password
-        </SubmitButton>
+        <SubmitButton busy={busy}>Change password</SubmitButton>
       </AppForm>
     </PageShell>
   );
@@ -334,7 +377,9 @@ const profileSchema = z.object({
     phone: z.string().nullable(),
     customerTypeId: z.number(),
     wishlistCount: z.number(),
-    addresses: z.array(z.object({ addressId: z.number(), fullName: z.string(), line1: z.string(), city: z.string(), country: z.string() }).passthrough()),
+    addresses: z.array(
+      z.object({ addressId: z.number(), fullName: z.string(), line1: z.string(), city: z.string(), country: z.string() }).passthrough(),
+    ),
   }),
 });
 
@@ -366,7 +411,12 @@ export function AccountPage() {
     const tokens = session.tokens;
     let guest: z.infer<typeof tokenPair> | undefined;
     try {
-      if (tokens) guest = (await api.secure('/api/Auth/SignOut', z.object({ tokens: tokenPair.optional() }).passthrough(), { body: { refreshToken: tokens.refreshToken } })).tokens;
+      if (tokens)
+        guest = (
+          await api.secure('/api/Auth/SignOut', z.object({ tokens: tokenPair.optional() }).passthrough(), {
+            body: { refreshToken: tokens.refreshToken },
+          })
+        ).tokens;
     } catch {
       // Signing out locally matters more than telling the server; its tokens expire anyway.
     }

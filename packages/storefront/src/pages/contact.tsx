@@ -21,19 +21,28 @@ export function ContactPage() {
           onValues={(values) => {
             const found: Record<string, string> = {};
             if (!values['name']?.trim()) found['name'] = 'Name is a required field';
-            if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values['email'] ?? '')) found['email'] = values['email'] ? 'Email must be a valid email' : 'Email is a required field';
+            if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values['email'] ?? ''))
+              found['email'] = values['email'] ? 'Email must be a valid email' : 'Email is a required field';
             if (!values['message']?.trim()) found['message'] = 'Message is a required field';
             setErrors(found);
             if (Object.keys(found).length) return;
             setBusy(true);
             setFailure(null);
             api
-              .call('/api/Contact/Send', z.unknown(), { body: { name: values['name'], email: values['email'], ...(values['phone'] ? { phone: values['phone'] } : {}), message: values['message'] } })
+              .call('/api/Contact/Send', z.unknown(), {
+                body: {
+                  name: values['name'],
+                  email: values['email'],
+                  ...(values['phone'] ? { phone: values['phone'] } : {}),
+                  message: values['message'],
+                },
+              })
               .then(() => setSent(true))
               .catch((caught) => {
                 const fieldMessages = (caught as ApiCallError).body as { errors?: Record<string, string> } | undefined;
                 if (caught instanceof ApiCallError && fieldMessages?.errors) setErrors(fieldMessages.errors);
-                else if (caught instanceof ApiCallError && caught.field) setErrors({ [caught.field]: caught.message.replace(/^[\w.]+: /, '') });
+                else if (caught instanceof ApiCallError && caught.field)
+                  setErrors({ [caught.field]: caught.message.replace(/^[\w.]+: /, '') });
                 else setFailure(caught instanceof ApiCallError ? caught.message : 'Something went wrong');
               })
               .finally(() => setBusy(false));
@@ -44,9 +53,7 @@ export function ContactPage() {
           <Field label="Email" name="email" type="email" autoComplete="email" required error={errors['email']} />
           <Field label="Phone (optional)" name="phone" type="tel" autoComplete="tel" error={errors['phone']} />
           <TextAreaField label="Message" name="message" rows={6} required error={errors['message']} />
-          <SubmitButton busy={busy}>
-            {busy ? 'Sending…' : 'Send message'}
-          </SubmitButton>
+          <SubmitButton busy={busy}>{busy ? 'Sending…' : 'Send message'}</SubmitButton>
         </AppForm>
       )}
     </PageShell>

@@ -53,9 +53,7 @@ export function MaintenancePage() {
             }}
           >
             <Field label="Password" name="password" type="password" autoComplete="current-password" required error={error} />
-            <SubmitButton busy={busy}>
-              Enter
-            </SubmitButton>
+            <SubmitButton busy={busy}>Enter</SubmitButton>
           </AppForm>
         ) : null}
       </div>

@@ -7,7 +7,17 @@ export interface Crumb {
 }
 
 /** The frame of an app page: breadcrumbs (§2.2), the page heading and its content, in the theme's container. */
-export function PageShell({ heading, breadcrumbs = [], narrow = false, children }: { heading: string; breadcrumbs?: Crumb[]; narrow?: boolean; children: ReactNode }) {
+export function PageShell({
+  heading,
+  breadcrumbs = [],
+  narrow = false,
+  children,
+}: {
+  heading: string;
+  breadcrumbs?: Crumb[];
+  narrow?: boolean;
+  children: ReactNode;
+}) {
   return (
     <section className={`vt-section vt-app-page${narrow ? ' vt-app-page-narrow' : ''}`}>
       <div className="vt-container">

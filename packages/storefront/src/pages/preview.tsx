@@ -18,7 +18,11 @@ let framePromise: Promise<PreviewFrameComponent> | null =
  * 300 ms to batch reveals.
  */
 export function PreviewPage() {
-  const inBrowser = useSyncExternalStore(subscribe, () => true, () => false);
+  const inBrowser = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
   const root = useRouteLoaderData(ROOT_ROUTE_ID) as RootData | undefined;
   const [Frame, setFrame] = useState<PreviewFrameComponent | null>(null);
   useEffect(() => {

@@ -37,7 +37,10 @@ export function OrderListPage() {
 export function OrderDetailPage() {
   const { id } = useParams();
   return (
-    <PageShell heading={`Order ${id}`} breadcrumbs={[{ label: 'My Account', to: '/account' }, { label: 'Order History', to: '/orderlist' }, { label: `Order ${id}` }]}>
+    <PageShell
+      heading={`Order ${id}`}
+      breadcrumbs={[{ label: 'My Account', to: '/account' }, { label: 'Order History', to: '/orderlist' }, { label: `Order ${id}` }]}
+    >
       <p>This order could not be found in your account.</p>
     </PageShell>
   );

@@ -36,7 +36,8 @@ export function handleStudioMessage(message: StudioMessage, { store, send, doc }
       }
       return;
     case 'SET_ORDER':
-      if (!state.setOrder(message.payload.sectionIds)) console.warn('[preview] SET_ORDER does not match the sections shown; waiting for the next page');
+      if (!state.setOrder(message.payload.sectionIds))
+        console.warn('[preview] SET_ORDER does not match the sections shown; waiting for the next page');
       return;
     case 'HOVER_COMPONENT':
       state.hover(message.payload.sectionId);

@@ -47,7 +47,15 @@ function useSectionBox(id: string): Box | null {
 function DragHandle({ id, name }: { id: string; name: string }) {
   const { attributes, listeners, setNodeRef } = useDraggable({ id });
   return (
-    <button type="button" ref={setNodeRef} {...attributes} {...listeners} className="wxb-handle" aria-label={`Drag to move the ${name}`} title="Drag to move">
+    <button
+      type="button"
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      className="wxb-handle"
+      aria-label={`Drag to move the ${name}`}
+      title="Drag to move"
+    >
       ⠿
     </button>
   );

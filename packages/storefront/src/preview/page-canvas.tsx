@@ -19,7 +19,13 @@ const SectionSlot = memo(function SectionSlot({ sectionId, moving }: { sectionId
   if (!section) return null;
   return (
     <div className={moving ? 'wxb-slot wxb-moving' : 'wxb-slot'}>
-      {section.hidden ? mode === 'edit' ? <HiddenSection section={section} /> : null : <SectionView key={remounts} section={section} data={dataFor(section)} />}
+      {section.hidden ? (
+        mode === 'edit' ? (
+          <HiddenSection section={section} />
+        ) : null
+      ) : (
+        <SectionView key={remounts} section={section} data={dataFor(section)} />
+      )}
     </div>
   );
 });

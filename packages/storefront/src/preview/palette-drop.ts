@@ -21,13 +21,17 @@ export function dropIndex(doc: Document, order: readonly string[], clientY: numb
  * Lets the owner drop a new section from the studio's palette into the frame: a line shows where it will land, and
  * the drop is reported as SECTION_MOVED for the id the palette gave the new section. Returns the clean-up.
  */
-export function acceptPaletteDrops(view: Window, { store, send }: { store: FrameStore; send: (message: FrameMessage) => void }): () => void {
+export function acceptPaletteDrops(
+  view: Window,
+  { store, send }: { store: FrameStore; send: (message: FrameMessage) => void },
+): () => void {
   const doc = view.document;
   const line = doc.createElement('div');
   line.className = 'wxb-drop-line';
   line.hidden = true;
   doc.body.append(line);
-  const fromPalette = (event: DragEvent) => Boolean(event.dataTransfer?.types.includes(PALETTE_DRAG_TYPE)) && store.getState().mode === 'edit';
+  const fromPalette = (event: DragEvent) =>
+    Boolean(event.dataTransfer?.types.includes(PALETTE_DRAG_TYPE)) && store.getState().mode === 'edit';
 
   const over = (event: DragEvent) => {
     if (!fromPalette(event)) return;
@@ -50,7 +54,10 @@ export function acceptPaletteDrops(view: Window, { store, send }: { store: Frame
     try {
       const data = JSON.parse(event.dataTransfer!.getData(PALETTE_DRAG_TYPE)) as { id?: unknown };
       if (typeof data.id !== 'string') return;
-      send({ type: 'SECTION_MOVED', payload: { sectionId: data.id, toIndex: dropIndex(doc, store.getState().order, event.clientY).index } });
+      send({
+        type: 'SECTION_MOVED',
+        payload: { sectionId: data.id, toIndex: dropIndex(doc, store.getState().order, event.clientY).index },
+      });
     } catch {
       // Not a palette drag after all.
     }

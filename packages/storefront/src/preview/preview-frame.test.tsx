@@ -17,7 +17,11 @@ vi.mock('@vitrine/sections', async () => {
   const { createElement, memo } = await import('react');
   const Counted = memo(function Counted({ section }: { section: { id: string; settings: Record<string, unknown> } }) {
     renders[section.id] = (renders[section.id] ?? 0) + 1;
-    return createElement('section', { 'data-section-id': section.id, className: 'vt-section vt-section-hero wxb-selected' }, createElement('h2', null, String(section.settings.heading ?? '')));
+    return createElement(
+      'section',
+      { 'data-section-id': section.id, className: 'vt-section vt-section-hero wxb-selected' },
+      createElement('h2', null, String(section.settings.heading ?? '')),
+    );
   });
   return {
     renderRegistry: { 6: { name: 'hero banner', Component: Counted } },

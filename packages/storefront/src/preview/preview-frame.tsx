@@ -145,7 +145,12 @@ function FrameBody({ themeData, themeSectionData }: { themeData: string; themeSe
   useBuilderEvents(store, send);
   const received = useFrame((s) => s.received);
   const mode = useFrame((s) => s.mode);
-  if (!received) return <p className="wxb-waiting">{window.parent === window ? 'This is the studio’s preview. Open /editor to edit the store.' : 'Waiting for the studio…'}</p>;
+  if (!received)
+    return (
+      <p className="wxb-waiting">
+        {window.parent === window ? 'This is the studio’s preview. Open /editor to edit the store.' : 'Waiting for the studio…'}
+      </p>
+    );
   // Drafts of the HTML section show as they are typed: the frame sanitizes them itself (shoppers' pages get them
   // sanitized by the server, and never load the sanitizer).
   return (
@@ -170,7 +175,13 @@ function FrameBody({ themeData, themeSectionData }: { themeData: string; themeSe
  * the section registry, in builder mode (no tracking, no leaving the page), with sections moved by drag (dnd-kit) and headings edited in place.
  * `themeData` and `themeSectionData` are the published theme and what its header and footer loaded (site config).
  */
-export default function PreviewFrame({ themeData = '{}', themeSectionData = {} }: { themeData?: string; themeSectionData?: Record<string, unknown> }) {
+export default function PreviewFrame({
+  themeData = '{}',
+  themeSectionData = {},
+}: {
+  themeData?: string;
+  themeSectionData?: Record<string, unknown>;
+}) {
   const [store] = useState(createFrameStore);
   return (
     <FrameStoreContext value={store}>

@@ -8,7 +8,9 @@ import type { FrameStore } from './frame-store.ts';
 /** JSON with object keys sorted, so equal settings compare equal whatever order their keys were written in. */
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
   );
 }
 
@@ -31,7 +33,8 @@ export function publishedLookup(
   settingsOf: (section: SectionNode) => unknown = readSettings,
 ): SectionDataLookup {
   const byId = new Map<string, Published>();
-  for (const source of sources) for (const section of source.sections) if (section.id in source.data) byId.set(section.id, { section, data: source.data[section.id] });
+  for (const source of sources)
+    for (const section of source.sections) if (section.id in source.data) byId.set(section.id, { section, data: source.data[section.id] });
   const publishedJson = new Map<string, string>();
   return (section) => {
     const published = byId.get(section.id);
@@ -55,7 +58,11 @@ const pageAnswer = z.object({ data: publishedPage });
  * their own) fetched from the public page API, and the published theme's header and footer from the site config.
  * Null while the published page is on its way.
  */
-export function usePublishedData(page: { slug: string; pageTypeId: number } | null, themeData: string, themeSectionData: Record<string, unknown>): SectionDataLookup | null {
+export function usePublishedData(
+  page: { slug: string; pageTypeId: number } | null,
+  themeData: string,
+  themeSectionData: Record<string, unknown>,
+): SectionDataLookup | null {
   const api = useApi();
   const slug = page && (page.pageTypeId === 1 ? '' : page.pageTypeId === 2 ? page.slug : null);
   const [loaded, setLoaded] = useState<{ slug: string; page: PublishedPage | null } | null>(null);
@@ -119,21 +126,23 @@ export function useDraftData(store: FrameStore, published: SectionDataLookup | n
       const batch = [...wanted].slice(0, DRAFT_DATA_BATCH);
       if (batch.length === 0) return;
       for (const [key] of batch) asked.add(key);
-      api.call('/api/Page/GetSectionData', sectionDataAnswer, { method: 'POST', body: { sections: batch.map(([, section]) => section) } }).then(
-        ({ data }) => {
-          if (!live) return;
-          setLoaded((before) => {
-            const next = new Map(before);
-            for (const [key, section] of batch) if (section.id in data.sectionData) next.set(key, data.sectionData[section.id]);
-            return next;
-          });
-        },
-        (error: unknown) => {
-          // Asked again after the next change; until then the section shows its empty state.
-          for (const [key] of batch) asked.delete(key);
-          console.warn('[preview] draft section data did not load', error);
-        },
-      );
+      api
+        .call('/api/Page/GetSectionData', sectionDataAnswer, { method: 'POST', body: { sections: batch.map(([, section]) => section) } })
+        .then(
+          ({ data }) => {
+            if (!live) return;
+            setLoaded((before) => {
+              const next = new Map(before);
+              for (const [key, section] of batch) if (section.id in data.sectionData) next.set(key, data.sectionData[section.id]);
+              return next;
+            });
+          },
+          (error: unknown) => {
+            // Asked again after the next change; until then the section shows its empty state.
+            for (const [key] of batch) asked.delete(key);
+            console.warn('[preview] draft section data did not load', error);
+          },
+        );
       if (wanted.size > batch.length) timer = setTimeout(ask, 0);
     };
     ask();

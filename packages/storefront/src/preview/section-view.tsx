@@ -9,7 +9,14 @@ import { renderRegistry, sectionRegistry } from '@vitrine/sections';
  * section draws that section alone.
  */
 export const SectionView = memo(function SectionView({ section, data }: { section: SectionNode; data: unknown }) {
-  return <PageRenderer sections={[section]} registry={renderRegistry} data={data === undefined ? undefined : { [section.id]: data }} mode="preview" />;
+  return (
+    <PageRenderer
+      sections={[section]}
+      registry={renderRegistry}
+      data={data === undefined ? undefined : { [section.id]: data }}
+      mode="preview"
+    />
+  );
 });
 
 /** A hidden section as the owner sees it while editing: a slim bar they can select and show again. */

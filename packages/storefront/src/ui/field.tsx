@@ -1,4 +1,15 @@
-import { createContext, use, useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  createContext,
+  use,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { useHydrated } from './hydrated.ts';
 
 /** The field messages of the form a field sits in, by field name. */
@@ -16,13 +27,37 @@ export function fieldMessage(label: string, message: string): string {
 }
 
 /** A labelled input with its error, wired for screen readers (aria-invalid, aria-describedby). */
-export function Field({ label, error, hint, ...input }: { label: string; error?: string | undefined; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
-  return <LabelledControl label={label} name={input.name} error={error} hint={hint} control={(wiring) => <input className="vt-input" {...wiring} {...input} />} />;
+export function Field({
+  label,
+  error,
+  hint,
+  ...input
+}: { label: string; error?: string | undefined; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <LabelledControl
+      label={label}
+      name={input.name}
+      error={error}
+      hint={hint}
+      control={(wiring) => <input className="vt-input" {...wiring} {...input} />}
+    />
+  );
 }
 
 /** A labelled text area, with its error as a `Field` has it. */
-export function TextAreaField({ label, error, ...area }: { label: string; error?: string | undefined } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <LabelledControl label={label} name={area.name} error={error} control={(wiring) => <textarea className="vt-input vt-textarea" {...wiring} {...area} />} />;
+export function TextAreaField({
+  label,
+  error,
+  ...area
+}: { label: string; error?: string | undefined } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <LabelledControl
+      label={label}
+      name={area.name}
+      error={error}
+      control={(wiring) => <textarea className="vt-input vt-textarea" {...wiring} {...area} />}
+    />
+  );
 }
 
 type ControlWiring = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
@@ -31,7 +66,19 @@ type ControlWiring = { id: string; 'aria-invalid': true | undefined; 'aria-descr
  * A control under its label, with its hint and its message below it. The message is the one given, else the one its
  * form holds for its name, and always names the field.
  */
-function LabelledControl({ label, name, error: given, hint, control }: { label: string; name: string | undefined; error: string | undefined; hint?: ReactNode; control: (wiring: ControlWiring) => ReactNode }) {
+function LabelledControl({
+  label,
+  name,
+  error: given,
+  hint,
+  control,
+}: {
+  label: string;
+  name: string | undefined;
+  error: string | undefined;
+  hint?: ReactNode;
+  control: (wiring: ControlWiring) => ReactNode;
+}) {
   const id = useId();
   const raw = given ?? use(FormErrors)[name ?? ''];
   const error = raw ? fieldMessage(label, raw) : undefined;
@@ -79,9 +126,12 @@ export function SubmitButton({ busy, children, ...rest }: { busy?: boolean } & B
 /** What is wrong with one control of a form, in words after its name, or null: required and email checks. */
 function problemOf(control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): string | null {
   const value = control.value.trim();
-  if (control.required && (control instanceof HTMLInputElement && control.type === 'checkbox' ? !control.checked : value === '')) return 'is a required field';
-  if (control instanceof HTMLInputElement && control.type === 'email' && value && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return 'must be a valid email';
-  if (control instanceof HTMLInputElement && control.minLength > 0 && value && value.length < control.minLength) return `must be at least ${control.minLength} characters`;
+  if (control.required && (control instanceof HTMLInputElement && control.type === 'checkbox' ? !control.checked : value === ''))
+    return 'is a required field';
+  if (control instanceof HTMLInputElement && control.type === 'email' && value && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+    return 'must be a valid email';
+  if (control instanceof HTMLInputElement && control.minLength > 0 && value && value.length < control.minLength)
+    return `must be at least ${control.minLength} characters`;
   return null;
 }
 
@@ -91,7 +141,15 @@ function problemOf(control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectE
  * addresses and lengths first: each invalid field gets its message under it, naming it, and is marked invalid, and
  * the focus moves to the first one. `errors` are field messages from the server, shown the same way.
  */
-export function AppForm({ onValues, errors, children }: { onValues: (values: Record<string, string>, form: HTMLFormElement) => void; errors?: Readonly<Record<string, string>> | undefined; children: ReactNode }) {
+export function AppForm({
+  onValues,
+  errors,
+  children,
+}: {
+  onValues: (values: Record<string, string>, form: HTMLFormElement) => void;
+  errors?: Readonly<Record<string, string>> | undefined;
+  children: ReactNode;
+}) {
   const [checked, setChecked] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
   const shown = { ...checked, ...errors };
@@ -111,7 +169,12 @@ export function AppForm({ onValues, errors, children }: { onValues: (values: Rec
         const element = event.currentTarget;
         const found: Record<string, string> = {};
         for (const control of Array.from(element.elements)) {
-          if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement) || !control.name || control.disabled) continue;
+          if (
+            !(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement) ||
+            !control.name ||
+            control.disabled
+          )
+            continue;
           const problem = problemOf(control);
           if (problem && !(control.name in found)) found[control.name] = problem;
         }
@@ -132,6 +195,8 @@ export function AppForm({ onValues, errors, children }: { onValues: (values: Rec
 /** Moves the focus to the first control of `form` named in `names` (any invalid one when not given). */
 function focusFirstInvalid(form: HTMLFormElement | null, names?: readonly string[]) {
   const controls = Array.from(form?.elements ?? []) as HTMLElement[];
-  const first = controls.find((control) => (names ? names.includes((control as HTMLInputElement).name) : control.getAttribute('aria-invalid') === 'true'));
+  const first = controls.find((control) =>
+    names ? names.includes((control as HTMLInputElement).name) : control.getAttribute('aria-invalid') === 'true',
+  );
   first?.focus();
 }

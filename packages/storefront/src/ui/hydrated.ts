@@ -7,5 +7,9 @@ const noSubscription = () => () => {};
  * browser matches the server's; and forms, which need the browser's tokens, can be sent only from then on.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

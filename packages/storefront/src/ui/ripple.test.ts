@@ -7,7 +7,16 @@ let reducedMotion = false;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  window.matchMedia = (media: string) => ({ matches: reducedMotion && media.includes('reduce'), media, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false });
+  window.matchMedia = (media: string) => ({
+    matches: reducedMotion && media.includes('reduce'),
+    media,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  });
   document.body.innerHTML = '<a class="vt-btn vt-btn-primary" href="/cart"><span>View cart</span></a><button type="button">Plain</button>';
   uninstall = installRipple(document);
 });

@@ -58,7 +58,12 @@ export interface StudioApiOptions {
 }
 
 /** The owner's calls of `/api/Studio/*`, each answer checked against its schema. They act on the site of the current Host. */
-export function createStudioApi({ token, onSessionOver, fetch: fetchImpl = (...args) => fetch(...args), base = '/api/Studio' }: StudioApiOptions) {
+export function createStudioApi({
+  token,
+  onSessionOver,
+  fetch: fetchImpl = (...args) => fetch(...args),
+  base = '/api/Studio',
+}: StudioApiOptions) {
   async function call<T>(method: 'GET' | 'POST', path: string, answer: z.ZodType<T>, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const bearer = token();
@@ -80,7 +85,8 @@ export function createStudioApi({ token, onSessionOver, fetch: fetchImpl = (...a
       throw error;
     }
     const parsed = answer.safeParse(json);
-    if (!parsed.success) throw new StudioApiError(response.status, 'BAD_ANSWER', `The server's answer to ${path.split('?')[0]} was not understood.`);
+    if (!parsed.success)
+      throw new StudioApiError(response.status, 'BAD_ANSWER', `The server's answer to ${path.split('?')[0]} was not understood.`);
     return parsed.data;
   }
   const ok = z.unknown();
@@ -97,18 +103,22 @@ export function createStudioApi({ token, onSessionOver, fetch: fetchImpl = (...a
     getVersions: async (pageId: number) => (await call('GET', `GetVersions?PageID=${q(pageId)}`, versionsAnswer)).data.versions,
     rollback: async (pageId: number, version: number) => (await call('POST', 'Rollback', rollbackAnswer, { pageId, version })).data,
     createPage: async (fields: PageFields) => (await call('POST', 'CreatePage', studioPageAnswer, fields)).data.page,
-    updatePage: async (pageId: number, fields: Partial<PageFields>) => (await call('POST', 'UpdatePage', updatePageAnswer, { pageId, ...fields })).data.page,
+    updatePage: async (pageId: number, fields: Partial<PageFields>) =>
+      (await call('POST', 'UpdatePage', updatePageAnswer, { pageId, ...fields })).data.page,
     deletePage: (pageId: number) => call('POST', 'DeletePage', deletePageAnswer, { pageId }),
     getTheme: async () => (await call('GET', 'GetTheme', studioThemeAnswer)).data,
-    saveTheme: async (draftRevision: number, document: ThemeDocument) => (await call('POST', 'SaveTheme', saveDraftAnswer, { draftRevision, document })).data,
+    saveTheme: async (draftRevision: number, document: ThemeDocument) =>
+      (await call('POST', 'SaveTheme', saveDraftAnswer, { draftRevision, document })).data,
     publish: async (drafts: PublishDraftsRequest) => (await call('POST', 'Publish', publishDraftsAnswer, drafts)).data,
     getThemeVersions: async () => (await call('GET', 'GetThemeVersions', versionsAnswer)).data.versions,
     rollbackTheme: async (version: number) => (await call('POST', 'RollbackTheme', rollbackAnswer, { version })).data,
-    uploadMedia: async (fileName: string, base64: string) => (await call('POST', 'UploadMedia', uploadMediaAnswer, { fileName, base64 })).data,
+    uploadMedia: async (fileName: string, base64: string) =>
+      (await call('POST', 'UploadMedia', uploadMediaAnswer, { fileName, base64 })).data,
     getMedia: async () => (await call('GET', 'GetMedia', mediaListAnswer)).data.media,
     getCatalogueChoices: async () => (await call('GET', 'GetCatalogueChoices', catalogueChoicesAnswer)).data,
     getMaintenance: async () => (await call('GET', 'GetMaintenance', studioMaintenanceAnswer)).data,
-    setMaintenance: async (settings: SetMaintenanceRequest) => (await call('POST', 'SetMaintenance', studioMaintenanceAnswer, settings)).data,
+    setMaintenance: async (settings: SetMaintenanceRequest) =>
+      (await call('POST', 'SetMaintenance', studioMaintenanceAnswer, settings)).data,
   };
 }
 

@@ -1,4 +1,13 @@
-import type { CatalogueChoices, PageDocument, PublishDraftsAnswer, PublishDraftsRequest, StudioPage, StudioPageSummary, StudioTheme, ThemeDocument } from '@vitrine/commerce';
+import type {
+  CatalogueChoices,
+  PageDocument,
+  PublishDraftsAnswer,
+  PublishDraftsRequest,
+  StudioPage,
+  StudioPageSummary,
+  StudioTheme,
+  ThemeDocument,
+} from '@vitrine/commerce';
 import { samplePage, sampleTheme } from '../state/editor.fixture.ts';
 
 interface StoredPage {
@@ -37,7 +46,17 @@ export function sampleCatalogue(): CatalogueChoices {
 export function fakeStudioServer({ token = 'secret' } = {}) {
   const pages = new Map<number, StoredPage>([
     [7, { pageId: 7, pageTypeId: 1, draft: samplePage(), draftRevision: 3, publishedVersion: 1, versions: [samplePage()] }],
-    [8, { pageId: 8, pageTypeId: 2, draft: { ...samplePage(), pageTypeId: 2, slug: 'about', title: 'About us', sections: [] }, draftRevision: 1, publishedVersion: 0, versions: [] }],
+    [
+      8,
+      {
+        pageId: 8,
+        pageTypeId: 2,
+        draft: { ...samplePage(), pageTypeId: 2, slug: 'about', title: 'About us', sections: [] },
+        draftRevision: 1,
+        publishedVersion: 0,
+        versions: [],
+      },
+    ],
   ]);
   const theme = { draft: sampleTheme() as ThemeDocument, draftRevision: 5, publishedVersion: 1, versions: [sampleTheme()] };
   const calls: { path: string; body: unknown }[] = [];
@@ -45,8 +64,10 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
   const failing = new Set<string>();
   let nextId = 9;
 
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const fail = (status: number, code: string, message: string, field?: string) => json(status, { error: { code, message, ...(field && { field }) } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fail = (status: number, code: string, message: string, field?: string) =>
+    json(status, { error: { code, message, ...(field && { field }) } });
   const summary = (p: StoredPage): StudioPageSummary => ({
     pageId: p.pageId,
     pageTypeId: p.pageTypeId,
@@ -59,7 +80,12 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
     publishedAt: null,
     hasUnpublishedChanges: true,
   });
-  const full = (p: StoredPage): StudioPage => ({ ...summary(p), draft: structuredClone(p.draft), draftRevision: p.draftRevision, publishedVersion: p.publishedVersion });
+  const full = (p: StoredPage): StudioPage => ({
+    ...summary(p),
+    draft: structuredClone(p.draft),
+    draftRevision: p.draftRevision,
+    publishedVersion: p.publishedVersion,
+  });
   const themeAnswer = (): StudioTheme => ({
     themeId: 2,
     name: 'Harbor',
@@ -78,9 +104,16 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
     calls.push({ path, body });
     if (path === 'SignIn') {
       if (body.password !== 'right') return fail(401, 'SIGN_IN_FAILED', 'Email or password is incorrect');
-      return json(200, { data: { owner: { ownerId: 1, name: 'Hana', email: String(body.email) }, sites: [{ webId: 1, title: 'Harbor', domain: 'shop.test' }], sessionToken: token } });
+      return json(200, {
+        data: {
+          owner: { ownerId: 1, name: 'Hana', email: String(body.email) },
+          sites: [{ webId: 1, title: 'Harbor', domain: 'shop.test' }],
+          sessionToken: token,
+        },
+      });
     }
-    if (new Headers(init.headers).get('authorization') !== `Bearer ${token}`) return fail(401, 'SESSION_EXPIRED', 'The studio session has ended; sign in again');
+    if (new Headers(init.headers).get('authorization') !== `Bearer ${token}`)
+      return fail(401, 'SESSION_EXPIRED', 'The studio session has ended; sign in again');
     if (failing.has(path)) return fail(500, 'INTERNAL', 'Something went wrong on the server');
     const page = pages.get(Number(url.searchParams.get('PageID') ?? body.pageId));
     switch (path) {
@@ -90,7 +123,15 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
         return page ? json(200, { data: { page: full(page) } }) : fail(404, 'PAGE_NOT_FOUND', 'No such page');
       case 'SavePage':
         if (!page) return fail(404, 'PAGE_NOT_FOUND', 'No such page');
-        if (body.draftRevision !== page.draftRevision) return json(409, { error: { code: 'DRAFT_CONFLICT', message: 'Saved elsewhere', draftRevision: page.draftRevision, updatedAt: '2025-01-01T00:00:00.000Z' } });
+        if (body.draftRevision !== page.draftRevision)
+          return json(409, {
+            error: {
+              code: 'DRAFT_CONFLICT',
+              message: 'Saved elsewhere',
+              draftRevision: page.draftRevision,
+              updatedAt: '2025-01-01T00:00:00.000Z',
+            },
+          });
         page.draft = body.document as PageDocument;
         page.draftRevision += 1;
         return json(200, { data: { draftRevision: page.draftRevision, updatedAt: '2025-01-01T00:00:00.000Z' } });
@@ -99,8 +140,10 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
         const published = pageDraft && pages.get(pageDraft.pageId);
         if (pageDraft && !published) return fail(404, 'PAGE_NOT_FOUND', 'No such page', 'page.pageId');
         // Both revisions are checked before either goes live, as the server's one transaction does.
-        if (published && pageDraft.draftRevision !== published.draftRevision) return fail(409, 'DRAFT_CONFLICT', 'This page was changed elsewhere', 'page.draftRevision');
-        if (themeDraft && themeDraft.draftRevision !== theme.draftRevision) return fail(409, 'DRAFT_CONFLICT', 'This theme was changed elsewhere', 'theme.draftRevision');
+        if (published && pageDraft.draftRevision !== published.draftRevision)
+          return fail(409, 'DRAFT_CONFLICT', 'This page was changed elsewhere', 'page.draftRevision');
+        if (themeDraft && themeDraft.draftRevision !== theme.draftRevision)
+          return fail(409, 'DRAFT_CONFLICT', 'This theme was changed elsewhere', 'theme.draftRevision');
         const publishedAt = '2025-01-02T00:00:00.000Z';
         const answer: PublishDraftsAnswer['data'] = {};
         if (published) {
@@ -119,7 +162,14 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
         const created: StoredPage = {
           pageId: nextId++,
           pageTypeId: 2,
-          draft: { schemaVersion: 1, pageTypeId: 2, slug: String(body.slug), title: String(body.title), seo: body.seo as PageDocument['seo'], sections: [] },
+          draft: {
+            schemaVersion: 1,
+            pageTypeId: 2,
+            slug: String(body.slug),
+            title: String(body.title),
+            seo: body.seo as PageDocument['seo'],
+            sections: [],
+          },
           draftRevision: 1,
           publishedVersion: 0,
           versions: [],
@@ -138,7 +188,13 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
         if (!page) return fail(404, 'PAGE_NOT_FOUND', 'No such page');
         const earlier = page.versions[Number(body.version) - 1];
         if (!earlier) return fail(404, 'VERSION_NOT_FOUND', 'No such version', 'version');
-        page.draft = { ...structuredClone(earlier), pageTypeId: page.draft.pageTypeId, slug: page.draft.slug, title: page.draft.title, seo: page.draft.seo };
+        page.draft = {
+          ...structuredClone(earlier),
+          pageTypeId: page.draft.pageTypeId,
+          slug: page.draft.slug,
+          title: page.draft.title,
+          seo: page.draft.seo,
+        };
         page.draftRevision += 1;
         return json(200, { data: { draftRevision: page.draftRevision } });
       }

@@ -9,7 +9,8 @@ import { Button } from '../ui/button.tsx';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 
-const input = 'mt-1 block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30 aria-invalid:border-red-500 disabled:bg-slate-100 disabled:text-slate-500';
+const input =
+  'mt-1 block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30 aria-invalid:border-red-500 disabled:bg-slate-100 disabled:text-slate-500';
 
 /** A page address from its title: `Summer Sale 2025!` → `summer-sale-2025`. */
 export function slugFrom(title: string): string {
@@ -28,7 +29,10 @@ export function addressFrom(typed: string): string {
 }
 
 /** The problems with page fields, by field, checked with the schemas the server checks them with. */
-function pageFieldProblems(fields: PageFields, custom: boolean): Partial<Record<'title' | 'slug' | 'seoTitle' | 'seoDescription' | 'keywords', string>> {
+function pageFieldProblems(
+  fields: PageFields,
+  custom: boolean,
+): Partial<Record<'title' | 'slug' | 'seoTitle' | 'seoDescription' | 'keywords', string>> {
   const problems: Partial<Record<'title' | 'slug' | 'seoTitle' | 'seoDescription' | 'keywords', string>> = {};
   const title = validateValue(pageTitle, fields.title);
   if (title) problems.title = title;
@@ -65,7 +69,12 @@ function PageForm({ mode, onClose }: { mode: 'create' | 'edit'; onClose: () => v
   const [fields, setFields] = useState<PageFields>(() => ({
     title: page?.title ?? '',
     slug: page?.slug ?? '',
-    seo: { title: page?.seo.title ?? '', description: page?.seo.description ?? '', keywords: page?.seo.keywords ?? '', image: page?.seo.image ?? '' },
+    seo: {
+      title: page?.seo.title ?? '',
+      description: page?.seo.description ?? '',
+      keywords: page?.seo.keywords ?? '',
+      image: page?.seo.image ?? '',
+    },
   }));
   const [slugTouched, setSlugTouched] = useState(mode === 'edit');
   const [shown, setShown] = useState(false);
@@ -115,7 +124,11 @@ function PageForm({ mode, onClose }: { mode: 'create' | 'edit'; onClose: () => v
       ) : null}
     </div>
   );
-  const a11y = (key: keyof typeof problems) => ({ id: `${id}-${key}`, 'aria-invalid': visible[key] ? true : undefined, 'aria-describedby': visible[key] ? `${id}-${key}-error` : undefined });
+  const a11y = (key: keyof typeof problems) => ({
+    id: `${id}-${key}`,
+    'aria-invalid': visible[key] ? true : undefined,
+    'aria-describedby': visible[key] ? `${id}-${key}-error` : undefined,
+  });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
@@ -153,14 +166,50 @@ function PageForm({ mode, onClose }: { mode: 'create' | 'edit'; onClose: () => v
       )}
       <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
         <legend className="px-1 text-xs font-semibold text-slate-700">Search engines and sharing</legend>
-        {field('seoTitle', 'Share title', <input {...a11y('seoTitle')} className={input} value={fields.seo.title} onChange={(e) => setFields((f) => ({ ...f, seo: { ...f.seo, title: e.target.value } }))} />, 'Shown in link previews when the page is shared; the page title is used when empty.')}
-        {field('seoDescription', 'Description', <textarea {...a11y('seoDescription')} rows={3} className={input} value={fields.seo.description} onChange={(e) => setFields((f) => ({ ...f, seo: { ...f.seo, description: e.target.value } }))} />)}
-        {field('keywords', 'Keywords', <input {...a11y('keywords')} className={input} value={fields.seo.keywords} onChange={(e) => setFields((f) => ({ ...f, seo: { ...f.seo, keywords: e.target.value } }))} />, 'Separated by commas.')}
+        {field(
+          'seoTitle',
+          'Share title',
+          <input
+            {...a11y('seoTitle')}
+            className={input}
+            value={fields.seo.title}
+            onChange={(e) => setFields((f) => ({ ...f, seo: { ...f.seo, title: e.target.value } }))}
+          />,
+          'Shown in link previews when the page is shared; the page title is used when empty.',
+        )}
+        {field(
+          'seoDescription',
+          'Description',
+          <textarea
+            {...a11y('seoDescription')}
+            rows={3}
+            className={input}
+            value={fields.seo.description}
+            onChange={(e) => setFields((f) => ({ ...f, seo: { ...f.seo, description: e.target.value } }))}
+          />,
+        )}
+        {field(
+          'keywords',
+          'Keywords',
+          <input
+            {...a11y('keywords')}
+            className={input}
+            value={fields.seo.keywords}
+            onChange={(e) => setFields((f) => ({ ...f, seo: { ...f.seo, keywords: e.target.value } }))}
+          />,
+          'Separated by commas.',
+        )}
         <div>
           <label htmlFor={`${id}-image`} className="mb-1 block text-xs font-medium text-slate-700">
             Share image
           </label>
-          <ImageInput id={`${id}-image`} name="image" aria-describedby={`${id}-image-help`} value={fields.seo.image ?? ''} onChange={(image) => setFields((f) => ({ ...f, seo: { ...f.seo, image } }))} />
+          <ImageInput
+            id={`${id}-image`}
+            name="image"
+            aria-describedby={`${id}-image-help`}
+            value={fields.seo.image ?? ''}
+            onChange={(image) => setFields((f) => ({ ...f, seo: { ...f.seo, image } }))}
+          />
           <p id={`${id}-image-help`} className="mt-1 text-xs text-slate-500">
             Shown when the page is shared; the store's image is used when empty.
           </p>

@@ -18,7 +18,10 @@ export function ShortcutSheet({ open, onClose }: { open: boolean; onClose: () =>
           ))}
         </tbody>
       </table>
-      <p className="mt-3 text-xs text-slate-500">Shortcuts work in the studio and in the preview. While you type in a field, only undo, redo and save apply there; the other keys type as usual.</p>
+      <p className="mt-3 text-xs text-slate-500">
+        Shortcuts work in the studio and in the preview. While you type in a field, only undo, redo and save apply there; the other keys
+        type as usual.
+      </p>
     </Dialog>
   );
 }

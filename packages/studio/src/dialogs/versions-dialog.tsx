@@ -73,7 +73,12 @@ function VersionList({ scope, onRestored }: { scope: Scope; onRestored: () => vo
       setBusy(false);
     }
   };
-  if (list.error) return <p role="alert" className="text-sm text-red-700">{list.error}</p>;
+  if (list.error)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {list.error}
+      </p>
+    );
   if (!list.versions) return <p className="text-sm text-slate-500">Loading…</p>;
   if (list.versions.length === 0) return <p className="text-sm text-slate-600">Nothing has been published yet.</p>;
   return (
@@ -85,7 +90,9 @@ function VersionList({ scope, onRestored }: { scope: Scope; onRestored: () => vo
             {v.publishedAt ? new Date(v.publishedAt).toLocaleString() : 'Date unknown'}
             {` · ${v.sectionCount} ${v.sectionCount === 1 ? 'section' : 'sections'}`}
           </span>
-          {v.version === current ? <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800">Live</span> : null}
+          {v.version === current ? (
+            <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800">Live</span>
+          ) : null}
           <ConfirmStep
             label="Restore…"
             question="Replace the draft? (Undo takes it back.)"

@@ -14,8 +14,22 @@ afterEach(cleanup);
 function featuresEditor(openRequest: { blockId: string } | null = null) {
   const store = createEditorStore();
   const features = section('features', 12);
-  features.blocks = ['Returns', 'Shipping', 'Support'].map((title, i) => ({ id: `feature-${i}`, settings: { ...features.blocks![0]!.settings, title } }));
-  store.getState().loadPage({ pageId: 1, pageTypeId: 1, publishedVersion: 0 }, { schemaVersion: 1, pageTypeId: 1, slug: '', title: 'Home', seo: { title: '', description: '', keywords: '', image: '' }, sections: [features] }, 1);
+  features.blocks = ['Returns', 'Shipping', 'Support'].map((title, i) => ({
+    id: `feature-${i}`,
+    settings: { ...features.blocks![0]!.settings, title },
+  }));
+  store.getState().loadPage(
+    { pageId: 1, pageTypeId: 1, publishedVersion: 0 },
+    {
+      schemaVersion: 1,
+      pageTypeId: 1,
+      slug: '',
+      title: 'Home',
+      seo: { title: '', description: '', keywords: '', image: '' },
+      sections: [features],
+    },
+    1,
+  );
   const view = render(<Harness store={store} openRequest={openRequest} />);
   const rerender = (request: { blockId: string } | null) => view.rerender(<Harness store={store} openRequest={request} />);
   const titles = () => store.getState().docs.page!.sections[0]!.blocks!.map((block) => block.settings['title']);

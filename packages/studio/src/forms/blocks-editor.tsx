@@ -46,7 +46,10 @@ export function BlocksEditor({
     } else if (target !== null && target !== 'add-button') blockId = target.blockId;
     const root = list.current;
     if (target === null || !root) return;
-    (blockId ? root.querySelector<HTMLElement>(`[data-block-id="${blockId}"] [aria-expanded]`) : root.querySelector<HTMLElement>('[data-add-block]'))?.focus();
+    (blockId
+      ? root.querySelector<HTMLElement>(`[data-block-id="${blockId}"] [aria-expanded]`)
+      : root.querySelector<HTMLElement>('[data-add-block]')
+    )?.focus();
   }, [blocks]);
   // A block chosen in the outline opens here and comes into view (its group opened if the owner had closed it).
   const reveal = useRef<string | null>(null);
@@ -92,7 +95,11 @@ export function BlocksEditor({
                 <IconButton label={`Move ${title} up`} disabled={index === 0} onClick={() => actions.move(index, index - 1)}>
                   <ChevronUpIcon />
                 </IconButton>
-                <IconButton label={`Move ${title} down`} disabled={index === blocks.length - 1} onClick={() => actions.move(index, index + 1)}>
+                <IconButton
+                  label={`Move ${title} down`}
+                  disabled={index === blocks.length - 1}
+                  onClick={() => actions.move(index, index + 1)}
+                >
                   <ChevronDownIcon />
                 </IconButton>
                 <IconButton
@@ -110,7 +117,12 @@ export function BlocksEditor({
               </div>
               {isOpen ? (
                 <div className="border-t border-slate-200 px-3 py-3">
-                  <SettingsForm schema={spec.settings} fields={spec.fields} values={settings} onChange={(key, value) => actions.set(block.id, key, value)} />
+                  <SettingsForm
+                    schema={spec.settings}
+                    fields={spec.fields}
+                    values={settings}
+                    onChange={(key, value) => actions.set(block.id, key, value)}
+                  />
                 </div>
               ) : null}
             </li>
@@ -140,4 +152,3 @@ const toggled = (set: ReadonlySet<string>, id: string): ReadonlySet<string> => {
   if (!next.delete(id)) next.add(id);
   return next;
 };
-

@@ -3,10 +3,7 @@ import type { CatalogueChoices } from '@vitrine/commerce';
 
 /** Where the pickers' choices are: not asked for yet, on their way, here, or not to be had (with the reason). */
 export type CatalogueStatus =
-  | { state: 'idle' }
-  | { state: 'loading' }
-  | { state: 'ready'; choices: CatalogueChoices }
-  | { state: 'failed'; message: string };
+  { state: 'idle' } | { state: 'loading' } | { state: 'ready'; choices: CatalogueChoices } | { state: 'failed'; message: string };
 
 /** The store's categories, brands and products for the section settings' pickers, loaded once and kept. */
 export interface Catalogue {

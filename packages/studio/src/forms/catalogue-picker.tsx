@@ -29,7 +29,8 @@ function categoryTree(categories: readonly CategoryChoice[]): { category: Catego
   const children = new Map<number | null, CategoryChoice[]>();
   for (const category of categories) {
     // A parent the list does not have (or the category itself) would hide the category: it is shown at the top.
-    const parent = category.parentId !== null && category.parentId !== category.id && known.has(category.parentId) ? category.parentId : null;
+    const parent =
+      category.parentId !== null && category.parentId !== category.id && known.has(category.parentId) ? category.parentId : null;
     children.set(parent, [...(children.get(parent) ?? []), category]);
   }
   const ordered: { category: CategoryChoice; depth: number }[] = [];
@@ -50,7 +51,10 @@ function categoryTree(categories: readonly CategoryChoice[]): { category: Catego
 export function catalogueOptions(kind: CatalogueKind, choices: CatalogueChoices): CatalogueOption[] {
   switch (kind) {
     case 'category':
-      return categoryTree(choices.categories).map(({ category, depth }) => ({ id: category.id, label: `${'— '.repeat(depth)}${category.name} (${category.productCount})` }));
+      return categoryTree(choices.categories).map(({ category, depth }) => ({
+        id: category.id,
+        label: `${'— '.repeat(depth)}${category.name} (${category.productCount})`,
+      }));
     case 'brand':
       return choices.brands.map((brand) => ({ id: brand.id, label: `${brand.name} (${brand.productCount})` }));
     case 'product':

@@ -17,7 +17,17 @@ export interface ValueShape {
 }
 
 interface Internals {
-  _zod: { def: { type: string; innerType?: z.ZodType; options?: z.ZodType[]; values?: unknown[]; entries?: Record<string, string | number>; in?: z.ZodType; checks?: { _zod: { def: { check: string; value?: number; maximum?: number; minimum?: number; inclusive?: boolean } } }[] } };
+  _zod: {
+    def: {
+      type: string;
+      innerType?: z.ZodType;
+      options?: z.ZodType[];
+      values?: unknown[];
+      entries?: Record<string, string | number>;
+      in?: z.ZodType;
+      checks?: { _zod: { def: { check: string; value?: number; maximum?: number; minimum?: number; inclusive?: boolean } } }[];
+    };
+  };
 }
 
 const def = (schema: z.ZodType) => (schema as unknown as Internals)._zod.def;
@@ -43,7 +53,9 @@ export function describeValue(schema: z.ZodType): ValueShape {
       current = d.in!;
     } else if (d.type === 'union') {
       const options = d.options ?? [];
-      const rest = options.filter((option) => !(def(option).type === 'literal' && def(option).values?.length === 1 && def(option).values?.[0] === ''));
+      const rest = options.filter(
+        (option) => !(def(option).type === 'literal' && def(option).values?.length === 1 && def(option).values?.[0] === ''),
+      );
       if (rest.length < options.length) allowsEmpty = true;
       if (rest.length !== 1) break;
       current = rest[0]!;
@@ -87,7 +99,8 @@ export function validateValue(schema: z.ZodType, value: unknown): string | null 
     case 'too_big':
       return detail.origin === 'string' ? `Use at most ${characters(detail.maximum)}.` : `Use ${String(detail.maximum)} or less.`;
     case 'too_small':
-      if (detail.origin === 'string') return Number(detail.minimum) === 1 ? 'This is required.' : `Use at least ${characters(detail.minimum)}.`;
+      if (detail.origin === 'string')
+        return Number(detail.minimum) === 1 ? 'This is required.' : `Use at least ${characters(detail.minimum)}.`;
       return `Use ${String(detail.minimum)} or more.`;
     case 'invalid_format': {
       const pattern = (issue as unknown as { pattern?: string }).pattern ?? '';

@@ -8,7 +8,6 @@ import { describeValue, validateValue } from './describe.ts';
 import { ImageInput } from './image-input.tsx';
 import { inputClass } from './input-class.ts';
 
-
 export interface FieldControlProps {
   /** The setting's key, for ids and test names. */
   name: string;
@@ -78,13 +77,23 @@ export const FieldControl = memo(function FieldControl({ name, hint, schema, val
   let control: ReactNode;
   switch (hint.control) {
     case 'textarea':
-      control = <textarea {...common} rows={3} className={inputClass} value={text} onChange={(e) => commit(e.target.value, e.target.value)} />;
+      control = (
+        <textarea {...common} rows={3} className={inputClass} value={text} onChange={(e) => commit(e.target.value, e.target.value)} />
+      );
       break;
     case 'richtext':
       control = <RichText {...common} labelledBy={`${id}-label`} value={text} onChange={(html) => commit(html, html)} />;
       break;
     case 'color':
-      control = <ColorInput {...common} label={hint.label} value={text} allowsEmpty={Boolean(shape.allowsEmpty)} onChange={(hex) => commit(hex, hex)} />;
+      control = (
+        <ColorInput
+          {...common}
+          label={hint.label}
+          value={text}
+          allowsEmpty={Boolean(shape.allowsEmpty)}
+          onChange={(hex) => commit(hex, hex)}
+        />
+      );
       break;
     case 'image':
       control = <ImageInput {...common} value={text} onChange={(path) => commit(path, path)} />;
@@ -110,7 +119,12 @@ export const FieldControl = memo(function FieldControl({ name, hint, schema, val
       const options = hint.options ?? (shape.options ?? []).map((option) => ({ value: option, label: String(option) }));
       const numeric = options.length > 0 && options.every((o) => typeof o.value === 'number');
       control = (
-        <select {...common} className={inputClass} value={String(value ?? '')} onChange={(e) => commit(numeric ? Number(e.target.value) : e.target.value, e.target.value)}>
+        <select
+          {...common}
+          className={inputClass}
+          value={String(value ?? '')}
+          onChange={(e) => commit(numeric ? Number(e.target.value) : e.target.value, e.target.value)}
+        >
           {options.map((option) => (
             <option key={String(option.value)} value={String(option.value)}>
               {option.label}
@@ -125,7 +139,16 @@ export const FieldControl = memo(function FieldControl({ name, hint, schema, val
       const max = hint.max ?? shape.max ?? 100;
       control = (
         <div className="flex items-center gap-3">
-          <input {...common} type="range" min={min} max={max} step={hint.step ?? 1} value={Number(value ?? min)} onChange={(e) => commit(Number(e.target.value), e.target.value)} className="h-2 flex-1 cursor-pointer accent-indigo-600" />
+          <input
+            {...common}
+            type="range"
+            min={min}
+            max={max}
+            step={hint.step ?? 1}
+            value={Number(value ?? min)}
+            onChange={(e) => commit(Number(e.target.value), e.target.value)}
+            className="h-2 flex-1 cursor-pointer accent-indigo-600"
+          />
           <output htmlFor={id} className="w-10 text-right text-sm tabular-nums text-slate-700">
             {String(value ?? '')}
           </output>
@@ -144,7 +167,14 @@ export const FieldControl = memo(function FieldControl({ name, hint, schema, val
               </span>
             ) : null}
           </label>
-          <input {...common} type="checkbox" role="switch" checked={value === true} onChange={(e) => commit(e.target.checked, String(e.target.checked))} className="peer sr-only" />
+          <input
+            {...common}
+            type="checkbox"
+            role="switch"
+            checked={value === true}
+            onChange={(e) => commit(e.target.checked, String(e.target.checked))}
+            className="peer sr-only"
+          />
           <span
             aria-hidden="true"
             onClick={() => commit(value !== true, String(value !== true))}
@@ -157,7 +187,17 @@ export const FieldControl = memo(function FieldControl({ name, hint, schema, val
     case 'category':
     case 'brand': {
       if (picks && picking) {
-        control = <CataloguePicker {...common} kind={picks} status={picking} className={inputClass} value={typeof value === 'number' ? value : 0} noChoice={noChoiceLabel(picks, hint.help)} onChange={(next) => commit(next, String(next))} />;
+        control = (
+          <CataloguePicker
+            {...common}
+            kind={picks}
+            status={picking}
+            className={inputClass}
+            value={typeof value === 'number' ? value : 0}
+            noChoice={noChoiceLabel(picks, hint.help)}
+            onChange={(next) => commit(next, String(next))}
+          />
+        );
         break;
       }
       // Without the store's list (outside the editor, or it failed to load) the owner can still type an id.
@@ -181,8 +221,13 @@ export const FieldControl = memo(function FieldControl({ name, hint, schema, val
           <>
             {control}
             <p id={unpickedId} className="text-xs text-amber-800">
-              Could not load the store’s {picks === 'category' ? 'categories' : `${picks}s`} ({unpicked.replace(/\.$/, '')}). Type the {picks} number instead.{' '}
-              <button type="button" onClick={catalogue.retry} className="font-medium text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-500">
+              Could not load the store’s {picks === 'category' ? 'categories' : `${picks}s`} ({unpicked.replace(/\.$/, '')}). Type the{' '}
+              {picks} number instead.{' '}
+              <button
+                type="button"
+                onClick={catalogue.retry}
+                className="font-medium text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
+              >
                 Try again
               </button>
             </p>
@@ -193,7 +238,16 @@ export const FieldControl = memo(function FieldControl({ name, hint, schema, val
     }
     case 'text':
     default:
-      control = <input {...common} type="text" maxLength={shape.maxLength} className={inputClass} value={text} onChange={(e) => commit(e.target.value, e.target.value)} />;
+      control = (
+        <input
+          {...common}
+          type="text"
+          maxLength={shape.maxLength}
+          className={inputClass}
+          value={text}
+          onChange={(e) => commit(e.target.value, e.target.value)}
+        />
+      );
   }
 
   return (
@@ -216,19 +270,48 @@ export const FieldControl = memo(function FieldControl({ name, hint, schema, val
   );
 });
 
-const isCatalogueKind = (control: FieldHint['control']): control is CatalogueKind => control === 'category' || control === 'brand' || control === 'product';
+const isCatalogueKind = (control: FieldHint['control']): control is CatalogueKind =>
+  control === 'category' || control === 'brand' || control === 'product';
 
 type Common = { id: string; name: string; 'aria-describedby': string | undefined; 'aria-invalid': true | undefined };
 
 /** A swatch and the hex text of one colour setting; the swatch is named after the setting, as the text box is. */
-function ColorInput({ label, value, allowsEmpty, onChange, ...common }: Common & { label: string; value: string; allowsEmpty: boolean; onChange: (hex: string) => void }) {
-  const swatch = /^#[0-9a-fA-F]{6}$/.test(value) ? value : /^#[0-9a-fA-F]{3}$/.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : '#ffffff';
+function ColorInput({
+  label,
+  value,
+  allowsEmpty,
+  onChange,
+  ...common
+}: Common & { label: string; value: string; allowsEmpty: boolean; onChange: (hex: string) => void }) {
+  const swatch = /^#[0-9a-fA-F]{6}$/.test(value)
+    ? value
+    : /^#[0-9a-fA-F]{3}$/.test(value)
+      ? `#${[...value.slice(1)].map((c) => c + c).join('')}`
+      : '#ffffff';
   return (
     <div className="flex items-center gap-2">
-      <input type="color" aria-label={`${label}: pick a colour`} value={swatch.toLowerCase()} onChange={(e) => onChange(e.target.value)} className="h-8 w-10 shrink-0 cursor-pointer rounded border border-slate-300 bg-white p-0.5" />
-      <input {...common} type="text" spellCheck={false} placeholder={allowsEmpty ? 'None' : '#000000'} value={value} onChange={(e) => onChange(e.target.value.trim())} className={`${inputClass} font-mono`} />
+      <input
+        type="color"
+        aria-label={`${label}: pick a colour`}
+        value={swatch.toLowerCase()}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-8 w-10 shrink-0 cursor-pointer rounded border border-slate-300 bg-white p-0.5"
+      />
+      <input
+        {...common}
+        type="text"
+        spellCheck={false}
+        placeholder={allowsEmpty ? 'None' : '#000000'}
+        value={value}
+        onChange={(e) => onChange(e.target.value.trim())}
+        className={`${inputClass} font-mono`}
+      />
       {allowsEmpty && value ? (
-        <button type="button" onClick={() => onChange('')} className="shrink-0 rounded px-1.5 py-1 text-xs text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500">
+        <button
+          type="button"
+          onClick={() => onChange('')}
+          className="shrink-0 rounded px-1.5 py-1 text-xs text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        >
           Clear
         </button>
       ) : null}
@@ -236,9 +319,13 @@ function ColorInput({ label, value, allowsEmpty, onChange, ...common }: Common &
   );
 }
 
-
 /** A small rich-text box: bold, italic, links and lists, kept as HTML (the storefront sanitizes what it draws). */
-function RichText({ value, onChange, labelledBy, ...common }: Common & { value: string; labelledBy: string; onChange: (html: string) => void }) {
+function RichText({
+  value,
+  onChange,
+  labelledBy,
+  ...common
+}: Common & { value: string; labelledBy: string; onChange: (html: string) => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const shown = useRef<string | null>(null);
   const setRef = (element: HTMLDivElement | null) => {
@@ -259,17 +346,30 @@ function RichText({ value, onChange, labelledBy, ...common }: Common & { value: 
     shown.current = html;
     onChange(html);
   };
-  const tool = 'rounded px-2 py-0.5 text-xs font-semibold text-slate-700 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500';
+  const tool =
+    'rounded px-2 py-0.5 text-xs font-semibold text-slate-700 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500';
   return (
     <div className="rounded-md border border-slate-300 bg-white focus-within:border-indigo-500">
       <div role="toolbar" aria-label="Text formatting" className="flex gap-1 border-b border-slate-200 bg-slate-50 px-1 py-1">
         <button type="button" className={tool} onMouseDown={(e) => e.preventDefault()} onClick={() => run('bold')} aria-label="Bold">
           B
         </button>
-        <button type="button" className={`${tool} italic`} onMouseDown={(e) => e.preventDefault()} onClick={() => run('italic')} aria-label="Italic">
+        <button
+          type="button"
+          className={`${tool} italic`}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => run('italic')}
+          aria-label="Italic"
+        >
           I
         </button>
-        <button type="button" className={tool} onMouseDown={(e) => e.preventDefault()} onClick={() => run('insertUnorderedList')} aria-label="Bulleted list">
+        <button
+          type="button"
+          className={tool}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => run('insertUnorderedList')}
+          aria-label="Bulleted list"
+        >
           • List
         </button>
         <button
@@ -285,7 +385,17 @@ function RichText({ value, onChange, labelledBy, ...common }: Common & { value: 
           Link
         </button>
       </div>
-      <div {...common} ref={setRef} role="textbox" aria-labelledby={labelledBy} aria-multiline="true" contentEditable suppressContentEditableWarning onInput={emit} className="min-h-20 px-2.5 py-1.5 text-sm focus:outline-none [&_a]:text-indigo-700 [&_a]:underline [&_ul]:list-disc [&_ul]:pl-5" />
+      <div
+        {...common}
+        ref={setRef}
+        role="textbox"
+        aria-labelledby={labelledBy}
+        aria-multiline="true"
+        contentEditable
+        suppressContentEditableWarning
+        onInput={emit}
+        className="min-h-20 px-2.5 py-1.5 text-sm focus:outline-none [&_a]:text-indigo-700 [&_a]:underline [&_ul]:list-disc [&_ul]:pl-5"
+      />
     </div>
   );
 }

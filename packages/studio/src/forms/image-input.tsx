@@ -17,7 +17,11 @@ export type ImageInputProps = {
 export function ImageInput({ value, onChange, ...common }: ImageInputProps) {
   const media = useMedia();
   const fileRef = useRef<HTMLInputElement>(null);
-  const [state, setState] = useState<{ busy: boolean; error: string | null; library: MediaFile[] | null }>({ busy: false, error: null, library: null });
+  const [state, setState] = useState<{ busy: boolean; error: string | null; library: MediaFile[] | null }>({
+    busy: false,
+    error: null,
+    library: null,
+  });
   const upload = async (file: File) => {
     setState((s) => ({ ...s, busy: true, error: null }));
     try {
@@ -38,18 +42,32 @@ export function ImageInput({ value, onChange, ...common }: ImageInputProps) {
       setState({ busy: false, error: error instanceof Error ? error.message : 'The media library could not be loaded.', library: null });
     }
   };
-  const smallButton = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:text-slate-400';
+  const smallButton =
+    'rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:text-slate-400';
   return (
     <div className="space-y-2">
       <div className="flex gap-2">
         {value ? <img src={value} alt="" className="size-9 shrink-0 rounded border border-slate-200 bg-slate-100 object-cover" /> : null}
-        <input {...common} type="text" placeholder="/media/… or https://…" value={value} onChange={(e) => onChange(e.target.value)} className={inputClass} />
+        <input
+          {...common}
+          type="text"
+          placeholder="/media/… or https://…"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={inputClass}
+        />
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={smallButton} disabled={state.busy} onClick={() => fileRef.current?.click()}>
           Upload…
         </button>
-        <button type="button" className={smallButton} disabled={state.busy} aria-expanded={state.library !== null} onClick={() => void browse()}>
+        <button
+          type="button"
+          className={smallButton}
+          disabled={state.busy}
+          aria-expanded={state.library !== null}
+          onClick={() => void browse()}
+        >
           {state.library ? 'Close library' : 'Media library'}
         </button>
         {value ? (
@@ -79,7 +97,10 @@ export function ImageInput({ value, onChange, ...common }: ImageInputProps) {
       ) : null}
       {state.library ? (
         state.library.length ? (
-          <ul className="relative grid max-h-48 grid-cols-4 gap-1.5 overflow-y-auto rounded-md border border-slate-200 p-1.5" aria-label="Media library">
+          <ul
+            className="relative grid max-h-48 grid-cols-4 gap-1.5 overflow-y-auto rounded-md border border-slate-200 p-1.5"
+            aria-label="Media library"
+          >
             {state.library.map((file) => (
               <li key={file.path}>
                 <button

@@ -34,14 +34,28 @@ const schema = z.object(schemas as Record<string, z.ZodType>);
 const fields: Record<string, FieldHint> = Object.fromEntries(
   fieldControls.map((control) => [
     control,
-    { label: `The ${control}`, control, ...(control === 'select' ? { options: [{ value: 'small', label: 'Small' }, { value: 'large', label: 'Large' }] } : {}), ...(control === 'range' ? { min: 0, max: 90, step: 5 } : {}) },
+    {
+      label: `The ${control}`,
+      control,
+      ...(control === 'select'
+        ? {
+            options: [
+              { value: 'small', label: 'Small' },
+              { value: 'large', label: 'Large' },
+            ],
+          }
+        : {}),
+      ...(control === 'range' ? { min: 0, max: 90, step: 5 } : {}),
+    },
   ]),
 );
 
 /** The sample store's catalogue, already loaded, as the editor provides it once the server has answered. */
 const loaded = createCatalogue(async () => sampleCatalogue());
 beforeAll(() => loaded.load());
-const withCatalogue = (children: ReactNode, catalogue: Catalogue = loaded) => <CatalogueContext value={catalogue}>{children}</CatalogueContext>;
+const withCatalogue = (children: ReactNode, catalogue: Catalogue = loaded) => (
+  <CatalogueContext value={catalogue}>{children}</CatalogueContext>
+);
 
 function form(values = schema.parse({})) {
   const onChange = vi.fn();
@@ -51,8 +65,16 @@ function form(values = schema.parse({})) {
 
 /** How each control is changed by the owner, and the value the form must store. */
 const edits: Record<FieldControl, { element: () => HTMLElement; act: (element: HTMLElement) => void; stored: unknown }> = {
-  text: { element: () => screen.getByRole('textbox', { name: 'The text' }), act: (e) => fireEvent.input(e, { target: { value: 'Hi' } }), stored: 'Hi' },
-  textarea: { element: () => screen.getByRole('textbox', { name: 'The textarea' }), act: (e) => fireEvent.input(e, { target: { value: 'Longer words' } }), stored: 'Longer words' },
+  text: {
+    element: () => screen.getByRole('textbox', { name: 'The text' }),
+    act: (e) => fireEvent.input(e, { target: { value: 'Hi' } }),
+    stored: 'Hi',
+  },
+  textarea: {
+    element: () => screen.getByRole('textbox', { name: 'The textarea' }),
+    act: (e) => fireEvent.input(e, { target: { value: 'Longer words' } }),
+    stored: 'Longer words',
+  },
   richtext: {
     element: () => screen.getByRole('textbox', { name: 'The richtext' }),
     act: (e) => {
@@ -61,16 +83,52 @@ const edits: Record<FieldControl, { element: () => HTMLElement; act: (element: H
     },
     stored: '<p><b>Bold</b></p>',
   },
-  color: { element: () => screen.getByRole('textbox', { name: 'The color' }), act: (e) => fireEvent.input(e, { target: { value: '#abcdef' } }), stored: '#abcdef' },
-  image: { element: () => screen.getByRole('textbox', { name: 'The image' }), act: (e) => fireEvent.input(e, { target: { value: '/media/1/b.webp' } }), stored: '/media/1/b.webp' },
-  url: { element: () => screen.getByRole('textbox', { name: 'The url' }), act: (e) => fireEvent.input(e, { target: { value: 'https://example.com' } }), stored: 'https://example.com' },
-  select: { element: () => screen.getByRole('combobox', { name: 'The select' }), act: (e) => fireEvent.change(e, { target: { value: 'large' } }), stored: 'large' },
-  range: { element: () => screen.getByRole('slider', { name: 'The range' }), act: (e) => fireEvent.input(e, { target: { value: '45' } }), stored: 45 },
+  color: {
+    element: () => screen.getByRole('textbox', { name: 'The color' }),
+    act: (e) => fireEvent.input(e, { target: { value: '#abcdef' } }),
+    stored: '#abcdef',
+  },
+  image: {
+    element: () => screen.getByRole('textbox', { name: 'The image' }),
+    act: (e) => fireEvent.input(e, { target: { value: '/media/1/b.webp' } }),
+    stored: '/media/1/b.webp',
+  },
+  url: {
+    element: () => screen.getByRole('textbox', { name: 'The url' }),
+    act: (e) => fireEvent.input(e, { target: { value: 'https://example.com' } }),
+    stored: 'https://example.com',
+  },
+  select: {
+    element: () => screen.getByRole('combobox', { name: 'The select' }),
+    act: (e) => fireEvent.change(e, { target: { value: 'large' } }),
+    stored: 'large',
+  },
+  range: {
+    element: () => screen.getByRole('slider', { name: 'The range' }),
+    act: (e) => fireEvent.input(e, { target: { value: '45' } }),
+    stored: 45,
+  },
   toggle: { element: () => screen.getByRole('switch', { name: 'The toggle' }), act: (e) => fireEvent.click(e), stored: true },
-  number: { element: () => screen.getByRole('spinbutton', { name: 'The number' }), act: (e) => fireEvent.input(e, { target: { value: '120' } }), stored: 120 },
-  product: { element: () => screen.getByRole('combobox', { name: 'The product' }), act: (e) => fireEvent.change(e, { target: { value: '12' } }), stored: 12 },
-  category: { element: () => screen.getByRole('combobox', { name: 'The category' }), act: (e) => fireEvent.change(e, { target: { value: '4' } }), stored: 4 },
-  brand: { element: () => screen.getByRole('combobox', { name: 'The brand' }), act: (e) => fireEvent.change(e, { target: { value: '5' } }), stored: 5 },
+  number: {
+    element: () => screen.getByRole('spinbutton', { name: 'The number' }),
+    act: (e) => fireEvent.input(e, { target: { value: '120' } }),
+    stored: 120,
+  },
+  product: {
+    element: () => screen.getByRole('combobox', { name: 'The product' }),
+    act: (e) => fireEvent.change(e, { target: { value: '12' } }),
+    stored: 12,
+  },
+  category: {
+    element: () => screen.getByRole('combobox', { name: 'The category' }),
+    act: (e) => fireEvent.change(e, { target: { value: '4' } }),
+    stored: 4,
+  },
+  brand: {
+    element: () => screen.getByRole('combobox', { name: 'The brand' }),
+    act: (e) => fireEvent.change(e, { target: { value: '5' } }),
+    stored: 5,
+  },
 };
 
 describe('a form generated from field hints and a zod schema', () => {
@@ -153,27 +211,59 @@ describe('a form generated from field hints and a zod schema', () => {
   it('a select with number values stores numbers', () => {
     const onChange = vi.fn();
     const sorting = z.object({ sort: z.number().int().min(1).max(8).default(1) });
-    render(<SettingsForm schema={sorting} fields={{ sort: { label: 'Order', control: 'select', options: [{ value: 1, label: 'popularity' }, { value: 7, label: 'recently added' }] } }} values={{ sort: 1 }} onChange={onChange} />);
+    render(
+      <SettingsForm
+        schema={sorting}
+        fields={{
+          sort: {
+            label: 'Order',
+            control: 'select',
+            options: [
+              { value: 1, label: 'popularity' },
+              { value: 7, label: 'recently added' },
+            ],
+          },
+        }}
+        values={{ sort: 1 }}
+        onChange={onChange}
+      />,
+    );
     fireEvent.change(screen.getByRole('combobox', { name: 'Order' }), { target: { value: '7' } });
     expect(onChange).toHaveBeenCalledWith('sort', 7);
   });
 });
 
 describe('every section of the registry gets its form', () => {
-  it.each(Object.values(sectionSchemas).map((d) => [d.name, d]))('%s: one labelled control per field hint, blocks included', (_name, definition) => {
-    const { container } = render(
-      withCatalogue(
-        <div>
-          <SettingsForm schema={definition.settings} fields={definition.fields} values={definition.readSettings({})} onChange={() => {}} />
-          {definition.blocks ? <SettingsForm schema={definition.blocks.settings} fields={definition.blocks.fields} values={definition.readBlock({})} onChange={() => {}} /> : null}
-        </div>,
-      ),
-    );
-    const expected = Object.keys(definition.fields).length + Object.keys(definition.blocks?.fields ?? {}).length;
-    const labels = [...container.querySelectorAll('label')].filter((label) => label.htmlFor);
-    expect(labels).toHaveLength(expected);
-    for (const label of labels) expect(within(container).getAllByLabelText(label.textContent!.replace(/\s+$/, ''), { exact: false }).length).toBeGreaterThan(0);
-  });
+  it.each(Object.values(sectionSchemas).map((d) => [d.name, d]))(
+    '%s: one labelled control per field hint, blocks included',
+    (_name, definition) => {
+      const { container } = render(
+        withCatalogue(
+          <div>
+            <SettingsForm
+              schema={definition.settings}
+              fields={definition.fields}
+              values={definition.readSettings({})}
+              onChange={() => {}}
+            />
+            {definition.blocks ? (
+              <SettingsForm
+                schema={definition.blocks.settings}
+                fields={definition.blocks.fields}
+                values={definition.readBlock({})}
+                onChange={() => {}}
+              />
+            ) : null}
+          </div>,
+        ),
+      );
+      const expected = Object.keys(definition.fields).length + Object.keys(definition.blocks?.fields ?? {}).length;
+      const labels = [...container.querySelectorAll('label')].filter((label) => label.htmlFor);
+      expect(labels).toHaveLength(expected);
+      for (const label of labels)
+        expect(within(container).getAllByLabelText(label.textContent!.replace(/\s+$/, ''), { exact: false }).length).toBeGreaterThan(0);
+    },
+  );
 
   it('the style form of §3.10 has a control for every style setting', () => {
     render(<SettingsForm schema={sectionStyle} fields={styleFields} values={sectionStyle.parse({})} onChange={() => {}} />);
@@ -194,7 +284,10 @@ describe('category, brand and product pickers', () => {
     render(withCatalogue(<SettingsForm schema={ids} fields={pickerFields} values={ids.parse(values)} onChange={onChange} />, catalogue));
     return onChange;
   }
-  const optionTexts = (name: string) => within(screen.getByRole('combobox', { name })).getAllByRole('option').map((option) => option.textContent);
+  const optionTexts = (name: string) =>
+    within(screen.getByRole('combobox', { name }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
   const choice = (name: string) => (screen.getByRole('combobox', { name }) as HTMLSelectElement).selectedOptions[0]!.textContent;
 
   it('list the store’s choices by name: categories under their parents, with product counts', () => {
@@ -208,7 +301,11 @@ describe('category, brand and product pickers', () => {
 
   it('say what “none” means in the field’s own words', () => {
     const categories = sectionSchemas[4];
-    render(withCatalogue(<SettingsForm schema={categories.settings} fields={categories.fields} values={categories.readSettings({})} onChange={() => {}} />));
+    render(
+      withCatalogue(
+        <SettingsForm schema={categories.settings} fields={categories.fields} values={categories.readSettings({})} onChange={() => {}} />,
+      ),
+    );
     expect(optionTexts('Show the sub-categories of')[0]).toBe('Top level');
   });
 
@@ -253,7 +350,10 @@ describe('category, brand and product pickers', () => {
   });
 
   it('fall back to typing the number, saying why, when the choices cannot be loaded', async () => {
-    const fetchChoices = vi.fn().mockRejectedValueOnce(new Error('The server could not be reached.')).mockResolvedValueOnce(sampleCatalogue());
+    const fetchChoices = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('The server could not be reached.'))
+      .mockResolvedValueOnce(sampleCatalogue());
     const onChange = pickers({ category_id: 3 }, createCatalogue(fetchChoices));
     const category = await screen.findByRole('spinbutton', { name: 'Category' });
     expect(category).toHaveProperty('value', '3');

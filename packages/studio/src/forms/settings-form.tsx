@@ -7,7 +7,13 @@ import { FieldControl } from './field-control.tsx';
  * A form generated from a schema and its field hints: one labelled control per hint, in the hints' order, each
  * value checked by its own part of the schema. Keys the schema has but the hints leave out are not shown.
  */
-export function SettingsForm({ schema, fields, values, onChange, only }: {
+export function SettingsForm({
+  schema,
+  fields,
+  values,
+  onChange,
+  only,
+}: {
   schema: z.ZodObject<z.ZodRawShape>;
   fields: Readonly<Record<string, FieldHint>>;
   values: Readonly<Record<string, unknown>>;
@@ -19,7 +25,11 @@ export function SettingsForm({ schema, fields, values, onChange, only }: {
   // One handler per field, lasting as long as `fields` and `onChange` do, so typing in one field redraws that field
   // alone (FieldControl is memoised); callers pass a lasting `onChange`.
   const handlers = useMemo(
-    () => Object.fromEntries(Object.keys(fields).map((key) => [key, (value: unknown) => onChange(key, value)])) as Record<string, (value: unknown) => void>,
+    () =>
+      Object.fromEntries(Object.keys(fields).map((key) => [key, (value: unknown) => onChange(key, value)])) as Record<
+        string,
+        (value: unknown) => void
+      >,
     [fields, onChange],
   );
   return (

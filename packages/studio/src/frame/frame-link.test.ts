@@ -25,9 +25,19 @@ beforeEach(() => {
   store = loadedStore();
   sent = [];
   statuses = [];
-  frameWindow = { postMessage: (message: StudioMessage, target: string) => (expect(target).toBe(origin), sent.push(message)) } as unknown as Window;
+  frameWindow = {
+    postMessage: (message: StudioMessage, target: string) => (expect(target).toBe(origin), sent.push(message)),
+  } as unknown as Window;
   compile = vi.fn(async (settings: unknown) => `/* css for ${(settings as { colors: { brand: string } }).colors.brand} */`);
-  link = connectFrame({ store, self: window, frame: () => frameWindow, origin, compileCss: compile, onStatus: (s) => statuses.push(s), themeDelay: 50 });
+  link = connectFrame({
+    store,
+    self: window,
+    frame: () => frameWindow,
+    origin,
+    compileCss: compile,
+    onStatus: (s) => statuses.push(s),
+    themeDelay: 50,
+  });
 });
 afterEach(() => {
   link.dispose();
@@ -49,7 +59,11 @@ describe('the studio’s end of the frame protocol', () => {
     expect(statuses).toEqual(['ready']);
     expect(types()).toEqual(['SET_MODE', 'SET_COMPONENT', 'SET_SETTINGS', 'SET_CREATOR_THEME_CSS']);
     const page = sent[1] as Extract<StudioMessage, { type: 'SET_COMPONENT' }>;
-    expect('page' in page.payload && page.payload.page).toMatchObject({ sections: [{ id: 'hero' }, { id: 'story' }, { id: 'offer' }], header: { id: 'theme-header' }, footer: { id: 'theme-footer' } });
+    expect('page' in page.payload && page.payload.page).toMatchObject({
+      sections: [{ id: 'hero' }, { id: 'story' }, { id: 'offer' }],
+      header: { id: 'theme-header' },
+      footer: { id: 'theme-footer' },
+    });
     expect(sent[3]).toEqual({ type: 'SET_CREATOR_THEME_CSS', payload: { css: '/* css for #1f3a5f */' } });
   });
 

@@ -71,12 +71,23 @@ export function PreviewHost() {
         {scale < 1 ? <span className="tabular-nums">· shown at {Math.round(scale * 100)}%</span> : null}
       </p>
       <div ref={container} className="relative min-h-0 flex-1 overflow-hidden">
-        <div className="mx-auto overflow-hidden bg-white shadow-md ring-1 ring-slate-300" style={{ width: width * scale, height: height * scale }}>
+        <div
+          className="mx-auto overflow-hidden bg-white shadow-md ring-1 ring-slate-300"
+          style={{ width: width * scale, height: height * scale }}
+        >
           <iframe
             ref={iframe}
             title="Store preview"
             src="/preview"
-            style={{ width, height, transform: `scale(${scale})`, transformOrigin: '0 0', border: 0, display: 'block', willChange: 'transform' }}
+            style={{
+              width,
+              height,
+              transform: `scale(${scale})`,
+              transformOrigin: '0 0',
+              border: 0,
+              display: 'block',
+              willChange: 'transform',
+            }}
           />
         </div>
         {status === 'loading' ? (

@@ -41,7 +41,14 @@ export function Inspector() {
         role="tablist"
         aria-label="Settings"
         className="flex shrink-0 border-b border-slate-200 px-2"
-        onKeyDown={(event) => roveKey(event, tabs.findIndex((t) => t.panel === panel), (index) => store.getState().setPanel(tabs[index]!.panel), 'horizontal')}
+        onKeyDown={(event) =>
+          roveKey(
+            event,
+            tabs.findIndex((t) => t.panel === panel),
+            (index) => store.getState().setPanel(tabs[index]!.panel),
+            'horizontal',
+          )
+        }
       >
         {tabs.map((tab) => (
           <button
@@ -62,7 +69,9 @@ export function Inspector() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${panel}`} aria-labelledby={`tab-${panel}`} className="relative min-h-0 flex-1 overflow-y-auto">
-        <Suspense fallback={loadingTab}>{panel === 'section' ? selected ? <SectionPanel /> : <NoSectionSelected /> : panel === 'theme' ? <ThemePanel /> : <StorePanel />}</Suspense>
+        <Suspense fallback={loadingTab}>
+          {panel === 'section' ? selected ? <SectionPanel /> : <NoSectionSelected /> : panel === 'theme' ? <ThemePanel /> : <StorePanel />}
+        </Suspense>
       </div>
     </aside>
   );

@@ -8,7 +8,10 @@ export function LeftPanel() {
   return (
     <aside aria-label="Page outline and sections" className="flex min-h-0 flex-col border-r border-slate-200 bg-slate-50">
       <section aria-labelledby="outline-title" className="relative min-h-0 flex-1 overflow-y-auto px-3 py-3">
-        <h2 id="outline-title" className="mb-2 flex items-baseline justify-between text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        <h2
+          id="outline-title"
+          className="mb-2 flex items-baseline justify-between text-xs font-semibold tracking-wide text-slate-500 uppercase"
+        >
           Outline <span className="max-w-36 truncate font-normal normal-case">{title}</span>
         </h2>
         <Outline />

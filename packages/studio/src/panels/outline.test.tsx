@@ -17,7 +17,17 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const row = this.closest('[data-outline-id]');
     const index = row ? [...row.parentElement!.children].filter((c) => c.hasAttribute('data-outline-id')).indexOf(row) : 0;
-    return { x: 0, y: index * 40, top: index * 40, left: 0, width: 240, height: 36, bottom: index * 40 + 36, right: 240, toJSON: () => ({}) } as DOMRect;
+    return {
+      x: 0,
+      y: index * 40,
+      top: index * 40,
+      left: 0,
+      width: 240,
+      height: 36,
+      bottom: index * 40 + 36,
+      right: 240,
+      toJSON: () => ({}),
+    } as DOMRect;
   });
 });
 afterEach(() => {
@@ -53,7 +63,13 @@ async function mountOnScheduler(until: (rows: number) => boolean): Promise<numbe
   const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
   try {
-    flushSync(() => root.render(<StudioContext value={{ store, controller: {} as StudioController, frameRef: { current: null } }}><Outline /></StudioContext>));
+    flushSync(() =>
+      root.render(
+        <StudioContext value={{ store, controller: {} as StudioController, frameRef: { current: null } }}>
+          <Outline />
+        </StudioContext>,
+      ),
+    );
     // The first, urgent render draws no rows at all: the preview gets the main thread first.
     counts.unshift(count());
     await vi.waitFor(() => expect(until(count())).toBe(true));
@@ -70,7 +86,11 @@ const rows = () => within(screen.getByRole('list', { name: 'Page sections' })).g
 
 it('lists the page’s sections between the theme’s header and footer', async () => {
   await mount();
-  expect(rows().map((row) => row.textContent)).toEqual(['Hero bannerWelcome', expect.stringMatching(/^Content/), expect.stringMatching(/^CTA/)]);
+  expect(rows().map((row) => row.textContent)).toEqual([
+    'Hero bannerWelcome',
+    expect.stringMatching(/^Content/),
+    expect.stringMatching(/^CTA/),
+  ]);
   expect(within(screen.getByRole('list', { name: 'Store header' })).getByText('Header')).toBeTruthy();
   expect(within(screen.getByRole('list', { name: 'Store footer' })).getByText('Footer')).toBeTruthy();
 });
@@ -130,7 +150,9 @@ it('a “+” under each row opens the section types there; the one chosen goes 
   await mount();
   // One after the store header for the top of the page; a section's own, like its actions, while it can be reached
   // (pointer over it, focus in it, or selected), so a long page does not get a Tab stop per section.
-  expect(screen.getAllByRole('button', { name: /^Add a section after / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Add a section after Header']);
+  expect(screen.getAllByRole('button', { name: /^Add a section after / }).map((button) => button.getAttribute('aria-label'))).toEqual([
+    'Add a section after Header',
+  ]);
   fireEvent.pointerEnter(row('story'));
   const plus = within(row('story')).getByRole('button', { name: 'Add a section after Content' });
   plus.focus();
@@ -173,11 +195,17 @@ it('the header’s “+” adds at the top of the page; Escape closes the types 
 it('lists a section’s blocks under its row; choosing one selects the section and asks its settings to open that block', async () => {
   const features = store.getState().addSection(12, 1)!;
   const blocks = store.getState().docs.page!.sections[1]!.blocks!;
-  ['Free delivery', 'Easy returns', 'Real people'].forEach((title, i) => store.getState().setBlockSetting(features, blocks[i]!.id, 'title', title));
+  ['Free delivery', 'Easy returns', 'Real people'].forEach((title, i) =>
+    store.getState().setBlockSetting(features, blocks[i]!.id, 'title', title),
+  );
   store.getState().select(null);
   await mount();
   const nested = within(row(features)).getByRole('list', { name: 'Features: features' });
-  expect(within(nested).getAllByRole('button').map((button) => button.textContent)).toEqual(['Free delivery', 'Easy returns', 'Real people']);
+  expect(
+    within(nested)
+      .getAllByRole('button')
+      .map((button) => button.textContent),
+  ).toEqual(['Free delivery', 'Easy returns', 'Real people']);
   // Sections without blocks have no list under them.
   expect(within(row('hero')).queryByRole('list')).toBeNull();
 

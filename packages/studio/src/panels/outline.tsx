@@ -102,12 +102,19 @@ function InsertAfter({ name, insertAt }: { name: string; insertAt: () => number 
         <PlusIcon />
       </button>
       {open ? (
-        <div role="dialog" aria-label={label} className="absolute inset-x-0 top-full mt-1 flex max-h-80 flex-col rounded-lg border border-slate-200 bg-white p-2 shadow-xl">
+        <div
+          role="dialog"
+          aria-label={label}
+          className="absolute inset-x-0 top-full mt-1 flex max-h-80 flex-col rounded-lg border border-slate-200 bg-white p-2 shadow-xl"
+        >
           <SectionPicker
             entries={insertableEntries}
             listLabel="Sections to add here"
             autoFocus
-            entryState={(entry) => ({ unavailable: entry.available ? null : 'Not in this version of the studio.', title: `Add ${entry.name} here` })}
+            entryState={(entry) => ({
+              unavailable: entry.available ? null : 'Not in this version of the studio.',
+              title: `Add ${entry.name} here`,
+            })}
             onPick={(type) => {
               store.getState().addSection(type, insertAt());
               close(true);
@@ -145,7 +152,11 @@ function RowActions({ section, inPage }: { section: SectionNode; inPage: boolean
       className="absolute inset-y-0 right-1 flex items-center bg-inherit opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 group-aria-[current=true]:opacity-100"
       data-row-actions
     >
-      <IconButton label={section.hidden ? `Show ${type}` : `Hide ${type}`} onClick={() => state.toggleHidden(section.id)} className="size-7">
+      <IconButton
+        label={section.hidden ? `Show ${type}` : `Hide ${type}`}
+        onClick={() => state.toggleHidden(section.id)}
+        className="size-7"
+      >
         {section.hidden ? <EyeOffIcon /> : <EyeIcon />}
       </IconButton>
       {inPage ? (
@@ -243,12 +254,24 @@ function GlobalRow({ slot }: { slot: 'header' | 'footer' }) {
   }
   const { type } = sectionLabel(section);
   return (
-    <li aria-current={selected ? 'true' : undefined} className={rowClass(selected, hovered)} onPointerEnter={() => store.getState().hover(section.id)} onPointerLeave={() => store.getState().hover(null)}>
+    <li
+      aria-current={selected ? 'true' : undefined}
+      className={rowClass(selected, hovered)}
+      onPointerEnter={() => store.getState().hover(section.id)}
+      onPointerLeave={() => store.getState().hover(null)}
+    >
       <div className={rowLineClass}>
-        <span className="flex size-7 shrink-0 items-center justify-center text-[10px] font-semibold text-slate-600 uppercase" title="Shared by every page">
+        <span
+          className="flex size-7 shrink-0 items-center justify-center text-[10px] font-semibold text-slate-600 uppercase"
+          title="Shared by every page"
+        >
           All
         </span>
-        <button type="button" onClick={() => store.getState().select(section.id)} className="flex min-w-0 flex-1 rounded px-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-500">
+        <button
+          type="button"
+          onClick={() => store.getState().select(section.id)}
+          className="flex min-w-0 flex-1 rounded px-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-500"
+        >
           <SectionName section={section} />
         </button>
         <RowActions section={section} inPage={false} />
@@ -285,22 +308,36 @@ interface Dropped {
 }
 
 /** The rows in `ids` order; memoised, so the moment a new order arrives (before it is drawn) costs nothing. */
-const OutlineList = memo(function OutlineList({ ids, base, onDropped }: { ids: string[]; base: string[] | null; onDropped: (dropped: Dropped) => void }) {
+const OutlineList = memo(function OutlineList({
+  ids,
+  base,
+  onDropped,
+}: {
+  ids: string[];
+  base: string[] | null;
+  onDropped: (dropped: Dropped) => void;
+}) {
   const { store } = useStudio();
   const [dropAt, setDropAt] = useState<number | null>(null);
   // A long page's rows arrive 20 at a time, each batch a short task, so the studio answers at once after it opens.
   const drawn = useGrowingCount(ids.length, ROWS_PER_BATCH);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const name = (id: string | number) => {
     const section = pageSection(store.getState().docs, String(id));
     return section ? sectionLabel(section).type : 'section';
   };
-  const position = (id: string | number | undefined) => (id === undefined ? '' : `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`);
+  const position = (id: string | number | undefined) =>
+    id === undefined ? '' : `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${name(active.id)}, ${position(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${name(active.id)} moved to ${position(over.id)}.` : `${name(active.id)} is no longer over the list.`),
-    onDragEnd: ({ active, over }) => (over ? `${name(active.id)} dropped at ${position(over.id)}.` : `${name(active.id)} dropped where it was.`),
+    onDragOver: ({ active, over }) =>
+      over ? `${name(active.id)} moved to ${position(over.id)}.` : `${name(active.id)} is no longer over the list.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${name(active.id)} dropped at ${position(over.id)}.` : `${name(active.id)} dropped where it was.`,
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled; it is back in its place.`,
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -353,7 +390,9 @@ const OutlineList = memo(function OutlineList({ ids, base, onDropped }: { ids: s
             }
           }}
         >
-          {ids.length === 0 ? <li className="px-2 py-4 text-center text-xs text-slate-500">This page has no sections yet. Add one from the list below.</li> : null}
+          {ids.length === 0 ? (
+            <li className="px-2 py-4 text-center text-xs text-slate-500">This page has no sections yet. Add one from the list below.</li>
+          ) : null}
           {ids.slice(0, drawn).map((id, index) => (
             <SortableRowWithDrop key={id} id={id} showLine={dropAt === index} />
           ))}

@@ -36,7 +36,10 @@ it('names each section type in words, never by its number, with an icon and a on
     expect(describedBy(button)?.length).toBeGreaterThan(10);
   }
   // The theme already has a header and a footer: they stay listed, and say where to edit them.
-  expect(within(screen.getByRole('list', { name: 'Section types' })).getByRole('button', { name: 'Header' })).toHaveProperty('disabled', true);
+  expect(within(screen.getByRole('list', { name: 'Section types' })).getByRole('button', { name: 'Header' })).toHaveProperty(
+    'disabled',
+    true,
+  );
 });
 
 it('the search box filters by name and description as the owner types, and says when nothing matches', () => {

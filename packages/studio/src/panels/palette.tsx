@@ -24,7 +24,11 @@ export function Palette() {
   const entryState = (entry: PaletteEntry): PickerEntryState => {
     const taken = (entry.type === 1 && hasHeader) || (entry.type === 2 && hasFooter);
     return {
-      unavailable: !entry.available ? 'Not in this version of the studio.' : taken ? `The store already has a ${entry.name.toLowerCase()}; edit it in the outline above.` : null,
+      unavailable: !entry.available
+        ? 'Not in this version of the studio.'
+        : taken
+          ? `The store already has a ${entry.name.toLowerCase()}; edit it in the outline above.`
+          : null,
       title: `Add ${entry.name} (click, or drag into the page)`,
     };
   };

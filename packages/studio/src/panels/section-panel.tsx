@@ -41,7 +41,11 @@ function CssClasses({ sectionId }: { sectionId: string }) {
         Show CSS classes
       </button>
       {shown === null ? <p>The preview did not answer; is it still loading?</p> : null}
-      {shown ? <code className="block rounded bg-slate-100 p-2 font-mono break-words text-slate-800">{shown.map((c) => `.${c}`).join(' ') || '(none)'}</code> : null}
+      {shown ? (
+        <code className="block rounded bg-slate-100 p-2 font-mono break-words text-slate-800">
+          {shown.map((c) => `.${c}`).join(' ') || '(none)'}
+        </code>
+      ) : null}
       <p>
         Its id: <code className="rounded bg-slate-100 px-1 font-mono">#section-{sectionId}</code>
       </p>
@@ -58,8 +62,14 @@ export function SectionPanel() {
   const count = useEditor((s) => s.docs.page?.sections.length ?? 0);
   const openBlock = useEditor((s) => (s.openBlock?.sectionId === s.selectedId ? s.openBlock : null));
   // Lasting handlers, so the forms redraw only the field being changed.
-  const setSetting = useCallback((key: string, value: unknown) => selectedId && store.getState().setSetting(selectedId, key, value), [store, selectedId]);
-  const setStyle = useCallback((key: string, value: unknown) => selectedId && store.getState().setStyle(selectedId, key, value), [store, selectedId]);
+  const setSetting = useCallback(
+    (key: string, value: unknown) => selectedId && store.getState().setSetting(selectedId, key, value),
+    [store, selectedId],
+  );
+  const setStyle = useCallback(
+    (key: string, value: unknown) => selectedId && store.getState().setStyle(selectedId, key, value),
+    [store, selectedId],
+  );
   if (!section || !selectedId) {
     return <NoSectionSelected />;
   }
@@ -68,7 +78,11 @@ export function SectionPanel() {
   const state = store.getState();
   const inPage = index >= 0;
   if (!definition) {
-    return <p className="px-4 py-6 text-sm text-red-700">This section’s type ({section.type}) is unknown to this version of the studio. It can be deleted, not edited.</p>;
+    return (
+      <p className="px-4 py-6 text-sm text-red-700">
+        This section’s type ({section.type}) is unknown to this version of the studio. It can be deleted, not edited.
+      </p>
+    );
   }
   const settings = definition.readSettings(section.settings, section.version);
   const style = readSectionStyle(section.style);
@@ -93,7 +107,11 @@ export function SectionPanel() {
         ) : null}
       </div>
       <div className="flex flex-wrap gap-1 border-b border-slate-200 px-3 py-1.5">
-        <IconButton label={section.hidden ? 'Show (H)' : 'Hide (H)'} pressed={Boolean(section.hidden)} onClick={() => state.toggleHidden(section.id)}>
+        <IconButton
+          label={section.hidden ? 'Show (H)' : 'Hide (H)'}
+          pressed={Boolean(section.hidden)}
+          onClick={() => state.toggleHidden(section.id)}
+        >
           {section.hidden ? <EyeOffIcon /> : <EyeIcon />}
         </IconButton>
         {inPage ? (
@@ -112,7 +130,9 @@ export function SectionPanel() {
           <TrashIcon />
         </IconButton>
       </div>
-      {section.hidden ? <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900">Hidden: shoppers do not see this section.</p> : null}
+      {section.hidden ? (
+        <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900">Hidden: shoppers do not see this section.</p>
+      ) : null}
       <Group title="Content">
         <SettingsForm schema={definition.settings} fields={definition.fields} values={settings} onChange={setSetting} />
       </Group>
@@ -132,7 +152,13 @@ export function SectionPanel() {
         </Group>
       ) : null}
       <Group title="Style" open={false}>
-        <SettingsForm schema={sectionStyle} fields={styleFields} values={style} only={(key) => styleFieldApplies(section.type, key)} onChange={setStyle} />
+        <SettingsForm
+          schema={sectionStyle}
+          fields={styleFields}
+          values={style}
+          only={(key) => styleFieldApplies(section.type, key)}
+          onChange={setStyle}
+        />
       </Group>
       <Group title="Custom CSS hooks" open={false}>
         <CssClasses sectionId={section.id} />

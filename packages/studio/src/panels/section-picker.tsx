@@ -65,7 +65,11 @@ export function SectionPicker({
         className="h-8 w-full shrink-0 rounded-md border border-slate-300 bg-white px-2 text-sm placeholder:text-slate-500 focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30"
       />
       <p id={`${id}-count`} aria-live="polite" className={found.length === 0 ? 'px-1 py-3 text-center text-xs text-slate-600' : 'sr-only'}>
-        {found.length === 0 ? `No section matches “${query.trim()}”. Try another word, such as “image” or “form”.` : query.trim() ? `${found.length} of ${entries.length} sections` : ''}
+        {found.length === 0
+          ? `No section matches “${query.trim()}”. Try another word, such as “image” or “form”.`
+          : query.trim()
+            ? `${found.length} of ${entries.length} sections`
+            : ''}
       </p>
       {found.length > 0 ? (
         // The list scrolls under the search box, which stays in view.
@@ -101,7 +105,10 @@ export function SectionPicker({
                     <path d={entry.icon ?? GENERIC_ICON} />
                   </svg>
                   <span className="min-w-0 flex-1">
-                    <span id={`${id}-name-${entry.type}`} className={`block text-sm font-medium ${disabled ? 'text-slate-500' : 'text-slate-800'}`}>
+                    <span
+                      id={`${id}-name-${entry.type}`}
+                      className={`block text-sm font-medium ${disabled ? 'text-slate-500' : 'text-slate-800'}`}
+                    >
                       {entry.name}
                     </span>
                     <span id={`${id}-about-${entry.type}`} className="line-clamp-2 text-xs text-slate-600">

@@ -5,7 +5,8 @@ import { problemText } from '../state/controller.ts';
 import { Button } from '../ui/button.tsx';
 import { Group } from './section-panel.tsx';
 
-const input = 'block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30';
+const input =
+  'block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30';
 
 /**
  * The store's settings that are not part of a page or the theme: maintenance mode (on or off at once for shoppers,
@@ -13,7 +14,10 @@ const input = 'block w-full rounded-md border border-slate-300 px-2.5 py-1.5 tex
  */
 export function StorePanel() {
   const { controller } = useStudio();
-  const [loaded, setLoaded] = useState<{ settings: StudioMaintenanceSettings | null; error: string | null }>({ settings: null, error: null });
+  const [loaded, setLoaded] = useState<{ settings: StudioMaintenanceSettings | null; error: string | null }>({
+    settings: null,
+    error: null,
+  });
   useEffect(() => {
     let live = true;
     controller.getMaintenance().then(
@@ -39,7 +43,13 @@ export function StorePanel() {
   );
 }
 
-function MaintenanceForm({ initial, onSaved }: { initial: StudioMaintenanceSettings; onSaved: (settings: StudioMaintenanceSettings) => void }) {
+function MaintenanceForm({
+  initial,
+  onSaved,
+}: {
+  initial: StudioMaintenanceSettings;
+  onSaved: (settings: StudioMaintenanceSettings) => void;
+}) {
   const { controller, store } = useStudio();
   const id = useId();
   const [on, setOn] = useState(initial.isMaintenance);
@@ -61,7 +71,12 @@ function MaintenanceForm({ initial, onSaved }: { initial: StudioMaintenanceSetti
         password: password === 'keep' ? null : password === 'remove' ? '' : newPassword,
       });
       onSaved(saved);
-      store.getState().notify(saved.isMaintenance ? 'Maintenance is on: shoppers see the maintenance page.' : 'Maintenance is off: the store is open.', 'success');
+      store
+        .getState()
+        .notify(
+          saved.isMaintenance ? 'Maintenance is on: shoppers see the maintenance page.' : 'Maintenance is off: the store is open.',
+          'success',
+        );
     } catch (error) {
       setProblem(problemText(error));
     } finally {
@@ -73,9 +88,17 @@ function MaintenanceForm({ initial, onSaved }: { initial: StudioMaintenanceSetti
       <label className="flex items-start justify-between gap-3 text-sm">
         <span>
           <span className="block font-medium text-slate-800">Maintenance mode</span>
-          <span className="block text-xs text-slate-500">Shoppers see the maintenance page instead of the store. The studio keeps working.</span>
+          <span className="block text-xs text-slate-500">
+            Shoppers see the maintenance page instead of the store. The studio keeps working.
+          </span>
         </span>
-        <input type="checkbox" role="switch" checked={on} onChange={(e) => setOn(e.target.checked)} className="mt-1 size-4 accent-indigo-600" />
+        <input
+          type="checkbox"
+          role="switch"
+          checked={on}
+          onChange={(e) => setOn(e.target.checked)}
+          className="mt-1 size-4 accent-indigo-600"
+        />
       </label>
       <div className="space-y-1">
         <label htmlFor={`${id}-heading`} className="block text-xs font-medium text-slate-700">
@@ -87,22 +110,52 @@ function MaintenanceForm({ initial, onSaved }: { initial: StudioMaintenanceSetti
         <label htmlFor={`${id}-description`} className="block text-xs font-medium text-slate-700">
           Description
         </label>
-        <textarea id={`${id}-description`} name="description" defaultValue={initial.description} maxLength={5000} rows={4} className={input} />
+        <textarea
+          id={`${id}-description`}
+          name="description"
+          defaultValue={initial.description}
+          maxLength={5000}
+          rows={4}
+          className={input}
+        />
       </div>
       <fieldset className="space-y-1.5">
         <legend className="text-xs font-medium text-slate-700">Password</legend>
         <p className="text-xs text-slate-500">With a password, people who know it can still see the store (for a day).</p>
         {initial.hasPassword ? (
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name={`${id}-pw`} checked={password === 'keep'} onChange={() => setPassword('keep')} className="accent-indigo-600" /> Keep the current password
+            <input
+              type="radio"
+              name={`${id}-pw`}
+              checked={password === 'keep'}
+              onChange={() => setPassword('keep')}
+              className="accent-indigo-600"
+            />{' '}
+            Keep the current password
           </label>
         ) : null}
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name={`${id}-pw`} checked={password === 'set'} onChange={() => setPassword('set')} className="accent-indigo-600" /> {initial.hasPassword ? 'Set a new password' : 'Use a password'}
+          <input
+            type="radio"
+            name={`${id}-pw`}
+            checked={password === 'set'}
+            onChange={() => setPassword('set')}
+            className="accent-indigo-600"
+          />{' '}
+          {initial.hasPassword ? 'Set a new password' : 'Use a password'}
         </label>
-        {password === 'set' ? <input name="password" type="password" autoComplete="new-password" aria-label="New password" maxLength={200} className={input} /> : null}
+        {password === 'set' ? (
+          <input name="password" type="password" autoComplete="new-password" aria-label="New password" maxLength={200} className={input} />
+        ) : null}
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name={`${id}-pw`} checked={password === 'remove'} onChange={() => setPassword('remove')} className="accent-indigo-600" /> No password
+          <input
+            type="radio"
+            name={`${id}-pw`}
+            checked={password === 'remove'}
+            onChange={() => setPassword('remove')}
+            className="accent-indigo-600"
+          />{' '}
+          No password
         </label>
       </fieldset>
       {problem ? (

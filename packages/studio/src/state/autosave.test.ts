@@ -91,7 +91,9 @@ describe('autosave', () => {
   });
 
   it('retries a failed save with growing waits, and recovers', async () => {
-    save.mockRejectedValueOnce(new StudioApiError(0, 'NETWORK', 'offline')).mockRejectedValueOnce(new StudioApiError(503, 'HTTP_503', 'busy'));
+    save
+      .mockRejectedValueOnce(new StudioApiError(0, 'NETWORK', 'offline'))
+      .mockRejectedValueOnce(new StudioApiError(503, 'HTTP_503', 'busy'));
     start();
     type('Keep trying');
     await vi.advanceTimersByTimeAsync(600);
@@ -125,7 +127,10 @@ describe('autosave', () => {
     // Not on the keystroke itself (a big page would cost the owner latency), a moment later.
     expect(storage.getItem('backup')).toBeNull();
     await vi.advanceTimersByTimeAsync(250);
-    expect(JSON.parse(storage.getItem('backup')!)).toMatchObject({ revision: 3, document: { sections: [{ settings: { heading: 'Not yet on the server' } }, {}, {}] } });
+    expect(JSON.parse(storage.getItem('backup')!)).toMatchObject({
+      revision: 3,
+      document: { sections: [{ settings: { heading: 'Not yet on the server' } }, {}, {}] },
+    });
     await vi.advanceTimersByTimeAsync(400);
     expect(storage.getItem('backup')).toBeNull();
   });

@@ -55,7 +55,8 @@ const BACKUP_MAX_WAIT = 2000;
 
 const conflictMessage = {
   page: 'This page was saved in another tab or by someone else after you opened it. Load their version, or keep yours and overwrite theirs.',
-  theme: 'The theme was saved in another tab or by someone else after you opened it. Load their version, or keep yours and overwrite theirs.',
+  theme:
+    'The theme was saved in another tab or by someone else after you opened it. Load their version, or keep yours and overwrite theirs.',
 };
 
 /**
@@ -88,7 +89,10 @@ export function createAutosaver<D>(store: EditorStore, target: DraftTarget<D>, o
     const key = target.backupKey(store.getState());
     if (!key || !storage) return;
     try {
-      storage.setItem(key, JSON.stringify({ revision: store.getState().save[scope].revision, document, at: Date.now() } satisfies DraftBackup<D>));
+      storage.setItem(
+        key,
+        JSON.stringify({ revision: store.getState().save[scope].revision, document, at: Date.now() } satisfies DraftBackup<D>),
+      );
     } catch {
       // Storage full or blocked: the server copy is still coming, and the save state says whether it arrived.
     }
@@ -141,11 +145,23 @@ export function createAutosaver<D>(store: EditorStore, target: DraftTarget<D>, o
         if (error instanceof StudioApiError && error.isConflict) {
           setSave(scope, { status: 'conflict', message: conflictMessage[scope] });
         } else if (error instanceof StudioApiError && error.isSessionOver) {
-          setSave(scope, { status: 'error', message: 'Your session has ended. Sign in again to save; your changes are kept in this browser.' });
-        } else if (error instanceof StudioApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+          setSave(scope, {
+            status: 'error',
+            message: 'Your session has ended. Sign in again to save; your changes are kept in this browser.',
+          });
+        } else if (
+          error instanceof StudioApiError &&
+          error.status >= 400 &&
+          error.status < 500 &&
+          error.status !== 408 &&
+          error.status !== 429
+        ) {
           // Sending the same draft again would be refused again: the owner has to change it (undo, or fix the value).
           const where = error.field ? ` (${error.field})` : '';
-          setSave(scope, { status: 'error', message: `The server refused this draft: ${error.message}${where}. Undo the last change or correct it.` });
+          setSave(scope, {
+            status: 'error',
+            message: `The server refused this draft: ${error.message}${where}. Undo the last change or correct it.`,
+          });
         } else {
           const wait = retryDelays[Math.min(attempts, retryDelays.length - 1)]!;
           attempts += 1;

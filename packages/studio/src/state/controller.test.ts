@@ -80,7 +80,10 @@ describe('the studio controller', () => {
     store.getState().setThemeSetting(['colors', 'brand'], '#aa0000');
     await controller.publish();
     await controller.publish();
-    expect(server.calls.filter((c) => c.path === 'Publish').map((c) => Object.keys(c.body as object))).toEqual([['page', 'theme'], ['page']]);
+    expect(server.calls.filter((c) => c.path === 'Publish').map((c) => Object.keys(c.body as object))).toEqual([
+      ['page', 'theme'],
+      ['page'],
+    ]);
   });
 
   it('a theme saved elsewhere since: nothing is published, and the theme shows the conflict until the owner chooses', async () => {
@@ -95,7 +98,10 @@ describe('the studio controller', () => {
     expect(server.theme.publishedVersion).toBe(1);
     expect(store.getState().pageInfo?.publishedVersion).toBe(1);
     expect(store.getState().save.page.status).toBe('saved');
-    expect(store.getState().save.theme).toMatchObject({ status: 'conflict', message: expect.stringMatching(/^The theme was saved in another tab/) });
+    expect(store.getState().save.theme).toMatchObject({
+      status: 'conflict',
+      message: expect.stringMatching(/^The theme was saved in another tab/),
+    });
 
     // Keeping this tab's theme saves it again over the other tab's, though it had been saved before.
     await controller.keepMine('theme');

@@ -63,7 +63,13 @@ export function problemText(error: unknown): string {
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Creates the controller over a store and the Studio API; `host` keeps one store's keys apart from another's. */
-export function createStudioController({ store, api, host, storage = typeof localStorage === 'undefined' ? null : localStorage, autosaveDelay }: {
+export function createStudioController({
+  store,
+  api,
+  host,
+  storage = typeof localStorage === 'undefined' ? null : localStorage,
+  autosaveDelay,
+}: {
   store: EditorStore;
   api: StudioApi;
   host: string;
@@ -104,7 +110,8 @@ export function createStudioController({ store, api, host, storage = typeof loca
    */
   function adoptWithBackup<S extends Scope>(scope: S, document: S extends 'page' ? PageDocument : ThemeDocument, revision: number) {
     const saver = savers[scope] as Autosaver<typeof document>;
-    const backupKey = scope === 'page' ? key(`page.${store.getState().pageInfo?.pageId}`) : key(`theme.${store.getState().themeInfo?.themeId}`);
+    const backupKey =
+      scope === 'page' ? key(`page.${store.getState().pageInfo?.pageId}`) : key(`theme.${store.getState().themeInfo?.themeId}`);
     const backup = saver.readBackup(backupKey);
     if (!backup || sameJson(backup.document, document)) {
       if (backup) storage?.removeItem(backupKey);
@@ -125,7 +132,13 @@ export function createStudioController({ store, api, host, storage = typeof loca
 
   function showPage(page: StudioPage) {
     savers.page.adopt(page.draft);
-    store.getState().loadPage({ pageId: page.pageId, pageTypeId: page.pageTypeId, publishedVersion: page.publishedVersion }, page.draft, page.draftRevision);
+    store
+      .getState()
+      .loadPage(
+        { pageId: page.pageId, pageTypeId: page.pageTypeId, publishedVersion: page.publishedVersion },
+        page.draft,
+        page.draftRevision,
+      );
     storage?.setItem(key('lastPage'), String(page.pageId));
     adoptWithBackup('page', page.draft, page.draftRevision);
   }
@@ -139,7 +152,9 @@ export function createStudioController({ store, api, host, storage = typeof loca
   function showTheme(theme: StudioTheme) {
     const document = readThemeDraft(theme);
     savers.theme.adopt(document);
-    store.getState().loadTheme({ themeId: theme.themeId, name: theme.name, publishedVersion: theme.publishedVersion }, document, theme.draftRevision);
+    store
+      .getState()
+      .loadTheme({ themeId: theme.themeId, name: theme.name, publishedVersion: theme.publishedVersion }, document, theme.draftRevision);
     themeUnpublished = theme.hasUnpublishedChanges;
     adoptWithBackup('theme', document, theme.draftRevision);
   }
@@ -212,7 +227,8 @@ export function createStudioController({ store, api, host, storage = typeof loca
       store.getState().notify(`Loaded the latest saved ${scope}. Undo brings yours back.`, 'info');
     },
     async keepMine(scope) {
-      const revision = scope === 'page' ? (await api.getPage(store.getState().pageInfo!.pageId)).draftRevision : (await api.getTheme()).draftRevision;
+      const revision =
+        scope === 'page' ? (await api.getPage(store.getState().pageInfo!.pageId)).draftRevision : (await api.getTheme()).draftRevision;
       await savers[scope].overwrite(revision);
       store.getState().notify(`Your version of the ${scope} is saved.`, 'success');
     },
@@ -231,14 +247,18 @@ export function createStudioController({ store, api, host, storage = typeof loca
       // An unchanged theme is left out, so publishing a page does not add a theme version identical to the last.
       const withTheme = themeUnpublished && state.themeInfo !== null;
       const { page, theme } = await api
-        .publish({ page: { pageId: info.pageId, draftRevision: state.save.page.revision }, ...(withTheme && { theme: { draftRevision: themeRevision } }) })
+        .publish({
+          page: { pageId: info.pageId, draftRevision: state.save.page.revision },
+          ...(withTheme && { theme: { draftRevision: themeRevision } }),
+        })
         .catch((error: unknown) => {
           // Saved elsewhere since this tab's last save: nothing went live, and the owner chooses whose draft stays.
           const scope = conflictScope(error);
           if (scope) savers[scope].conflict();
           throw error;
         });
-      if (!page) throw new StudioApiError(200, 'BAD_ANSWER', "The server's answer to Publish did not say which version of the page is live.");
+      if (!page)
+        throw new StudioApiError(200, 'BAD_ANSWER', "The server's answer to Publish did not say which version of the page is live.");
       // A theme saved again while the publish was out still has changes shoppers do not see.
       if (theme && store.getState().save.theme.revision === themeRevision) themeUnpublished = false;
       store.setState((s) => {
@@ -303,7 +323,8 @@ export function createStudioController({ store, api, host, storage = typeof loca
       store.getState().notify('Page deleted.', 'success');
     },
     async uploadMedia(file) {
-      if (file.size > MAX_UPLOAD_BYTES) throw new StudioApiError(413, 'FILE_TOO_LARGE', `Images may be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+      if (file.size > MAX_UPLOAD_BYTES)
+        throw new StudioApiError(413, 'FILE_TOO_LARGE', `Images may be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
       return api.uploadMedia(file.name, await fileToBase64(file));
     },
     listMedia: () => api.getMedia(),
@@ -319,7 +340,9 @@ export function createStudioController({ store, api, host, storage = typeof loca
 }
 
 /** The owner's session kept in this browser, if it is still readable. */
-export function storedSession(storage: KeyValueStorage | null = typeof localStorage === 'undefined' ? null : localStorage): StudioSession | null {
+export function storedSession(
+  storage: KeyValueStorage | null = typeof localStorage === 'undefined' ? null : localStorage,
+): StudioSession | null {
   try {
     const raw = storage?.getItem('vitrine.studio.session');
     const session = raw ? (JSON.parse(raw) as StudioSession) : null;

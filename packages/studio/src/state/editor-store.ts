@@ -5,14 +5,7 @@ import { tempId, type PageDocument, type SectionNode, type ThemeDocument } from 
 import { sectionSchemas } from '@vitrine/sections/schemas';
 import type { BreakpointName } from '@vitrine/theme-engine';
 import type { StudioPageSummary } from '@vitrine/commerce';
-import {
-  cloneWithNewIds,
-  createSection,
-  findSection,
-  locateSection,
-  moveItem,
-  type Documents,
-} from './section-ops.ts';
+import { cloneWithNewIds, createSection, findSection, locateSection, moveItem, type Documents } from './section-ops.ts';
 
 enablePatches();
 
@@ -260,7 +253,11 @@ export function createEditorStore(initial: Partial<Pick<EditorState, 'breakpoint
           edit((docs) => {
             const sections = pageSections(docs);
             if (!sections) return;
-            moveItem(sections, sections.findIndex((s) => s.id === id), toIndex);
+            moveItem(
+              sections,
+              sections.findIndex((s) => s.id === id),
+              toIndex,
+            );
           });
         },
         removeSection(id) {
@@ -335,16 +332,19 @@ export function createEditorStore(initial: Partial<Pick<EditorState, 'breakpoint
           }, `block:${id}:${blockId}:${key}`);
         },
         setThemeSetting(path, value) {
-          edit((docs) => {
-            if (!docs.theme || path.length === 0) return;
-            let node = docs.theme.settings as Record<string, unknown>;
-            for (const key of path.slice(0, -1)) {
-              const child = node[key];
-              if (typeof child !== 'object' || child === null || Array.isArray(child)) node[key] = {};
-              node = node[key] as Record<string, unknown>;
-            }
-            node[path.at(-1)!] = castDraft(value);
-          }, `theme:${path.join('.')}`);
+          edit(
+            (docs) => {
+              if (!docs.theme || path.length === 0) return;
+              let node = docs.theme.settings as Record<string, unknown>;
+              for (const key of path.slice(0, -1)) {
+                const child = node[key];
+                if (typeof child !== 'object' || child === null || Array.isArray(child)) node[key] = {};
+                node = node[key] as Record<string, unknown>;
+              }
+              node[path.at(-1)!] = castDraft(value);
+            },
+            `theme:${path.join('.')}`,
+          );
         },
 
         select(id) {

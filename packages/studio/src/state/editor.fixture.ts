@@ -22,7 +22,12 @@ export function samplePage(): PageDocument {
 }
 
 export function sampleTheme(): ThemeDocument {
-  return { schemaVersion: 1, settings: structuredClone(defaultThemeSettings) as unknown as Record<string, unknown>, header: section('theme-header', 1), footer: section('theme-footer', 2) };
+  return {
+    schemaVersion: 1,
+    settings: structuredClone(defaultThemeSettings) as unknown as Record<string, unknown>,
+    header: section('theme-header', 1),
+    footer: section('theme-footer', 2),
+  };
 }
 
 /** A store with the sample page (revision 3) and theme (revision 5) loaded. */

@@ -77,7 +77,9 @@ function sectionTypeName(type: number): string {
 /** A short, human name for a section in the outline: its type, and its heading or title when it has one. */
 export function sectionLabel(section: SectionNode): { type: string; detail: string } {
   const settings = section.settings as Record<string, unknown>;
-  const detail = ['heading', 'title', 'store_name', 'label', 'text'].map((key) => settings[key]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const detail = ['heading', 'title', 'store_name', 'label', 'text']
+    .map((key) => settings[key])
+    .find((v): v is string => typeof v === 'string' && v.trim() !== '');
   return { type: sectionTypeName(section.type), detail: detail ? detail.trim().slice(0, 60) : '' };
 }
 

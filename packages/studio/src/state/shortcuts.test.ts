@@ -3,7 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { ids, loadedStore } from './editor.fixture.ts';
 import { runShortcut } from './shortcuts.ts';
 
-const press = (key: string, extra: Partial<KeyboardEvent> & { target?: EventTarget | null } = {}) => ({ key, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, target: document.body, ...extra });
+const press = (key: string, extra: Partial<KeyboardEvent> & { target?: EventTarget | null } = {}) => ({
+  key,
+  metaKey: false,
+  ctrlKey: false,
+  shiftKey: false,
+  altKey: false,
+  target: document.body,
+  ...extra,
+});
 
 describe('keyboard shortcuts', () => {
   const setup = () => {

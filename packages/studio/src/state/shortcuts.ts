@@ -38,11 +38,19 @@ export interface ShortcutContext {
 /** Whether the key goes to a text field, where plain keys and clipboard keys keep their usual meaning. */
 function typingInto(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.tagName === 'TEXTAREA' || (target.tagName === 'INPUT' && !['checkbox', 'radio', 'range', 'button', 'color'].includes((target as HTMLInputElement).type)) || target.tagName === 'SELECT';
+  return (
+    target.isContentEditable ||
+    target.tagName === 'TEXTAREA' ||
+    (target.tagName === 'INPUT' && !['checkbox', 'radio', 'range', 'button', 'color'].includes((target as HTMLInputElement).type)) ||
+    target.tagName === 'SELECT'
+  );
 }
 
 /** Runs the shortcut for a key press, if any; true when it did (the caller then prevents the default). */
-export function runShortcut(event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'target'>, context: ShortcutContext): boolean {
+export function runShortcut(
+  event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'target'>,
+  context: ShortcutContext,
+): boolean {
   const { store } = context;
   const state = store.getState();
   const command = isMac ? event.metaKey : event.ctrlKey;

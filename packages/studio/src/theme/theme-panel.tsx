@@ -1,7 +1,16 @@
 import { useId, useMemo, useRef, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FieldHint } from '@vitrine/sections/schemas';
-import { defaultThemeSettings, fontFaceCss, fontStack, readThemeSettings, themeFontNames, themeSettings, type ThemeFont, type ThemeSettings } from '@vitrine/theme-engine';
+import {
+  defaultThemeSettings,
+  fontFaceCss,
+  fontStack,
+  readThemeSettings,
+  themeFontNames,
+  themeSettings,
+  type ThemeFont,
+  type ThemeSettings,
+} from '@vitrine/theme-engine';
 import { useEditor, useStudio } from '../context.tsx';
 import { describeValue, humanize } from '../forms/describe.ts';
 import { FieldControl } from '../forms/field-control.tsx';
@@ -73,17 +82,38 @@ function hintFor(path: readonly string[], schema: z.ZodType, value: unknown): Fi
   const shape = describeValue(schema);
   if (path[0] === 'media') return { label, control: 'image' };
   if (shape.kind === 'boolean') return { label, control: 'toggle' };
-  if (shape.kind === 'enum') return { label, control: 'select', options: (shape.options ?? []).map((o) => ({ value: o, label: humanize(String(o)).replace('1:1', '1 : 1') })) };
+  if (shape.kind === 'enum')
+    return {
+      label,
+      control: 'select',
+      options: (shape.options ?? []).map((o) => ({ value: o, label: humanize(String(o)).replace('1:1', '1 : 1') })),
+    };
   if (shape.kind === 'string' && typeof value === 'string' && /^#[0-9a-f]{3,8}$/i.test(value)) return { label, control: 'color' };
   if (shape.kind === 'number') {
     if (key === 'weight') return { label: 'Weight', control: 'select', options: weights };
-    return { label, control: 'number', ...(shape.min === undefined ? {} : { min: shape.min }), ...(shape.max === undefined ? {} : { max: shape.max }), step: key === 'lineHeight' ? 0.05 : 1 };
+    return {
+      label,
+      control: 'number',
+      ...(shape.min === undefined ? {} : { min: shape.min }),
+      ...(shape.max === undefined ? {} : { max: shape.max }),
+      step: key === 'lineHeight' ? 0.05 : 1,
+    };
   }
   return { label, control: 'text' };
 }
 
 /** A theme value or object of values, drawn from the theme schema itself, so every setting of §3.8 has a control. */
-function ThemeFields({ shape, values, path, colors }: { shape: Shape; values: Record<string, unknown>; path: readonly string[]; colors: ThemeSettings['colors'] }) {
+function ThemeFields({
+  shape,
+  values,
+  path,
+  colors,
+}: {
+  shape: Shape;
+  values: Record<string, unknown>;
+  path: readonly string[];
+  colors: ThemeSettings['colors'];
+}) {
   const { store } = useStudio();
   const nested = path.length > 0;
   return (
@@ -106,7 +136,14 @@ function ThemeFields({ shape, values, path, colors }: { shape: Shape; values: Re
         return (
           <div key={key} className={nested && described.kind !== 'string' && !followable ? '' : 'col-span-2'}>
             {followable ? (
-              <FollowableColor path={at} label={labels[key] ?? humanize(key)} schema={schema} value={value} colors={colors} onChange={onChange} />
+              <FollowableColor
+                path={at}
+                label={labels[key] ?? humanize(key)}
+                schema={schema}
+                value={value}
+                colors={colors}
+                onChange={onChange}
+              />
             ) : (
               <FieldControl name={at.join('.')} hint={hintFor(at, schema, value)} schema={schema} value={value} onChange={onChange} />
             )}
@@ -118,7 +155,14 @@ function ThemeFields({ shape, values, path, colors }: { shape: Shape; values: Re
 }
 
 /** The names theme colours go by in the panel, for "Follows Brand". */
-const colorNames: Record<string, string> = { brand: 'Brand', brandContrast: 'Text on brand colour', accent: 'Accent', heading: 'Heading', background: 'Background', link: 'Link' };
+const colorNames: Record<string, string> = {
+  brand: 'Brand',
+  brandContrast: 'Text on brand colour',
+  accent: 'Accent',
+  heading: 'Heading',
+  background: 'Background',
+  link: 'Link',
+};
 
 /** The colour a value paints: its own, or that of the theme colour it follows (which may follow another). */
 function paintOf(value: unknown, colors: ThemeSettings['colors'], depth = 0): string {
@@ -127,14 +171,29 @@ function paintOf(value: unknown, colors: ThemeSettings['colors'], depth = 0): st
   return paintOf(colors[value as keyof ThemeSettings['colors']], colors, depth + 1);
 }
 
-const defaultAt = (path: readonly string[]) => path.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], defaultThemeSettings);
+const defaultAt = (path: readonly string[]) =>
+  path.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], defaultThemeSettings);
 
 /**
  * A button, link or focus colour: by default it follows a theme colour (Brand, mostly), shown as "Follows Brand" with
  * a Detach button that gives it a colour of its own, starting from the one it shows; a detached colour can follow
  * again.
  */
-function FollowableColor({ path, label, schema, value, colors, onChange }: { path: readonly string[]; label: string; schema: z.ZodType; value: unknown; colors: ThemeSettings['colors']; onChange: (next: unknown) => void }) {
+function FollowableColor({
+  path,
+  label,
+  schema,
+  value,
+  colors,
+  onChange,
+}: {
+  path: readonly string[];
+  label: string;
+  schema: z.ZodType;
+  value: unknown;
+  colors: ThemeSettings['colors'];
+  onChange: (next: unknown) => void;
+}) {
   const followed = typeof value === 'string' && !value.startsWith('#') ? value : null;
   const fallback = defaultAt(path);
   const canFollow = typeof fallback === 'string' && !fallback.startsWith('#') ? fallback : null;
@@ -144,7 +203,11 @@ function FollowableColor({ path, label, schema, value, colors, onChange }: { pat
       <div className="space-y-1">
         <span className="block text-xs font-medium text-slate-700">{label}</span>
         <div className="flex items-center gap-2">
-          <span className="h-8 w-10 shrink-0 rounded border border-slate-300" style={{ background: paintOf(followed, colors) }} aria-hidden="true" />
+          <span
+            className="h-8 w-10 shrink-0 rounded border border-slate-300"
+            style={{ background: paintOf(followed, colors) }}
+            aria-hidden="true"
+          />
           <span className="flex-1 text-xs text-slate-600">Follows {name}</span>
           <button
             type="button"
@@ -162,7 +225,11 @@ function FollowableColor({ path, label, schema, value, colors, onChange }: { pat
     <div className="space-y-1">
       <FieldControl name={path.join('.')} hint={{ label, control: 'color' }} schema={schema} value={value} onChange={onChange} />
       {canFollow ? (
-        <button type="button" onClick={() => onChange(canFollow)} className="text-xs font-medium text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-500">
+        <button
+          type="button"
+          onClick={() => onChange(canFollow)}
+          className="text-xs font-medium text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        >
           {`Follow ${colorNames[canFollow] ?? humanize(canFollow)} again`}
         </button>
       ) : null}
@@ -179,8 +246,18 @@ function FontPicker({ role, value }: { role: 'heading' | 'body'; value: ThemeFon
       <legend className="mb-1 text-xs font-medium text-slate-700">{role === 'heading' ? 'Headings' : 'Body text'}</legend>
       <div className="relative max-h-48 overflow-y-auto rounded-md border border-slate-300 p-1">
         {themeFontNames.map((font) => (
-          <label key={font} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 hover:bg-slate-50 has-checked:bg-indigo-50 has-focus-visible:outline-2 has-focus-visible:outline-indigo-500">
-            <input type="radio" name={name} value={font} checked={value === font} onChange={() => store.getState().setThemeSetting(['fonts', role], font)} className="sr-only" />
+          <label
+            key={font}
+            className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 hover:bg-slate-50 has-checked:bg-indigo-50 has-focus-visible:outline-2 has-focus-visible:outline-indigo-500"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={font}
+              checked={value === font}
+              onChange={() => store.getState().setThemeSetting(['fonts', role], font)}
+              className="sr-only"
+            />
             <span className="w-12 text-lg leading-6 text-slate-900" style={{ fontFamily: fontStack(font) }} aria-hidden="true">
               Aa
             </span>
@@ -249,8 +326,17 @@ function AddToCart({ value }: { value: string }) {
     <fieldset className="space-y-2">
       <legend className="mb-1 text-xs font-medium text-slate-700">When a shopper adds a product to the cart</legend>
       {options.map((option) => (
-        <label key={option.value} className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-200 p-2 text-sm has-checked:border-indigo-400 has-checked:bg-indigo-50">
-          <input type="radio" name={name} checked={value === option.value} onChange={() => store.getState().setThemeSetting(['add_to_card_action'], option.value)} className="mt-0.5 accent-indigo-600" />
+        <label
+          key={option.value}
+          className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-200 p-2 text-sm has-checked:border-indigo-400 has-checked:bg-indigo-50"
+        >
+          <input
+            type="radio"
+            name={name}
+            checked={value === option.value}
+            onChange={() => store.getState().setThemeSetting(['add_to_card_action'], option.value)}
+            className="mt-0.5 accent-indigo-600"
+          />
           <span>
             <span className="block font-medium text-slate-800">{option.label}</span>
             <span className="block text-xs text-slate-600">{option.help}</span>
@@ -277,14 +363,28 @@ export function ThemePanel() {
         <div key={key} className="space-y-4">
           <FontPicker role="heading" value={settings.fonts.heading} />
           <FontPicker role="body" value={settings.fonts.body} />
-          <ThemeFields shape={{ baseSize: (describeValue(shape.fonts!).shape ?? {}).baseSize! }} values={settings.fonts} path={['fonts']} colors={settings.colors} />
+          <ThemeFields
+            shape={{ baseSize: (describeValue(shape.fonts!).shape ?? {}).baseSize! }}
+            values={settings.fonts}
+            path={['fonts']}
+            colors={settings.colors}
+          />
         </div>
       );
     }
     if (key === 'custom_css') return <CustomCss key={key} value={settings.custom_css} />;
     if (key === 'add_to_card_action') return <AddToCart key={key} value={settings.add_to_card_action} />;
     const described = describeValue(shape[key]!);
-    if (described.kind === 'object' && described.shape) return <ThemeFields key={key} shape={described.shape} values={values[key] as Record<string, unknown>} path={[key]} colors={settings.colors} />;
+    if (described.kind === 'object' && described.shape)
+      return (
+        <ThemeFields
+          key={key}
+          shape={described.shape}
+          values={values[key] as Record<string, unknown>}
+          path={[key]}
+          colors={settings.colors}
+        />
+      );
     return <ThemeFields key={key} shape={{ [key]: shape[key]! }} values={values} path={[]} colors={settings.colors} />;
   };
   return (

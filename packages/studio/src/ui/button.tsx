@@ -10,7 +10,12 @@ const tones: Record<Tone, string> = {
 };
 
 /** The studio's button: a tone, a compact size, and a visible focus ring. */
-export function Button({ tone = 'default', className = '', children, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone; children: ReactNode }) {
+export function Button({
+  tone = 'default',
+  className = '',
+  children,
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone; children: ReactNode }) {
   return (
     <button
       type="button"

@@ -8,7 +8,18 @@ afterEach(cleanup);
 
 function Harness({ onConfirm }: { onConfirm: () => void }) {
   const [open, setOpen] = useState(false);
-  return <ConfirmStep label="Delete page…" question="Delete this page for good?" confirm="Delete" cancel="Keep" tone="danger" open={open} onOpenChange={setOpen} onConfirm={onConfirm} />;
+  return (
+    <ConfirmStep
+      label="Delete page…"
+      question="Delete this page for good?"
+      confirm="Delete"
+      cancel="Keep"
+      tone="danger"
+      open={open}
+      onOpenChange={setOpen}
+      onConfirm={onConfirm}
+    />
+  );
 }
 
 const settled = () => act(() => new Promise<void>((resolve) => setTimeout(resolve)));

@@ -6,7 +6,17 @@ import { Button } from './button.tsx';
  * Focus goes to the cancel button when the question appears and back to the first button when it is cancelled, so a
  * keyboard user is never left on an element that has just gone.
  */
-export function ConfirmStep({ label, question, confirm, cancel = 'Cancel', tone, open, busy = false, onOpenChange, onConfirm }: {
+export function ConfirmStep({
+  label,
+  question,
+  confirm,
+  cancel = 'Cancel',
+  tone,
+  open,
+  busy = false,
+  onOpenChange,
+  onConfirm,
+}: {
   /** The first button ("Delete page…"). */
   label: string;
   question: string;
@@ -31,7 +41,11 @@ export function ConfirmStep({ label, question, confirm, cancel = 'Cancel', tone,
   return (
     <span ref={step} className="contents">
       {open ? (
-        <span role="group" aria-label={question} className={`flex items-center gap-2 text-sm ${tone === 'danger' ? 'text-red-800' : 'text-slate-600'}`}>
+        <span
+          role="group"
+          aria-label={question}
+          className={`flex items-center gap-2 text-sm ${tone === 'danger' ? 'text-red-800' : 'text-slate-600'}`}
+        >
           {question}
           <Button tone={tone} disabled={busy} onClick={onConfirm}>
             {confirm}

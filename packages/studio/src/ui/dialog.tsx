@@ -4,7 +4,14 @@ import { useEffect, useRef, type ReactNode } from 'react';
  * A modal on the native `<dialog>`: the browser traps focus, Escape closes it and the page behind is inert.
  * `onClose` runs however it closes.
  */
-export function Dialog({ open, title, onClose, children, footer, wide = false }: {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  wide = false,
+}: {
   open: boolean;
   title: string;
   onClose: () => void;
@@ -36,7 +43,12 @@ export function Dialog({ open, title, onClose, children, footer, wide = false }:
             <h2 id="dialog-title" className="text-base font-semibold">
               {title}
             </h2>
-            <button type="button" onClick={onClose} className="rounded-md px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500" aria-label="Close">
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded-md px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+              aria-label="Close"
+            >
               ✕
             </button>
           </header>

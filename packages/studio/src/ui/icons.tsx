@@ -3,7 +3,18 @@ import type { ReactNode, SVGProps } from 'react';
 /** Small line icons (24-unit grid, drawn at 16 px) so the studio needs no icon library. */
 function Icon({ children, ...rest }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...rest}>
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      {...rest}
+    >
       {children}
     </svg>
   );

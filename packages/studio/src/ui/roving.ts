@@ -5,7 +5,12 @@ import type { KeyboardEvent } from 'react';
  * are the choices: an arrow, Home or End chooses that choice and moves the keyboard to it, wrapping at the ends.
  * Radio groups answer all four arrows, a row of tabs only ← and →.
  */
-export function roveKey(event: KeyboardEvent<HTMLElement>, current: number, choose: (index: number) => void, arrows: 'all' | 'horizontal' = 'all'): void {
+export function roveKey(
+  event: KeyboardEvent<HTMLElement>,
+  current: number,
+  choose: (index: number) => void,
+  arrows: 'all' | 'horizontal' = 'all',
+): void {
   const choices = event.currentTarget.children;
   const index = rovingIndex(event.key, current, choices.length, arrows);
   if (index === null) return;

@@ -129,9 +129,11 @@ it('declares in db/schema.ts exactly the tables and columns the migrations make:
       const where = `${table.name}.${column.name} (${column.dataType}${column.isNullable ? ', null' : ''})`;
       const kind = kindOfDataType[column.dataType] ?? 'other';
       if (mine.kind !== kind) problems.push(`${where}: declared as ${mine.kind}, reads back as ${kind}`);
-      if (mine.nullable !== 'either' && mine.nullable !== column.isNullable) problems.push(`${where}: declared ${mine.nullable ? 'nullable' : 'not null'}`);
+      if (mine.nullable !== 'either' && mine.nullable !== column.isNullable)
+        problems.push(`${where}: declared ${mine.nullable ? 'nullable' : 'not null'}`);
       // A NOT NULL column typed Generated (or insertable as undefined) must have a default, or inserts would fail.
-      if (mine.generated && !column.isNullable && !column.hasDefaultValue && !column.isAutoIncrementing) problems.push(`${where}: declared with a default it does not have`);
+      if (mine.generated && !column.isNullable && !column.hasDefaultValue && !column.isAutoIncrementing)
+        problems.push(`${where}: declared with a default it does not have`);
     }
   }
   expect(problems).toEqual([]);
