@@ -24,7 +24,7 @@ const outlineButton = (name: RegExp) => within(screen.getByRole('list', { name: 
 async function signedIn() {
   const studio = createStudio('shop.test', { fetch: server.fetch as typeof fetch, storage: memoryStorage(), autosaveDelay: 50 });
   render(<StudioApp storeDomain="shop.test" studio={studio} />);
-  fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'owner@shop.test' } });
+  fireEvent.input(await screen.findByLabelText('Email'), { target: { value: 'owner@shop.test' } });
   fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'right' } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
   await screen.findByRole('list', { name: 'Page sections' });
@@ -38,7 +38,7 @@ it('says why a sign-in failed, in the server’s words', async () => {
       studio={createStudio('shop.test', { fetch: server.fetch as typeof fetch, storage: memoryStorage() })}
     />,
   );
-  fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'owner@shop.test' } });
+  fireEvent.input(await screen.findByLabelText('Email'), { target: { value: 'owner@shop.test' } });
   fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
   expect((await screen.findByRole('alert')).textContent).toBe('Email or password is incorrect');
@@ -120,7 +120,7 @@ it('a session that ended sends the owner to sign in, and its notice goes once th
   );
   render(<StudioApp storeDomain="shop.test" studio={createStudio('shop.test', { fetch: server.fetch as typeof fetch, storage })} />);
   expect((await screen.findByRole('alert')).textContent).toMatch(/^Your studio session has ended\. Sign in again/);
-  fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'owner@shop.test' } });
+  fireEvent.input(await screen.findByLabelText('Email'), { target: { value: 'owner@shop.test' } });
   fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'right' } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
   await screen.findByRole('list', { name: 'Page sections' });

@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { createStudioApi } from './api/client.ts';
 import { StudioContext, type Studio } from './context.tsx';
 import { Editor } from './editor.tsx';
-import { SignIn } from './sign-in.tsx';
 import { createStudioController, storedSession } from './state/controller.ts';
 import { createEditorStore } from './state/editor-store.ts';
 import { Notices } from './ui/notices.tsx';
+
+// A signed-in owner's first paint does not need the sign-in screen; it loads when there is no session.
+const SignIn = lazy(() => import('./sign-in.tsx').then((m) => ({ default: m.SignIn })));
 
 /** Makes the studio's parts for one store domain: the store, the API client with the session's token, the controller. */
 export function createStudio(
@@ -41,7 +43,13 @@ export function StudioApp({ storeDomain, studio: given }: { storeDomain: string;
   useEffect(() => () => studio.controller.dispose(), [studio]);
   return (
     <StudioContext value={studio}>
-      {session ? <Editor storeDomain={storeDomain} /> : <SignIn storeDomain={storeDomain} onSignIn={studio.controller.signIn} />}
+      {session ? (
+        <Editor storeDomain={storeDomain} />
+      ) : (
+        <Suspense fallback={null}>
+          <SignIn storeDomain={storeDomain} onSignIn={studio.controller.signIn} />
+        </Suspense>
+      )}
       <Notices />
     </StudioContext>
   );

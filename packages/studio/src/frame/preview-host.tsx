@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { breakpoints } from '@vitrine/theme-engine';
-import { createThemeCompiler } from '@vitrine/theme-engine/worker-client';
 import { useEditor, useStudio } from '../context.tsx';
 import { breakpointLabels } from '../ui/breakpoint-labels.ts';
 import { connectFrame, type FrameStatus } from './frame-link.ts';
@@ -42,20 +41,21 @@ export function PreviewHost() {
   }, [status]);
 
   useEffect(() => {
-    const compiler = createThemeCompiler();
+    // The theme compiler (a worker, through comlink) is not needed for the first paint: it loads while the frame does.
+    const compiler = import('@vitrine/theme-engine/worker-client').then(({ createThemeCompiler }) => createThemeCompiler());
     const link = connectFrame({
       store,
       self: window,
       frame: () => iframe.current?.contentWindow ?? null,
       origin: window.location.origin,
-      compileCss: async (settings) => (await compiler.compile(settings)).css,
+      compileCss: async (settings) => (await (await compiler).compile(settings)).css,
       onStatus: setStatus,
     });
     frameRef.current = link;
     return () => {
       frameRef.current = null;
       link.dispose();
-      compiler.dispose();
+      void compiler.then((created) => created.dispose());
     };
   }, [store, frameRef]);
 
