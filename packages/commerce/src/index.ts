@@ -35,6 +35,27 @@ export { statusColour } from './status-colour.ts';
 export type { StatusColour } from './status-colour.ts';
 export { tempId, isTempId } from './temp-id.ts';
 export {
+  endpoints,
+  webEndpoints,
+  authEndpoints,
+  accountEndpoints,
+  pageEndpoints,
+  formEndpoints,
+  studioEndpoints,
+  maintenanceEndpoints,
+  studioPageEndpoints,
+  studioThemeEndpoints,
+  studioPublishEndpoints,
+  studioMediaEndpoints,
+  studioCatalogueEndpoints,
+  getPageQuery,
+  themeSectionsQuery,
+  FORM_BODY_LIMIT_BYTES,
+} from './endpoints.ts';
+export type { Caller, Endpoint, EndpointGroup, EndpointInput, EndpointAnswer, RefusalStyle } from './endpoints.ts';
+export { endpointRequest, readEndpointAnswer } from './endpoint-client.ts';
+export type { EndpointArgs, EndpointRequest } from './endpoint-client.ts';
+export {
   apiError,
   SiteConfigError,
   domainName,

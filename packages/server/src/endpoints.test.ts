@@ -1,28 +1,29 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type Caller, type Endpoint, type EndpointGroup } from '@vitrine/commerce';
 import { backends, signInOwner, startOnBackend, type BackendServer, type CallInit } from './test-support.ts';
 
 /**
- * Walks every API route the server registered (read from Fastify's own route table, so a new route is walked
- * without being listed here) and checks what must hold for all of them: a route that needs a signed-in owner or
- * customer refuses a caller without one (401) and the owner of another store (403); a malformed body is a 400 that
- * names its field; a GET changes nothing in the database.
+ * Walks every endpoint of commerce's table, checked against Fastify's own route table (so the two cannot drift),
+ * and checks what must hold for all of them, by the caller each declares: no credentials → 401; another store's
+ * owner → 403; another store's customer → 401 (its token is not one of this store's); another store's ids → not
+ * found; a malformed body → a 400 naming its field; a GET changes nothing in the database.
  */
 let started: BackendServer;
 let routes: { method: string; path: string }[];
 let harborOwner: string;
 let nordOwner: string;
 let shopper: string;
+let nordShopper: string;
+let nordPageId: number;
+let nordAddressId: number;
 
-/** Routes anyone may call: the storefront's own, sign-in and its limits, forms, health. */
-const OWNER_FREE = new Set(['/api/Studio/SignIn']);
-/** Streams that never end on their own; their first event is checked in maintenance.test.ts. */
-const STREAMS = new Set(['/api/Web/MaintenanceStream']);
-/** POSTs that read no body: ending the owner's own session. */
-const BODILESS = new Set(['/api/Studio/SignOut']);
-const needsOwner = (path: string) => path.startsWith('/api/Studio/') && !OWNER_FREE.has(path);
-const needsCustomer = (path: string) => path.startsWith('/api/Account/') || path === '/api/Auth/ChangePassword';
+const table = Object.values(endpoints).flatMap((group) => Object.entries(group as EndpointGroup).map(([name, e]) => ({ name, ...e })));
+const byCaller = (...callers: Caller[]) => table.filter((endpoint) => callers.includes(endpoint.caller));
+/** A credential each caller accepts at Harbor & Pine. */
+const tokenFor = (caller: Caller) =>
+  caller === 'owner' || caller === 'studio-session' ? harborOwner : caller === 'customer' || caller === 'token' ? shopper : null;
 
 beforeAll(async () => {
   started = await startOnBackend(backends[0]!.create);
@@ -52,6 +53,24 @@ beforeAll(async () => {
     ip: '10.9.0.1',
   });
   shopper = ((await signIn.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+  // A customer of Atelier Nord with an address, and one of its pages: ids that Harbor & Pine must not find.
+  const nord = { host: 'second.localhost', ip: '10.9.0.2' };
+  const signUp = await started.server.call('/api/Auth/SignUp', {
+    method: 'POST',
+    ...nord,
+    body: { customerTypeId: 1, firstName: 'Nora', lastName: 'Nord', email: 'nora@nord.test', password: 'nord-shopper-1' },
+  });
+  nordShopper = ((await signUp.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+  const saved = await started.server.call('/api/Account/SaveAddress', {
+    method: 'POST',
+    ...nord,
+    headers: { authorization: `Bearer ${nordShopper}` },
+    body: { fullName: 'Nora Nord', line1: '1 Fjord Road', city: 'Bergen', postalCode: '5003', country: 'no' },
+  });
+  nordAddressId = ((await saved.json()) as { data: { addresses: { addressId: number }[] } }).data.addresses[0]!.addressId;
+  nordPageId = (
+    await started.server.db.selectFrom('pages').select('page_id').where('web_id', '=', started.atelierId).executeTakeFirstOrThrow()
+  ).page_id;
 });
 afterAll(() => started?.stop());
 
@@ -76,68 +95,119 @@ async function fingerprint(): Promise<string> {
   return hash.digest('hex');
 }
 
-describe('every API route', () => {
-  it('is found: the walk covers the Studio, account, auth, page, form and web routes', () => {
-    const paths = new Set(routes.map((route) => route.path));
-    expect(paths.size).toBeGreaterThanOrEqual(40);
-    for (const path of [
-      '/api/Studio/SavePage',
-      '/api/Account/GetProfile',
-      '/api/Auth/SignIn',
-      '/api/Page/GetPage',
-      '/api/Form/Submit',
-      '/api/Web/GetWebInfo',
-    ])
-      expect(paths).toContain(path);
+/** A request of each endpoint that names an id, carrying one of Atelier Nord's. */
+const strangerIds: Record<string, (ids: { page: number; address: number }) => CallInit & { query?: string }> = {
+  getPage: ({ page }) => ({ query: `PageID=${page}` }),
+  getVersions: ({ page }) => ({ query: `PageID=${page}` }),
+  savePage: ({ page }) => ({
+    body: { pageId: page, draftRevision: 1, document: { pageTypeId: 2, slug: 'taken', title: 'Taken', sections: [] } },
+  }),
+  publishPage: ({ page }) => ({ body: { pageId: page, draftRevision: 1 } }),
+  rollback: ({ page }) => ({ body: { pageId: page, version: 1 } }),
+  updatePage: ({ page }) => ({ body: { pageId: page, title: 'Taken' } }),
+  deletePage: ({ page }) => ({ body: { pageId: page } }),
+  publish: ({ page }) => ({ body: { page: { pageId: page, draftRevision: 1 } } }),
+  saveAddress: ({ address }) => ({
+    body: { addressId: address, fullName: 'Taken', line1: '1 Harbour Row', city: 'Leith', postalCode: 'EH6', country: 'gb' },
+  }),
+  removeAddress: ({ address }) => ({ body: { addressId: address } }),
+  submitForm: ({ page }) => ({ body: { pageId: page, sectionId: 'contact', values: {} } }),
+};
+
+/** The top-level request fields of an endpoint that hold an id (pageId, PageID, addressId, page.pageId…). */
+function idFields(endpoint: Endpoint): string[] {
+  const fields: string[] = [];
+  const visit = (schema: unknown, prefix: string) => {
+    const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+    if (!shape) return;
+    for (const [key, child] of Object.entries(shape)) {
+      if (/^(page|address|product|category|brand|order|customer)id$/i.test(key)) fields.push(prefix + key);
+      const inner = (child as { unwrap?: () => unknown }).unwrap?.() ?? child;
+      visit(inner, `${prefix}${key}.`);
+    }
+  };
+  visit(endpoint.query, '');
+  visit(endpoint.body, '');
+  return fields;
+}
+
+const callEndpoint = (endpoint: Endpoint, token: string | null, init: CallInit & { query?: string } = {}) => {
+  const { query, ...rest } = init;
+  return call({ method: endpoint.method, path: query ? `${endpoint.path}?${query}` : endpoint.path }, token, rest);
+};
+
+describe('every endpoint of the table', () => {
+  it('is a route of the server, and every API route is in the table', () => {
+    const served = new Set(routes.map((route) => `${route.method} ${route.path}`));
+    const listed = new Set(table.map((endpoint) => `${endpoint.method} ${endpoint.path}`));
+    expect(table.length).toBeGreaterThanOrEqual(45);
+    for (const endpoint of listed) expect(served, endpoint).toContain(endpoint);
+    for (const route of served) if (!route.endsWith('/api/*')) expect(listed, route).toContain(route);
   });
 
   it('that needs an owner refuses a caller without a studio session (401) and the owner of another store (403)', async () => {
-    const owned = routes.filter((route) => needsOwner(route.path));
-    expect(owned.length).toBeGreaterThanOrEqual(20);
-    for (const route of owned) {
-      const anonymous = await call(route, null);
-      expect(anonymous.status, `${route.method} ${route.path} without a session`).toBe(401);
-      if (route.path === '/api/Studio/SignOut') continue; // Ends the caller's own session, whatever the store.
-      const stranger = await call(route, nordOwner);
-      expect(stranger.status, `${route.method} ${route.path} by another store's owner`).toBe(403);
+    for (const endpoint of byCaller('owner', 'studio-session')) {
+      const anonymous = await callEndpoint(endpoint, null);
+      expect(anonymous.status, `${endpoint.method} ${endpoint.path} without a session`).toBe(401);
+      if (endpoint.caller === 'studio-session') continue; // Ends the caller's own session, whatever the store.
+      const stranger = await callEndpoint(endpoint, nordOwner);
+      expect(stranger.status, `${endpoint.method} ${endpoint.path} by another store's owner`).toBe(403);
       expect(((await stranger.json()) as { error: { code: string } }).error.code).toBe('NOT_SITE_OWNER');
     }
   });
 
-  it('that needs a customer refuses a caller without a token, and a guest’s token (401)', async () => {
+  it('that needs a token refuses a caller without one, and another store’s; a customer’s refuses a guest’s (401)', async () => {
     const guest = await started.server.call('/api/Web/GetWebInfo?Domain=localhost');
     const guestToken = ((await guest.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
-    const customers = routes.filter((route) => needsCustomer(route.path));
-    expect(customers.length).toBeGreaterThanOrEqual(4);
-    for (const route of customers) {
-      expect((await call(route, null)).status, `${route.method} ${route.path} without a token`).toBe(401);
-      expect((await call(route, guestToken)).status, `${route.method} ${route.path} with a guest's token`).toBe(401);
+    const callers = byCaller('customer', 'token');
+    expect(callers.length).toBeGreaterThanOrEqual(6);
+    for (const endpoint of callers) {
+      const what = `${endpoint.method} ${endpoint.path}`;
+      expect((await callEndpoint(endpoint, null)).status, `${what} without a token`).toBe(401);
+      const stranger = await callEndpoint(endpoint, nordShopper);
+      expect(stranger.status, `${what} with another store's customer`).toBe(401);
+      expect(((await stranger.json()) as { error: { code: string } }).error.code).toBe('TOKEN_OTHER_SITE');
+      if (endpoint.caller === 'customer')
+        expect((await callEndpoint(endpoint, guestToken)).status, `${what} with a guest's token`).toBe(401);
     }
+  });
+
+  it('that names an id does not find another store’s (404), and changes nothing', async () => {
+    // A contact message and a newsletter sign-up name the page they came from only as a note beside the message.
+    const notes = new Set(['sendContact', 'subscribe']);
+    const named = table.filter((endpoint) => idFields(endpoint).length > 0 && !notes.has(endpoint.name));
+    expect(named.map((endpoint) => endpoint.name).sort()).toEqual(Object.keys(strangerIds).sort());
+    const before = await fingerprint();
+    for (const endpoint of named) {
+      const answer = await callEndpoint(endpoint, tokenFor(endpoint.caller), {
+        ...strangerIds[endpoint.name]!({ page: nordPageId, address: nordAddressId }),
+        ip: '10.9.2.1',
+      });
+      expect(answer.status, `${endpoint.method} ${endpoint.path} with another store's id`).toBe(404);
+    }
+    expect(await fingerprint()).toBe(before);
   });
 
   it('that takes a body answers a malformed one with 400 naming the field, and changes nothing', async () => {
     const before = await fingerprint();
-    for (const route of routes.filter((r) => r.method === 'POST' && !BODILESS.has(r.path))) {
-      const token =
-        needsOwner(route.path) || route.path === '/api/Studio/SignIn'
-          ? harborOwner
-          : needsCustomer(route.path) || route.path === '/api/Auth/SignOut'
-            ? shopper
-            : null;
-      const answer = await call(route, token, { rawBody: '"not an object"', ip: '10.9.1.1' });
-      expect(answer.status, `${route.path} with a string for a body`).toBe(400);
+    for (const endpoint of table.filter((e) => e.body)) {
+      const answer = await callEndpoint(endpoint, tokenFor(endpoint.caller), { rawBody: '"not an object"', ip: '10.9.1.1' });
+      expect(answer.status, `${endpoint.path} with a string for a body`).toBe(400);
       const body = (await answer.json()) as { error?: { field?: string }; errors?: unknown };
-      expect(body.error?.field ?? body.errors, `${route.path} names the field at fault`).toBeTruthy();
+      expect(body.error?.field ?? body.errors, `${endpoint.path} names the field at fault`).toBeTruthy();
     }
     expect(await fingerprint()).toBe(before);
   });
 
   it('that is a GET changes nothing in the database, whoever calls it', async () => {
     const before = await fingerprint();
-    for (const route of routes.filter((r) => r.method === 'GET' && !STREAMS.has(r.path))) {
-      const token = needsOwner(route.path) ? harborOwner : needsCustomer(route.path) ? shopper : null;
-      const answer = await call(route, token);
-      expect(answer.status, `GET ${route.path}`).toBeLessThan(500);
+    for (const endpoint of table.filter((e) => e.method === 'GET' && e.answer !== null)) {
+      const answer = await callEndpoint(
+        endpoint,
+        tokenFor(endpoint.caller),
+        endpoint.name === 'getWebInfo' ? { query: 'Domain=localhost' } : {},
+      );
+      expect(answer.status, `GET ${endpoint.path}`).toBeLessThan(500);
     }
     expect(await fingerprint()).toBe(before);
   });

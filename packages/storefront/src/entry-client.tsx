@@ -1,7 +1,6 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { z } from 'zod';
 import { hydrate } from '@vitrine/renderer/client';
-import { tokenPair } from '@vitrine/commerce';
+import { webEndpoints } from '@vitrine/commerce';
 import { AppContext } from './app-context.tsx';
 import { ApiCallError, ApiClient } from './client/api-client.ts';
 import { keepTrackingCode, reloadOnce, rememberViewport, watchForNewBuild } from './client/app-behaviour.ts';
@@ -76,10 +75,9 @@ async function startSession() {
   }
   if (useSession.getState().tokens) return;
   try {
-    const answer = await api.call(
-      `/api/Web/GetWebInfo?Domain=${encodeURIComponent(store ?? window.location.hostname)}&WebThemeID=${boot.themeId}`,
-      z.object({ tokens: tokenPair }),
-    );
+    const answer = await api.request(webEndpoints.getWebInfo, {
+      query: { Domain: store ?? window.location.hostname, WebThemeID: String(boot.themeId) },
+    });
     // A shopper who signed in while this was on its way keeps the tokens they signed in with.
     if (!useSession.getState().tokens) useSession.getState().setTokens(answer.tokens);
   } catch (error) {

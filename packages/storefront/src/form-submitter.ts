@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { formEndpoints, type ContactRequest, type FormValues, type SubscribeRequest } from '@vitrine/commerce';
 import type { FormSubmitter } from '@vitrine/sections';
 import { ApiCallError, type ApiClient } from './client/api-client.ts';
 
-const paths = { form: '/api/Form/Submit', contact: '/api/Contact/Send', subscribe: '/api/Form/Subscribe' } as const;
 const fieldErrors = z.object({ errors: z.record(z.string(), z.string()) });
 
 /**
@@ -12,9 +12,15 @@ const fieldErrors = z.object({ errors: z.record(z.string(), z.string()) });
 export function formSubmitter(api: ApiClient, pageId: number | null): FormSubmitter {
   return {
     async submit(kind, body) {
-      const payload = kind === 'form' ? { ...body, pageId: pageId ?? 0 } : { ...body, ...(pageId ? { pageId } : {}) };
       try {
-        await api.call(paths[kind], z.unknown(), { body: payload });
+        if (kind === 'form') {
+          const form = body as { sectionId: string; values: FormValues };
+          await api.request(formEndpoints.submitForm, { body: { ...form, pageId: pageId ?? 0 } });
+        } else {
+          const context = pageId ? { pageId } : {};
+          if (kind === 'contact') await api.request(formEndpoints.sendContact, { body: { ...(body as ContactRequest), ...context } });
+          else await api.request(formEndpoints.subscribe, { body: { ...(body as SubscribeRequest), ...context } });
+        }
         return { ok: true };
       } catch (error) {
         if (error instanceof ApiCallError && error.status === 400) {

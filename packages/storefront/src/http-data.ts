@@ -1,5 +1,4 @@
-import { publishedPage, webConfig, type PublishedPage, type WebConfig } from '@vitrine/commerce';
-import { z } from 'zod';
+import { maintenanceEndpoints, pageEndpoints, webEndpoints, type PublishedPage, type WebConfig } from '@vitrine/commerce';
 import { ApiCallError, type ApiClient } from './client/api-client.ts';
 import { useCart } from './client/cart.ts';
 import { signedInUserId, useSession } from './client/session.ts';
@@ -8,15 +7,6 @@ import type { MaintenanceSettings, StorefrontData } from './data.ts';
 
 /** How long a page fetched ahead of a click stays good for that click. */
 const PREFETCH_FRESH_MS = 30_000;
-
-const maintenanceAnswer = z.object({
-  data: z.object({
-    isPasswordProtected: z.enum(['0', '1']),
-    heading: z.string(),
-    description: z.string(),
-    isMaintenance: z.boolean().optional(),
-  }),
-});
 
 /** The storefront's data over HTTP, for the browser after hydration; pages can be fetched ahead of a click. */
 export function httpData(
@@ -29,7 +19,7 @@ export function httpData(
   const preload = preloadQueue(4);
   const fetchPage = async (slug: string): Promise<PublishedPage | null> => {
     try {
-      return (await api.call(`/api/Page/GetPage?Slug=${encodeURIComponent(slug)}`, z.object({ data: publishedPage }))).data;
+      return (await api.request(pageEndpoints.getPage, { query: { Slug: slug } })).data;
     } catch (error) {
       if (error instanceof ApiCallError && error.status === 404) return null;
       throw error;
@@ -44,9 +34,7 @@ export function httpData(
       ahead.set(slug, { at: Date.now(), page });
     },
     getSite() {
-      site ??= api
-        .call(`/api/Web/GetWebInfo?Domain=${encodeURIComponent(domain)}&WebThemeID=${themeId}`, z.object({ data: webConfig }))
-        .then((r) => r.data);
+      site ??= api.request(webEndpoints.getWebInfo, { query: { Domain: domain, WebThemeID: String(themeId) } }).then((r) => r.data);
       return site;
     },
     getPage(slug) {
@@ -55,17 +43,14 @@ export function httpData(
       return known && Date.now() - known.at < PREFETCH_FRESH_MS ? known.page : fetchPage(slug);
     },
     async getThemeSectionData() {
-      return (
-        await api.call('/api/Page/GetThemeSections', z.object({ data: z.object({ sectionData: z.record(z.string(), z.unknown()) }) }))
-      ).data.sectionData;
+      return (await api.request(pageEndpoints.getThemeSections, { query: {} })).data.sectionData;
     },
     async getSession() {
       const userId = signedInUserId(useSession.getState().tokens);
       return { signedIn: userId !== null, userId };
     },
     async getMaintenance(): Promise<MaintenanceSettings> {
-      const { data } = await api.call('/api/Web/GetMaintenanceModeSettings', maintenanceAnswer);
-      return { ...data, isMaintenance: data.isMaintenance ?? (await this.getSite()).isMaintenance };
+      return (await api.request(maintenanceEndpoints.getMaintenanceModeSettings)).data;
     },
     // The browser only reaches here after the server's render, which already told it (root loader data).
     hasMaintenanceBypass: async () => false,

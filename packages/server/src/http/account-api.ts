@@ -1,18 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ACTIVE_CUSTOMER,
-  changePasswordRequest,
   companyCustomerTypes,
   contactRequirementProblem,
-  forgotPasswordRequest,
-  removeAddressRequest,
-  resetPasswordRequest,
-  saveAddressRequest,
-  signInRequest,
-  signOutRequest,
-  signUpRequest,
-  updateProfileRequest,
   type AccountProfile,
+  authEndpoints,
+  accountEndpoints,
 } from '@vitrine/commerce';
 import {
   APPROVAL_PENDING,
@@ -32,10 +25,17 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { guardSignIn, rateRules } from '../infra/rate-limit.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { ApiDeps } from './api-deps.ts';
-import { requireCustomer, requireToken } from './principals.ts';
-import { HttpError, parseRequest } from './errors.ts';
+import { registerEndpoints } from './endpoint-routes.ts';
+import { HttpError } from './errors.ts';
 import { perAddress } from './rate-limits.ts';
-import { requireSite } from './site.ts';
+
+const refreshFailures = {
+  invalid: ['TOKEN_INVALID', 'The tokens are not valid'],
+  expired: ['TOKEN_EXPIRED', 'The refresh token has expired'],
+  reused: ['TOKEN_REUSED', 'The refresh token was already used; sign in again'],
+  revoked: ['TOKEN_REVOKED', 'The session has ended; sign in again'],
+  'other-site': ['TOKEN_OTHER_SITE', 'The tokens were issued for another store'],
+} as const;
 
 const signInFailed = (name: SignInName) =>
   new HttpError(401, 'SIGN_IN_FAILED', name.kind === 'email' ? 'Email or password is incorrect' : 'Phone number or password is incorrect');
@@ -88,325 +88,335 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
     pendingMail.add(task);
   };
 
-  app.post('/api/Auth/SignUp', perAddress(rateRules.signUpPerIp, 'signup'), async (request, reply) => {
-    const body = parseRequest(signUpRequest, request.body, 'body');
-    const webId = await requireSite(db, request);
-    const site = await db.selectFrom('sites').select('contact_requirement_mode').where('web_id', '=', webId).executeTakeFirstOrThrow();
-    const problem = contactRequirementProblem(site.contact_requirement_mode, body);
-    if (problem) throw new HttpError(400, 'BAD_REQUEST', `${problem.field}: ${problem.message}`, problem.field);
-    if (body.email && (await findCustomer(db, webId, { kind: 'email', value: body.email }))) throw accountExists('email');
-    if (body.phone && (await findCustomer(db, webId, { kind: 'phone', value: body.phone }))) throw accountExists('phone');
+  registerEndpoints(app, deps, authEndpoints, {
+    refresh: async ({ body, caller: { webId }, reply }) => {
+      const outcome = await tokens.refresh(webId, body);
+      if (!outcome.ok) {
+        const [code, message] = refreshFailures[outcome.reason];
+        return reply.code(401).send({ error: { code, message } });
+      }
+      return { tokens: outcome.tokens };
+    },
 
-    // Individuals may shop at once; a corporate or reseller account waits for the store's approval (§3.15).
-    const statusId = companyCustomerTypes.includes(body.customerTypeId) ? APPROVAL_PENDING : ACTIVE_CUSTOMER;
-    const passwordHash = await hashPassword(body.password);
-    const created = await db
-      .transaction()
-      .execute(async (trx) => {
-        const { customer_id: customerId } = await trx
-          .insertInto('customers')
-          .values({
-            web_id: webId,
-            email: body.email ?? null,
-            phone: body.phone ?? null,
-            password_hash: passwordHash,
-            first_name: body.firstName,
-            last_name: body.lastName,
-            company: body.company ?? '',
-            customer_type_id: body.customerTypeId,
-            status_id: statusId,
+    session: async ({ caller: { claims } }) => ({
+      data: { userId: claims.UserID, webId: claims.WebID, isGuest: claims.UserID === '0', expiresAt: claims.exp },
+    }),
+
+    signUp: {
+      ...perAddress(rateRules.signUpPerIp, 'signup'),
+      handle: async ({ body, caller: { webId } }) => {
+        const site = await db.selectFrom('sites').select('contact_requirement_mode').where('web_id', '=', webId).executeTakeFirstOrThrow();
+        const problem = contactRequirementProblem(site.contact_requirement_mode, body);
+        if (problem) throw new HttpError(400, 'BAD_REQUEST', `${problem.field}: ${problem.message}`, problem.field);
+        if (body.email && (await findCustomer(db, webId, { kind: 'email', value: body.email }))) throw accountExists('email');
+        if (body.phone && (await findCustomer(db, webId, { kind: 'phone', value: body.phone }))) throw accountExists('phone');
+
+        // Individuals may shop at once; a corporate or reseller account waits for the store's approval (§3.15).
+        const statusId = companyCustomerTypes.includes(body.customerTypeId) ? APPROVAL_PENDING : ACTIVE_CUSTOMER;
+        const passwordHash = await hashPassword(body.password);
+        const created = await db
+          .transaction()
+          .execute(async (trx) => {
+            const { customer_id: customerId } = await trx
+              .insertInto('customers')
+              .values({
+                web_id: webId,
+                email: body.email ?? null,
+                phone: body.phone ?? null,
+                password_hash: passwordHash,
+                first_name: body.firstName,
+                last_name: body.lastName,
+                company: body.company ?? '',
+                customer_type_id: body.customerTypeId,
+                status_id: statusId,
+              })
+              .returning('customer_id')
+              .executeTakeFirstOrThrow();
+            return { customerId, tokens: statusId === ACTIVE_CUSTOMER ? await tokens.issue(webId, customerId, trx) : undefined };
           })
-          .returning('customer_id')
-          .executeTakeFirstOrThrow();
-        return { customerId, tokens: statusId === ACTIVE_CUSTOMER ? await tokens.issue(webId, customerId, trx) : undefined };
-      })
-      .catch((error: unknown) => {
-        // Two sign-ups with the same email at the same moment: the unique index decides, the loser gets the 409.
-        const field = fieldOfIndex(uniqueViolation(error));
-        throw field ? accountExists(field) : error;
-      });
+          .catch((error: unknown) => {
+            // Two sign-ups with the same email at the same moment: the unique index decides, the loser gets the 409.
+            const field = fieldOfIndex(uniqueViolation(error));
+            throw field ? accountExists(field) : error;
+          });
 
-    if (!created.tokens) {
-      return reply.code(201).send({
-        data: {
-          statusId,
-          signedIn: false,
-          message: 'Thank you for signing up. The store will review your account and let you know when you can sign in.',
-          user: null,
-        },
-      });
-    }
-    const user = await loadAccountUser(db, webId, created.customerId);
-    return reply.code(201).send({ data: { statusId, signedIn: true, message: 'Your account is ready.', user }, tokens: created.tokens });
-  });
+        if (!created.tokens) {
+          return {
+            data: {
+              statusId,
+              signedIn: false,
+              message: 'Thank you for signing up. The store will review your account and let you know when you can sign in.',
+              user: null,
+            },
+          };
+        }
+        const user = await loadAccountUser(db, webId, created.customerId);
+        return { data: { statusId, signedIn: true, message: 'Your account is ready.', user }, tokens: created.tokens };
+      },
+    },
 
-  app.post('/api/Auth/SignIn', async (request) => {
-    const body = parseRequest(signInRequest, request.body, 'body');
-    const webId = await requireSite(db, request);
-    const name: SignInName = body.email ? { kind: 'email', value: body.email } : { kind: 'phone', value: body.phone! };
-    const attempt = await guardSignIn(limiter, { scope: `signin:${webId}`, account: `${name.kind}:${name.value}`, ip: request.ip });
-    const customer = await findCustomer(db, webId, name);
-    const passwordOk = customer ? await verifyPassword(body.password, customer.password_hash) : await checkPasswordOfNobody(body.password);
-    if (!customer || !passwordOk) {
-      await attempt.failed();
-      throw signInFailed(name);
-    }
-    await attempt.succeeded();
-    if (customer.status_id !== ACTIVE_CUSTOMER) {
-      const refusal = inactiveAccountRefusal(customer.status_id);
-      throw new HttpError(403, refusal.code, refusal.message);
-    }
-    const [user, pair] = await Promise.all([loadAccountUser(db, webId, customer.customer_id), tokens.issue(webId, customer.customer_id)]);
-    return { data: { user }, tokens: pair };
-  });
+    signIn: async ({ body, caller: { webId }, request }) => {
+      const name: SignInName = body.email ? { kind: 'email', value: body.email } : { kind: 'phone', value: body.phone! };
+      const attempt = await guardSignIn(limiter, { scope: `signin:${webId}`, account: `${name.kind}:${name.value}`, ip: request.ip });
+      const customer = await findCustomer(db, webId, name);
+      const passwordOk = customer
+        ? await verifyPassword(body.password, customer.password_hash)
+        : await checkPasswordOfNobody(body.password);
+      if (!customer || !passwordOk) {
+        await attempt.failed();
+        throw signInFailed(name);
+      }
+      await attempt.succeeded();
+      if (customer.status_id !== ACTIVE_CUSTOMER) {
+        const refusal = inactiveAccountRefusal(customer.status_id);
+        throw new HttpError(403, refusal.code, refusal.message);
+      }
+      const [user, pair] = await Promise.all([loadAccountUser(db, webId, customer.customer_id), tokens.issue(webId, customer.customer_id)]);
+      if (!user) throw signInFailed(name);
+      return { data: { user }, tokens: pair };
+    },
 
-  app.post('/api/Auth/ForgotPassword', perAddress(rateRules.forgotPasswordPerIp, 'forgot'), async (request) => {
-    const body = parseRequest(forgotPasswordRequest, request.body, 'body');
-    const webId = await requireSite(db, request);
-    await limiter.enforce(rateRules.forgotPasswordPerAccount, `forgot:account:${webId}:${body.email}`);
-    const origin = await storeOrigin(db, webId, request);
-    inBackground(request.log, async () => {
-      const customer = await findCustomer(db, webId, { kind: 'email', value: body.email });
-      if (!customer?.email) return;
-      const token = await createPasswordReset(db, webId, customer.customer_id);
-      const site = await db.selectFrom('sites').select('title').where('web_id', '=', webId).executeTakeFirstOrThrow();
-      const link = `${origin}/resetpassword?token=${encodeURIComponent(token)}`;
-      await deps.mailer.send({
-        webId,
-        to: customer.email,
-        subject: `Reset your password for ${site.title}`,
-        text: [
-          `Hello ${customer.first_name || 'there'},`,
-          '',
-          `Someone asked to reset the password of your ${site.title} account. To choose a new password, open this link within an hour:`,
-          '',
-          link,
-          '',
-          'The link works once. If you did not ask for this, ignore this mail: your password stays as it is.',
-        ].join('\n'),
-      });
-    });
-    return { data: { sent: true } };
-  });
+    forgotPassword: {
+      ...perAddress(rateRules.forgotPasswordPerIp, 'forgot'),
+      handle: async ({ body, caller: { webId }, request }) => {
+        await limiter.enforce(rateRules.forgotPasswordPerAccount, `forgot:account:${webId}:${body.email}`);
+        const origin = await storeOrigin(db, webId, request);
+        inBackground(request.log, async () => {
+          const customer = await findCustomer(db, webId, { kind: 'email', value: body.email });
+          if (!customer?.email) return;
+          const token = await createPasswordReset(db, webId, customer.customer_id);
+          const site = await db.selectFrom('sites').select('title').where('web_id', '=', webId).executeTakeFirstOrThrow();
+          const link = `${origin}/resetpassword?token=${encodeURIComponent(token)}`;
+          await deps.mailer.send({
+            webId,
+            to: customer.email,
+            subject: `Reset your password for ${site.title}`,
+            text: [
+              `Hello ${customer.first_name || 'there'},`,
+              '',
+              `Someone asked to reset the password of your ${site.title} account. To choose a new password, open this link within an hour:`,
+              '',
+              link,
+              '',
+              'The link works once. If you did not ask for this, ignore this mail: your password stays as it is.',
+            ].join('\n'),
+          });
+        });
+        return { data: { sent: true as const } };
+      },
+    },
 
-  app.post('/api/Auth/ResetPassword', perAddress(rateRules.resetPasswordPerIp, 'reset'), async (request) => {
-    const body = parseRequest(resetPasswordRequest, request.body, 'body');
-    const webId = await requireSite(db, request);
-    const tokenHash = hashToken(body.token);
-    const open = (trx: Db) =>
-      trx
-        .selectFrom('password_resets')
-        .select('customer_id')
-        .where('token_hash', '=', tokenHash)
-        .where('web_id', '=', webId)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', new Date());
-    // Checked before hashing so that a made-up token costs no scrypt; checked again, atomically, when spent.
-    if (!(await open(db).executeTakeFirst())) throw resetTokenInvalid();
-    const passwordHash = await hashPassword(body.password);
-    await db.transaction().execute(async (trx) => {
-      const now = new Date();
-      const spent = await trx
-        .updateTable('password_resets')
-        .set({ used_at: now })
-        .where('token_hash', '=', tokenHash)
-        .where('web_id', '=', webId)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .returning('customer_id')
-        .executeTakeFirst();
-      if (!spent) throw resetTokenInvalid();
-      await trx
-        .updateTable('customers')
-        .set({ password_hash: passwordHash, password_changed_at: now })
-        .where('web_id', '=', webId)
-        .where('customer_id', '=', spent.customer_id)
-        .execute();
-      // The other links mailed to them die too, and every session signed in with the old password ends.
-      await trx
-        .updateTable('password_resets')
-        .set({ used_at: now })
-        .where('web_id', '=', webId)
-        .where('customer_id', '=', spent.customer_id)
-        .where('used_at', 'is', null)
-        .execute();
-      await tokens.revokeCustomer(webId, spent.customer_id, trx);
-    });
-    return { data: { reset: true } };
-  });
+    resetPassword: {
+      ...perAddress(rateRules.resetPasswordPerIp, 'reset'),
+      handle: async ({ body, caller: { webId } }) => {
+        const tokenHash = hashToken(body.token);
+        const open = (trx: Db) =>
+          trx
+            .selectFrom('password_resets')
+            .select('customer_id')
+            .where('token_hash', '=', tokenHash)
+            .where('web_id', '=', webId)
+            .where('used_at', 'is', null)
+            .where('expires_at', '>', new Date());
+        // Checked before hashing so that a made-up token costs no scrypt; checked again, atomically, when spent.
+        if (!(await open(db).executeTakeFirst())) throw resetTokenInvalid();
+        const passwordHash = await hashPassword(body.password);
+        await db.transaction().execute(async (trx) => {
+          const now = new Date();
+          const spent = await trx
+            .updateTable('password_resets')
+            .set({ used_at: now })
+            .where('token_hash', '=', tokenHash)
+            .where('web_id', '=', webId)
+            .where('used_at', 'is', null)
+            .where('expires_at', '>', now)
+            .returning('customer_id')
+            .executeTakeFirst();
+          if (!spent) throw resetTokenInvalid();
+          await trx
+            .updateTable('customers')
+            .set({ password_hash: passwordHash, password_changed_at: now })
+            .where('web_id', '=', webId)
+            .where('customer_id', '=', spent.customer_id)
+            .execute();
+          // The other links mailed to them die too, and every session signed in with the old password ends.
+          await trx
+            .updateTable('password_resets')
+            .set({ used_at: now })
+            .where('web_id', '=', webId)
+            .where('customer_id', '=', spent.customer_id)
+            .where('used_at', 'is', null)
+            .execute();
+          await tokens.revokeCustomer(webId, spent.customer_id, trx);
+        });
+        return { data: { reset: true as const } };
+      },
+    },
 
-  app.post('/api/Auth/ChangePassword', async (request) => {
-    const { webId, customerId } = await requireCustomer(deps, request);
-    const body = parseRequest(changePasswordRequest, request.body, 'body');
-    await limiter.enforce(rateRules.changePasswordPerAccount, `change-password:${webId}:${customerId}`);
-    const row = await db
-      .selectFrom('customers')
-      .select('password_hash')
-      .where('web_id', '=', webId)
-      .where('customer_id', '=', customerId)
-      .executeTakeFirstOrThrow();
-    if (!(await verifyPassword(body.currentPassword, row.password_hash))) {
-      throw new HttpError(400, 'WRONG_PASSWORD', 'currentPassword: is not your current password', 'currentPassword');
-    }
-    const passwordHash = await hashPassword(body.newPassword);
-    const pair = await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('customers')
-        .set({ password_hash: passwordHash, password_changed_at: new Date() })
+    changePassword: async ({ body, caller: { webId, customerId } }) => {
+      await limiter.enforce(rateRules.changePasswordPerAccount, `change-password:${webId}:${customerId}`);
+      const row = await db
+        .selectFrom('customers')
+        .select('password_hash')
         .where('web_id', '=', webId)
         .where('customer_id', '=', customerId)
-        .execute();
-      // Every other session ends with the old password; this one carries on with the pair answered here.
-      await tokens.revokeCustomer(webId, customerId, trx);
-      return tokens.issue(webId, customerId, trx);
-    });
-    return { data: { changed: true }, tokens: pair };
-  });
-
-  app.post('/api/Auth/SignOut', async (request) => {
-    const claims = await requireToken(deps, request);
-    const body = parseRequest(signOutRequest, request.body, 'body');
-    await tokens.revokeFamily(claims.WebID, body.refreshToken, claims.UserID);
-    return { data: { signedOut: true }, tokens: await tokens.issue(claims.WebID, null) };
-  });
-
-  app.get('/api/Account/GetProfile', async (request) => {
-    const { webId, customerId } = await requireCustomer(deps, request);
-    return { data: await requireProfile(db, webId, customerId) };
-  });
-
-  app.post('/api/Account/UpdateProfile', async (request) => {
-    const { webId, customerId } = await requireCustomer(deps, request);
-    const body = parseRequest(updateProfileRequest, request.body, 'body');
-    const current = await db
-      .selectFrom('customers')
-      .select(['email', 'phone', 'company', 'customer_type_id'])
-      .where('web_id', '=', webId)
-      .where('customer_id', '=', customerId)
-      .executeTakeFirstOrThrow();
-    const company = body.company ?? current.company;
-    if (companyCustomerTypes.includes(current.customer_type_id) && !company)
-      throw new HttpError(400, 'BAD_REQUEST', 'company: is a required field', 'company');
-    const phone = body.phone === undefined ? current.phone : body.phone || null;
-    if (phone !== current.phone) {
-      // Only the phone changes here, so only the store's rule about phones applies; a rule about the email that the
-      // customer cannot change here must not lock them out of their profile.
-      const { contact_requirement_mode: mode } = await db
-        .selectFrom('sites')
-        .select('contact_requirement_mode')
-        .where('web_id', '=', webId)
         .executeTakeFirstOrThrow();
-      const problem = contactRequirementProblem(mode, { email: current.email, phone });
-      if (problem?.field === 'phone') throw new HttpError(400, 'BAD_REQUEST', `phone: ${problem.message}`, 'phone');
-      if (!phone && !current.email) throw new HttpError(400, 'BAD_REQUEST', 'phone: is a required field', 'phone');
-      if (phone) {
-        const holder = await findCustomer(db, webId, { kind: 'phone', value: phone });
-        if (holder && holder.customer_id !== customerId) throw accountExists('phone');
+      if (!(await verifyPassword(body.currentPassword, row.password_hash))) {
+        throw new HttpError(400, 'WRONG_PASSWORD', 'currentPassword: is not your current password', 'currentPassword');
       }
-    }
-    await db
-      .updateTable('customers')
-      .set({ first_name: body.firstName, last_name: body.lastName, company, phone })
-      .where('web_id', '=', webId)
-      .where('customer_id', '=', customerId)
-      .execute()
-      .catch((error: unknown) => {
-        const field = fieldOfIndex(uniqueViolation(error));
-        throw field ? accountExists(field) : error;
+      const passwordHash = await hashPassword(body.newPassword);
+      const pair = await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('customers')
+          .set({ password_hash: passwordHash, password_changed_at: new Date() })
+          .where('web_id', '=', webId)
+          .where('customer_id', '=', customerId)
+          .execute();
+        // Every other session ends with the old password; this one carries on with the pair answered here.
+        await tokens.revokeCustomer(webId, customerId, trx);
+        return tokens.issue(webId, customerId, trx);
       });
-    return { data: await requireProfile(db, webId, customerId) };
+      return { data: { changed: true as const }, tokens: pair };
+    },
+
+    signOut: async ({ body, caller: { claims } }) => {
+      await tokens.revokeFamily(claims.WebID, body.refreshToken, claims.UserID);
+      return { data: { signedOut: true as const }, tokens: await tokens.issue(claims.WebID, null) };
+    },
   });
 
-  app.post('/api/Account/SaveAddress', async (request) => {
-    const { webId, customerId } = await requireCustomer(deps, request);
-    const body = parseRequest(saveAddressRequest, request.body, 'body');
-    const values = {
-      full_name: body.fullName,
-      line1: body.line1,
-      line2: body.line2,
-      city: body.city,
-      region: body.region,
-      postal_code: body.postalCode,
-      country: body.country,
-      phone: body.phone,
-    };
-    await db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom('customer_addresses')
-        .select(['address_id', 'is_default'])
-        .where('web_id', '=', webId)
-        .where('customer_id', '=', customerId)
-        .forUpdate()
-        .execute();
-      let addressId: number;
-      let isDefault = body.isDefault;
-      if (body.addressId !== undefined) {
-        const own = existing.find((address) => address.address_id === body.addressId);
-        if (!own) throw addressNotFound();
-        addressId = own.address_id;
-        // The default stays the default until another is chosen: a customer always has one when they have any.
-        isDefault ||= own.is_default;
-        await trx
-          .updateTable('customer_addresses')
-          .set({ ...values, is_default: isDefault })
-          .where('web_id', '=', webId)
-          .where('customer_id', '=', customerId)
-          .where('address_id', '=', addressId)
-          .execute();
-      } else {
-        if (existing.length >= MAX_ADDRESSES)
-          throw new HttpError(400, 'ADDRESS_LIMIT', `An account can keep at most ${MAX_ADDRESSES} addresses`);
-        isDefault ||= existing.length === 0;
-        ({ address_id: addressId } = await trx
-          .insertInto('customer_addresses')
-          .values({ ...values, web_id: webId, customer_id: customerId, is_default: isDefault })
-          .returning('address_id')
-          .executeTakeFirstOrThrow());
-      }
-      if (isDefault) {
-        await trx
-          .updateTable('customer_addresses')
-          .set({ is_default: false })
-          .where('web_id', '=', webId)
-          .where('customer_id', '=', customerId)
-          .where('address_id', '!=', addressId)
-          .execute();
-      }
-    });
-    return { data: { addresses: await listAddresses(db, webId, customerId) } };
-  });
+  registerEndpoints(app, deps, accountEndpoints, {
+    getProfile: async ({ caller: { webId, customerId } }) => {
+      return { data: await requireProfile(db, webId, customerId) };
+    },
 
-  app.post('/api/Account/RemoveAddress', async (request) => {
-    const { webId, customerId } = await requireCustomer(deps, request);
-    const body = parseRequest(removeAddressRequest, request.body, 'body');
-    await db.transaction().execute(async (trx) => {
-      const removed = await trx
-        .deleteFrom('customer_addresses')
+    updateProfile: async ({ body, caller: { webId, customerId } }) => {
+      const current = await db
+        .selectFrom('customers')
+        .select(['email', 'phone', 'company', 'customer_type_id'])
         .where('web_id', '=', webId)
         .where('customer_id', '=', customerId)
-        .where('address_id', '=', body.addressId)
-        .returning('is_default')
-        .executeTakeFirst();
-      // Another customer's address is "not found" too: saying it exists would tell what ids others have.
-      if (!removed) throw addressNotFound();
-      if (removed.is_default) {
-        const next = await trx
+        .executeTakeFirstOrThrow();
+      const company = body.company ?? current.company;
+      if (companyCustomerTypes.includes(current.customer_type_id) && !company)
+        throw new HttpError(400, 'BAD_REQUEST', 'company: is a required field', 'company');
+      const phone = body.phone === undefined ? current.phone : body.phone || null;
+      if (phone !== current.phone) {
+        // Only the phone changes here, so only the store's rule about phones applies; a rule about the email that the
+        // customer cannot change here must not lock them out of their profile.
+        const { contact_requirement_mode: mode } = await db
+          .selectFrom('sites')
+          .select('contact_requirement_mode')
+          .where('web_id', '=', webId)
+          .executeTakeFirstOrThrow();
+        const problem = contactRequirementProblem(mode, { email: current.email, phone });
+        if (problem?.field === 'phone') throw new HttpError(400, 'BAD_REQUEST', `phone: ${problem.message}`, 'phone');
+        if (!phone && !current.email) throw new HttpError(400, 'BAD_REQUEST', 'phone: is a required field', 'phone');
+        if (phone) {
+          const holder = await findCustomer(db, webId, { kind: 'phone', value: phone });
+          if (holder && holder.customer_id !== customerId) throw accountExists('phone');
+        }
+      }
+      await db
+        .updateTable('customers')
+        .set({ first_name: body.firstName, last_name: body.lastName, company, phone })
+        .where('web_id', '=', webId)
+        .where('customer_id', '=', customerId)
+        .execute()
+        .catch((error: unknown) => {
+          const field = fieldOfIndex(uniqueViolation(error));
+          throw field ? accountExists(field) : error;
+        });
+      return { data: await requireProfile(db, webId, customerId) };
+    },
+
+    saveAddress: async ({ body, caller: { webId, customerId } }) => {
+      const values = {
+        full_name: body.fullName,
+        line1: body.line1,
+        line2: body.line2,
+        city: body.city,
+        region: body.region,
+        postal_code: body.postalCode,
+        country: body.country,
+        phone: body.phone,
+      };
+      await db.transaction().execute(async (trx) => {
+        const existing = await trx
           .selectFrom('customer_addresses')
-          .select('address_id')
+          .select(['address_id', 'is_default'])
           .where('web_id', '=', webId)
           .where('customer_id', '=', customerId)
-          .orderBy('address_id')
-          .executeTakeFirst();
-        if (next)
+          .forUpdate()
+          .execute();
+        let addressId: number;
+        let isDefault = body.isDefault;
+        if (body.addressId !== undefined) {
+          const own = existing.find((address) => address.address_id === body.addressId);
+          if (!own) throw addressNotFound();
+          addressId = own.address_id;
+          // The default stays the default until another is chosen: a customer always has one when they have any.
+          isDefault ||= own.is_default;
           await trx
             .updateTable('customer_addresses')
-            .set({ is_default: true })
+            .set({ ...values, is_default: isDefault })
             .where('web_id', '=', webId)
-            .where('address_id', '=', next.address_id)
+            .where('customer_id', '=', customerId)
+            .where('address_id', '=', addressId)
             .execute();
-      }
-    });
-    return { data: { addresses: await listAddresses(db, webId, customerId) } };
+        } else {
+          if (existing.length >= MAX_ADDRESSES)
+            throw new HttpError(400, 'ADDRESS_LIMIT', `An account can keep at most ${MAX_ADDRESSES} addresses`);
+          isDefault ||= existing.length === 0;
+          ({ address_id: addressId } = await trx
+            .insertInto('customer_addresses')
+            .values({ ...values, web_id: webId, customer_id: customerId, is_default: isDefault })
+            .returning('address_id')
+            .executeTakeFirstOrThrow());
+        }
+        if (isDefault) {
+          await trx
+            .updateTable('customer_addresses')
+            .set({ is_default: false })
+            .where('web_id', '=', webId)
+            .where('customer_id', '=', customerId)
+            .where('address_id', '!=', addressId)
+            .execute();
+        }
+      });
+      return { data: { addresses: await listAddresses(db, webId, customerId) } };
+    },
+
+    removeAddress: async ({ body, caller: { webId, customerId } }) => {
+      await db.transaction().execute(async (trx) => {
+        const removed = await trx
+          .deleteFrom('customer_addresses')
+          .where('web_id', '=', webId)
+          .where('customer_id', '=', customerId)
+          .where('address_id', '=', body.addressId)
+          .returning('is_default')
+          .executeTakeFirst();
+        // Another customer's address is "not found" too: saying it exists would tell what ids others have.
+        if (!removed) throw addressNotFound();
+        if (removed.is_default) {
+          const next = await trx
+            .selectFrom('customer_addresses')
+            .select('address_id')
+            .where('web_id', '=', webId)
+            .where('customer_id', '=', customerId)
+            .orderBy('address_id')
+            .executeTakeFirst();
+          if (next)
+            await trx
+              .updateTable('customer_addresses')
+              .set({ is_default: true })
+              .where('web_id', '=', webId)
+              .where('address_id', '=', next.address_id)
+              .execute();
+        }
+      });
+      return { data: { addresses: await listAddresses(db, webId, customerId) } };
+    },
   });
 }
 

@@ -17,4 +17,6 @@ export interface ApiDeps {
   heartbeatMs: number;
   /** Where media files live (served at /media); the studio's uploads go to `{webId}/uploads/` in it. */
   mediaDir: string;
+  /** The build the server runs; open pages poll it hourly and reload into a new one (§4). */
+  buildId: () => Promise<string>;
 }

@@ -18,8 +18,9 @@ import { RateLimiter } from '../infra/rate-limit.ts';
 import { siteTitle } from '../shop/tenants.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import { registerApi } from './api.ts';
+import { hasZodFastifySchemaValidationErrors, refuseInvalidRequest } from './endpoint-routes.ts';
 import { internalErrorPage } from './error-pages.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, refusalAnswer } from './errors.ts';
 import { findInputFault, isServableHost } from './input-guard.ts';
 import { PageCache } from './page-cache.ts';
 import { registerRateLimits } from './rate-limits.ts';
@@ -117,11 +118,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) return refuseInvalidRequest(error, request, reply);
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .code(error.statusCode)
-        .send({ error: { ...error.details, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) } });
+      return reply.code(error.statusCode).send(refusalAnswer(error));
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -152,11 +152,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bypass: new MaintenanceBypass(options.secret),
     heartbeatMs: options.maintenanceHeartbeatMs ?? 25_000,
     mediaDir: options.mediaDir,
-  });
-  // The build the server runs; open pages poll it hourly and reload into a new one (§4).
-  app.get('/api/Web/Build', async (_request, reply) => {
-    const assets = typeof options.storefront.assets === 'function' ? await options.storefront.assets() : options.storefront.assets;
-    return reply.header('cache-control', 'no-store').send({ data: { buildId: assets.buildId } });
+    buildId: async () =>
+      (typeof options.storefront.assets === 'function' ? await options.storefront.assets() : options.storefront.assets).buildId,
   });
   app.all('/api/*', async (request: FastifyRequest) => {
     throw new HttpError(404, 'NOT_FOUND', `No API call ${request.method} ${request.url.split('?')[0]}`);

@@ -16,6 +16,22 @@ export class HttpError extends Error {
   }
 }
 
+/** A form refused field by field (§5): the first field's message, and every field's message under `errors`. */
+export class FieldsRefused extends HttpError {
+  constructor(readonly errors: Readonly<Record<string, string>>) {
+    const [field, message] = Object.entries(errors)[0] ?? ['form', 'Please check the fields marked'];
+    super(400, 'INVALID_FIELDS', `${field}: ${message}`, field);
+  }
+}
+
+/** The JSON answer of a refusal. */
+export function refusalAnswer(error: HttpError): Record<string, unknown> {
+  return {
+    error: { ...error.details, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) },
+    ...(error instanceof FieldsRefused ? { errors: error.errors } : {}),
+  };
+}
+
 /**
  * Checks a request part with its schema. A failure is a 400 that names the first field at fault, e.g.
  * `Domain: must be a domain name`, and nothing further runs. A field given a label (§5: the maintenance password is
@@ -29,9 +45,21 @@ export function parseRequest<S extends z.ZodType>(
 ): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
+  throw refusal(result.error.issues[0]!, where, labels);
+}
+
+/** A problem the request's schema found: where it is and what the schema said. */
+export interface RequestIssue {
+  path: readonly PropertyKey[];
+  code: string;
+  message: string;
+  input?: unknown;
+}
+
+/** The 400 for a request's first issue: the field at fault named, or given its label as a sentence. */
+export function refusal(issue: RequestIssue, where: string, labels: Readonly<Record<string, string>> = {}): HttpError {
   const field = issue.path.length ? issue.path.join('.') : where;
   const message = issue.code === 'invalid_type' && issue.input === undefined ? 'is a required field' : issue.message;
   const label = Object.hasOwn(labels, field) ? labels[field] : undefined;
-  throw new HttpError(400, 'BAD_REQUEST', label ? `${label} ${message}` : `${field}: ${message}`, field);
+  return new HttpError(400, 'BAD_REQUEST', label ? `${label} ${message}` : `${field}: ${message}`, field);
 }

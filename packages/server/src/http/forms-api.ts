@@ -1,136 +1,115 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { z } from 'zod';
-import { contactRequest, formSubmitRequest, pageDocument, requestErrors, subscribeRequest, validateFormValues } from '@vitrine/commerce';
+import { formEndpoints, pageDocument, validateFormValues } from '@vitrine/commerce';
 import { formFieldsOf } from '@vitrine/sections';
 import type { Db } from '../db/connect.ts';
 import type { ApiDeps } from './api-deps.ts';
-import { HttpError } from './errors.ts';
+import { registerEndpoints } from './endpoint-routes.ts';
+import { FieldsRefused, HttpError } from './errors.ts';
 import { perAddress } from './rate-limits.ts';
 import { requireSite } from './site.ts';
-
-/** A dynamic form may carry files (each at most 2 MB, sent as base64), so its body may be larger than others. */
-export const FORM_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
 
 /** Form posts per visitor: enough for real people, too few for a spam run. */
 const formsPerIp = { limit: 20, windowSeconds: 10 * 60 };
 /** Form sends are counted per store and address. */
 const perStoreAddress = (db: Db) => async (request: FastifyRequest) => `${await requireSite(db, request)}:${request.ip}`;
 
-/** A form whose fields do not pass: 400 with every field's message, and nothing stored. */
-function fieldProblems(reply: FastifyReply, errors: Record<string, string>) {
-  const [field, message] = Object.entries(errors)[0] ?? ['form', 'Please check the fields marked'];
-  return reply.code(400).send({ error: { code: 'INVALID_FIELDS', message: `${field}: ${message}`, field }, errors });
-}
-
-function parseBody<S extends z.ZodType>(
-  schema: S,
-  request: FastifyRequest,
-): { ok: true; value: z.infer<S> } | { ok: false; errors: Record<string, string> } {
-  if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))
-    return { ok: false, errors: { body: 'must be a JSON object' } };
-  const parsed = schema.safeParse(request.body);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: requestErrors(parsed.error) };
-}
-
 /**
  * What the sections' forms send (§3.9, §5): the owner's dynamic forms, checked again here against the fields of the
  * page as published (never the browser's copy); contact messages, stored and mailed to the store's owners; and
  * newsletter sign-ups. Every one is stored in the store's own rows, or refused whole.
  */
-export function registerFormsApi(app: FastifyInstance, { db, mailer }: ApiDeps): void {
-  app.post(
-    '/api/Form/Submit',
-    { bodyLimit: FORM_BODY_LIMIT_BYTES, ...perAddress(formsPerIp, 'form', perStoreAddress(db)) },
-    async (request, reply) => {
-      const webId = await requireSite(db, request);
-      const body = parseBody(formSubmitRequest, request);
-      if (!body.ok) return fieldProblems(reply, body.errors);
-      const { pageId, sectionId, values } = body.value;
-      const page = await db
-        .selectFrom('pages')
-        .select('published')
-        .where('web_id', '=', webId)
-        .where('page_id', '=', pageId)
-        .executeTakeFirst();
-      const document = pageDocument.safeParse(page?.published);
-      const section = document.success ? document.data.sections.find((s) => s.id === sectionId && !s.hidden) : undefined;
-      const fields = section ? formFieldsOf(section) : null;
-      if (!fields) throw new HttpError(404, 'FORM_NOT_FOUND', 'This form is no longer on the page');
-      const checked = validateFormValues(fields, values);
-      if (!checked.ok) return fieldProblems(reply, checked.errors);
-      await db
-        .insertInto('form_submissions')
-        .values({ web_id: webId, kind: 'form', page_id: pageId, section_id: sectionId, data: JSON.stringify(checked.values) })
-        .execute();
-      return { data: { ok: true } };
-    },
-  );
-
-  app.post('/api/Contact/Send', perAddress(formsPerIp, 'contact', perStoreAddress(db)), async (request, reply) => {
-    const webId = await requireSite(db, request);
-    const body = parseBody(contactRequest, request);
-    if (!body.ok) return fieldProblems(reply, body.errors);
-    const message = body.value;
-    const [site, owners] = await Promise.all([
-      db.selectFrom('sites').select('title').where('web_id', '=', webId).executeTakeFirstOrThrow(),
-      db
-        .selectFrom('owners')
-        .innerJoin('site_owners', 'site_owners.owner_id', 'owners.owner_id')
-        .select('owners.email')
-        .where('site_owners.web_id', '=', webId)
-        .execute(),
-    ]);
-    const text = [`From: ${message.name} <${message.email}>`, message.phone ? `Phone: ${message.phone}` : '', '', message.message]
-      .filter((line, i) => line || i === 2)
-      .join('\n');
-    // The message and its mails commit together: a message the shopper is told was sent always reaches the owners.
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('form_submissions')
-        .values({
-          web_id: webId,
-          kind: 'contact',
-          page_id: message.pageId ?? null,
-          section_id: message.sectionId ?? null,
-          data: JSON.stringify(message),
-        })
-        .execute();
-      for (const owner of owners)
-        await mailer.queue(trx, { webId, to: owner.email, subject: `New message from ${message.name} via ${site.title}`, text });
-    });
-    // Delivery can fail without losing anything: the mail stays queued and goes out at the next delivery or start.
-    await mailer.deliverQueued().catch((error: unknown) => request.log.error({ err: error }, 'queued mail not delivered yet'));
-    return { data: { ok: true } };
-  });
-
-  app.post('/api/Form/Subscribe', perAddress(formsPerIp, 'subscribe', perStoreAddress(db)), async (request, reply) => {
-    const webId = await requireSite(db, request);
-    const body = parseBody(subscribeRequest, request);
-    if (!body.ok) return fieldProblems(reply, body.errors);
-    const email = body.value.email.toLowerCase();
-    // Signing up twice is not an error for the shopper, and must not make a second row.
-    await db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom('form_submissions')
-        .select('submission_id')
-        .where('web_id', '=', webId)
-        .where('kind', '=', 'subscribe')
-        .where(sql<string>`data->>'email'`, '=', email)
-        .executeTakeFirst();
-      if (!existing) {
-        await trx
+export function registerFormsApi(app: FastifyInstance, deps: ApiDeps): void {
+  const { db, mailer } = deps;
+  registerEndpoints(app, deps, formEndpoints, {
+    submitForm: {
+      ...perAddress(formsPerIp, 'form', perStoreAddress(db)),
+      handle: async ({ body, caller: { webId } }) => {
+        const { pageId, sectionId, values } = body;
+        const page = await db
+          .selectFrom('pages')
+          .select('published')
+          .where('web_id', '=', webId)
+          .where('page_id', '=', pageId)
+          .executeTakeFirst();
+        const document = pageDocument.safeParse(page?.published);
+        const section = document.success ? document.data.sections.find((s) => s.id === sectionId && !s.hidden) : undefined;
+        const fields = section ? formFieldsOf(section) : null;
+        if (!fields) throw new HttpError(404, 'FORM_NOT_FOUND', 'This form is no longer on the page');
+        const checked = validateFormValues(fields, values);
+        if (!checked.ok) throw new FieldsRefused(checked.errors);
+        await db
           .insertInto('form_submissions')
-          .values({
-            web_id: webId,
-            kind: 'subscribe',
-            page_id: body.value.pageId ?? null,
-            section_id: body.value.sectionId ?? null,
-            data: JSON.stringify({ email }),
-          })
+          .values({ web_id: webId, kind: 'form', page_id: pageId, section_id: sectionId, data: JSON.stringify(checked.values) })
           .execute();
-      }
-    });
-    return { data: { ok: true } };
+        return { data: { ok: true as const } };
+      },
+    },
+
+    sendContact: {
+      ...perAddress(formsPerIp, 'contact', perStoreAddress(db)),
+      handle: async ({ body: message, caller: { webId }, request }) => {
+        const [site, owners] = await Promise.all([
+          db.selectFrom('sites').select('title').where('web_id', '=', webId).executeTakeFirstOrThrow(),
+          db
+            .selectFrom('owners')
+            .innerJoin('site_owners', 'site_owners.owner_id', 'owners.owner_id')
+            .select('owners.email')
+            .where('site_owners.web_id', '=', webId)
+            .execute(),
+        ]);
+        const text = [`From: ${message.name} <${message.email}>`, message.phone ? `Phone: ${message.phone}` : '', '', message.message]
+          .filter((line, i) => line || i === 2)
+          .join('\n');
+        // The message and its mails commit together: a message the shopper is told was sent always reaches the owners.
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('form_submissions')
+            .values({
+              web_id: webId,
+              kind: 'contact',
+              page_id: message.pageId ?? null,
+              section_id: message.sectionId ?? null,
+              data: JSON.stringify(message),
+            })
+            .execute();
+          for (const owner of owners)
+            await mailer.queue(trx, { webId, to: owner.email, subject: `New message from ${message.name} via ${site.title}`, text });
+        });
+        // Delivery can fail without losing anything: the mail stays queued and goes out at the next delivery or start.
+        await mailer.deliverQueued().catch((error: unknown) => request.log.error({ err: error }, 'queued mail not delivered yet'));
+        return { data: { ok: true as const } };
+      },
+    },
+
+    subscribe: {
+      ...perAddress(formsPerIp, 'subscribe', perStoreAddress(db)),
+      handle: async ({ body, caller: { webId } }) => {
+        const email = body.email.toLowerCase();
+        // Signing up twice is not an error for the shopper, and must not make a second row.
+        await db.transaction().execute(async (trx) => {
+          const existing = await trx
+            .selectFrom('form_submissions')
+            .select('submission_id')
+            .where('web_id', '=', webId)
+            .where('kind', '=', 'subscribe')
+            .where(sql<string>`data->>'email'`, '=', email)
+            .executeTakeFirst();
+          if (!existing) {
+            await trx
+              .insertInto('form_submissions')
+              .values({
+                web_id: webId,
+                kind: 'subscribe',
+                page_id: body.pageId ?? null,
+                section_id: body.sectionId ?? null,
+                data: JSON.stringify({ email }),
+              })
+              .execute();
+          }
+        });
+        return { data: { ok: true as const } };
+      },
+    },
   });
 }

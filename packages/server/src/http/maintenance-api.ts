@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkMaintenancePasswordRequest, MAINTENANCE_EVENT } from '@vitrine/commerce';
+import { MAINTENANCE_EVENT, maintenanceEndpoints } from '@vitrine/commerce';
 import {
   loadMaintenanceSettings,
   MAINTENANCE_BYPASS_COOKIE,
@@ -10,9 +10,8 @@ import {
 import { verifyPassword } from '../auth/passwords.ts';
 import { rateRules } from '../infra/rate-limit.ts';
 import type { ApiDeps } from './api-deps.ts';
-import { parseRequest } from './errors.ts';
+import { registerEndpoints } from './endpoint-routes.ts';
 import { perAddress } from './rate-limits.ts';
-import { requireSite } from './site.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,75 +41,70 @@ export function registerMaintenanceApi(app: FastifyInstance, deps: ApiDeps): voi
   const { db, limiter, liveFlags, bypass } = deps;
   app.decorate('maintenanceBypass', bypass);
 
-  app.get('/api/Web/GetMaintenanceModeSettings', async (request) => {
-    const webId = await requireSite(db, request);
-    return { data: await loadMaintenanceSettings(db, webId) };
-  });
-
-  app.post(
-    '/api/Web/CheckMaintenanceModePassword',
-    perAddress(rateRules.maintenancePasswordPerIp, 'maintenance'),
-    async (request, reply) => {
-      const body = parseRequest(checkMaintenancePasswordRequest, request.body, 'body', { password: 'Password' });
-      const webId = await requireSite(db, request);
-      // Counted before the check so that guesses arriving together cannot pass the limit; a right password is forgiven.
-      const storeKey = `maintenance:store:${webId}`;
-      await limiter.enforce(rateRules.maintenancePasswordPerStore, storeKey);
-      const passwordHash = await maintenancePasswordHash(db, webId);
-      // A store without a password has nothing to pass; a wrong password is an answer, not an error (§8: toast).
-      if (!passwordHash || !(await verifyPassword(body.password, passwordHash))) return { data: false };
-      await limiter.forgive(storeKey);
-      reply.setCookie(MAINTENANCE_BYPASS_COOKIE, bypass.grant(webId, passwordHash), MAINTENANCE_BYPASS_COOKIE_OPTIONS);
-      return { data: true };
-    },
-  );
-
   // Open streams, ended when the server closes: an open response would otherwise keep it from closing.
   const openStreams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...openStreams]) end();
   });
 
-  app.get('/api/Web/MaintenanceStream', async (request, reply) => {
-    const webId = await requireSite(db, request);
-    reply.hijack();
-    const response = reply.raw;
-    response.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      // Proxies such as nginx would otherwise hold events back in a buffer.
-      'x-accel-buffering': 'no',
-    });
-    response.write('retry: 3000\n\n');
+  registerEndpoints(app, deps, maintenanceEndpoints, {
+    getMaintenanceModeSettings: async ({ caller: { webId } }) => ({ data: await loadMaintenanceSettings(db, webId) }),
 
-    let told = false;
-    const tell = (isMaintenance: boolean) => {
-      told = true;
-      response.write(flagEvent(isMaintenance));
-    };
-    // Subscribed before the stored flag is read, so a flip between the two is not lost; and the stored value is sent
-    // only when no newer one came first.
-    const unsubscribe = liveFlags.subscribe(webId, tell);
-    const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), deps.heartbeatMs);
-    const stop = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      openStreams.delete(end);
-    };
-    const end = () => {
-      stop();
-      response.end();
-    };
-    openStreams.add(end);
-    response.on('close', stop);
+    checkMaintenanceModePassword: {
+      ...perAddress(rateRules.maintenancePasswordPerIp, 'maintenance'),
+      handle: async ({ body, caller: { webId }, reply }) => {
+        // Counted before the check so that guesses arriving together cannot pass the limit; a right password is forgiven.
+        const storeKey = `maintenance:store:${webId}`;
+        await limiter.enforce(rateRules.maintenancePasswordPerStore, storeKey);
+        const passwordHash = await maintenancePasswordHash(db, webId);
+        // A store without a password has nothing to pass; a wrong password is an answer, not an error (§8: toast).
+        if (!passwordHash || !(await verifyPassword(body.password, passwordHash))) return { data: false };
+        await limiter.forgive(storeKey);
+        reply.setCookie(MAINTENANCE_BYPASS_COOKIE, bypass.grant(webId, passwordHash), MAINTENANCE_BYPASS_COOKIE_OPTIONS);
+        return { data: true };
+      },
+    },
 
-    try {
-      const site = await db.selectFrom('sites').select('is_maintenance').where('web_id', '=', webId).executeTakeFirstOrThrow();
-      if (!told && !response.writableEnded) tell(site.is_maintenance);
-    } catch (error) {
-      request.log.error({ err: error }, 'Maintenance stream failed');
-      end();
-    }
+    maintenanceStream: async ({ caller: { webId }, request, reply }) => {
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // Proxies such as nginx would otherwise hold events back in a buffer.
+        'x-accel-buffering': 'no',
+      });
+      response.write('retry: 3000\n\n');
+
+      let told = false;
+      const tell = (isMaintenance: boolean) => {
+        told = true;
+        response.write(flagEvent(isMaintenance));
+      };
+      // Subscribed before the stored flag is read, so a flip between the two is not lost; and the stored value is sent
+      // only when no newer one came first.
+      const unsubscribe = liveFlags.subscribe(webId, tell);
+      const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), deps.heartbeatMs);
+      const stop = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        openStreams.delete(end);
+      };
+      const end = () => {
+        stop();
+        response.end();
+      };
+      openStreams.add(end);
+      response.on('close', stop);
+
+      try {
+        const site = await db.selectFrom('sites').select('is_maintenance').where('web_id', '=', webId).executeTakeFirstOrThrow();
+        if (!told && !response.writableEnded) tell(site.is_maintenance);
+      } catch (error) {
+        request.log.error({ err: error }, 'Maintenance stream failed');
+        end();
+      }
+    },
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { setMaintenanceRequest, studioSignInRequest, type StudioMaintenanceSettings } from '@vitrine/commerce';
+import { type StudioMaintenanceSettings, studioEndpoints } from '@vitrine/commerce';
 import { checkPasswordOfNobody } from '../auth/accounts.ts';
 import type { Db } from '../db/connect.ts';
 import { decodeHtmlEntities, encodeHtmlEntities } from '../shop/maintenance.ts';
@@ -8,8 +8,8 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { mirrorMaintenanceFlag } from '../infra/realtime-database.ts';
 import { guardSignIn } from '../infra/rate-limit.ts';
 import type { ApiDeps } from './api-deps.ts';
-import { HttpError, parseRequest } from './errors.ts';
-import { requireOwner, requireOwnerSession } from './principals.ts';
+import { registerEndpoints } from './endpoint-routes.ts';
+import { HttpError } from './errors.ts';
 
 async function loadStudioMaintenance(db: Db, webId: number): Promise<StudioMaintenanceSettings> {
   const site = await db
@@ -29,60 +29,60 @@ async function loadStudioMaintenance(db: Db, webId: number): Promise<StudioMaint
 export function registerStudioApi(app: FastifyInstance, deps: ApiDeps): void {
   const { db, limiter, liveFlags } = deps;
 
-  app.post('/api/Studio/SignIn', async (request) => {
-    const body = parseRequest(studioSignInRequest, request.body, 'body');
-    const attempt = await guardSignIn(limiter, { scope: 'studio-signin', account: body.email, ip: request.ip });
-    const owner = await findOwner(db, body.email);
-    const passwordOk = owner ? await verifyPassword(body.password, owner.password_hash) : await checkPasswordOfNobody(body.password);
-    if (!owner || !passwordOk) {
-      await attempt.failed();
-      throw new HttpError(401, 'SIGN_IN_FAILED', 'Email or password is incorrect');
-    }
-    await attempt.succeeded();
-    const [sites, sessionToken] = await Promise.all([ownedSites(db, owner.owner_id), createOwnerSession(db, owner.owner_id)]);
-    return { data: { owner: { ownerId: owner.owner_id, name: owner.name, email: owner.email }, sites, sessionToken } };
-  });
+  registerEndpoints(app, deps, studioEndpoints, {
+    signIn: async ({ body, request }) => {
+      const attempt = await guardSignIn(limiter, { scope: 'studio-signin', account: body.email, ip: request.ip });
+      const owner = await findOwner(db, body.email);
+      const passwordOk = owner ? await verifyPassword(body.password, owner.password_hash) : await checkPasswordOfNobody(body.password);
+      if (!owner || !passwordOk) {
+        await attempt.failed();
+        throw new HttpError(401, 'SIGN_IN_FAILED', 'Email or password is incorrect');
+      }
+      await attempt.succeeded();
+      const [sites, sessionToken] = await Promise.all([ownedSites(db, owner.owner_id), createOwnerSession(db, owner.owner_id)]);
+      return { data: { owner: { ownerId: owner.owner_id, name: owner.name, email: owner.email }, sites, sessionToken } };
+    },
 
-  app.post('/api/Studio/SignOut', async (request) => {
-    const { token } = await requireOwnerSession(db, request);
-    await endOwnerSession(db, token);
-    return { data: { signedOut: true } };
-  });
+    signOut: async ({ caller: { token } }) => {
+      await endOwnerSession(db, token);
+      return { data: { signedOut: true as const } };
+    },
 
-  app.get('/api/Studio/GetMaintenance', async (request) => {
-    const { webId } = await requireOwner(db, request);
-    return { data: await loadStudioMaintenance(db, webId) };
-  });
+    getMaintenance: async ({ caller: { webId } }) => {
+      return { data: await loadStudioMaintenance(db, webId) };
+    },
 
-  app.post('/api/Studio/SetMaintenance', async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const body = parseRequest(setMaintenanceRequest, request.body, 'body');
-    // null keeps the password, '' removes it, anything else replaces it (hashed like every password).
-    const passwordHash = body.password === null ? undefined : body.password === '' ? null : await hashPassword(body.password);
-    await db
-      .updateTable('sites')
-      .set({
-        is_maintenance: body.isMaintenance,
-        maintenance_heading: body.heading,
-        // Stored HTML-encoded and served decoded (§3.11), so what the owner wrote comes back exactly.
-        // §3.11: the description is shown HTML-decoded, so text pasted with entities ("Tom &amp; Jerry") reads as meant.
-        maintenance_description: encodeHtmlEntities(decodeHtmlEntities(body.description)),
-        ...(passwordHash === undefined ? {} : { maintenance_password_hash: passwordHash }),
-      })
-      .where('web_id', '=', webId)
-      .execute();
-    // Published even when unchanged: a stream that missed an earlier flip is put right.
-    await liveFlags.publish(webId, body.isMaintenance);
-    // Stores configured with a hosted realtime database follow the flag there (§3.3).
-    const site = await db.selectFrom('sites').select('realtime_database').where('web_id', '=', webId).executeTakeFirstOrThrow();
-    const mirrored = await mirrorMaintenanceFlag(site.realtime_database, webId, body.isMaintenance).catch((error: unknown) => {
-      request.log.error({ err: error }, 'The realtime database could not be reached');
-      return { ok: false as const, error: 'rest_error:0' as const };
-    });
-    if (mirrored && !mirrored.ok)
-      request.log.warn(`Maintenance flag of site ${webId} not mirrored to its realtime database: ${mirrored.error}`);
-    return {
-      data: { ...(await loadStudioMaintenance(db, webId)), ...(mirrored ? { realtimeDatabase: mirrored.ok ? 'ok' : mirrored.error } : {}) },
-    };
+    setMaintenance: async ({ body, caller: { webId }, request }) => {
+      // null keeps the password, '' removes it, anything else replaces it (hashed like every password).
+      const passwordHash = body.password === null ? undefined : body.password === '' ? null : await hashPassword(body.password);
+      await db
+        .updateTable('sites')
+        .set({
+          is_maintenance: body.isMaintenance,
+          maintenance_heading: body.heading,
+          // Stored HTML-encoded and served decoded (§3.11), so what the owner wrote comes back exactly.
+          // §3.11: the description is shown HTML-decoded, so text pasted with entities ("Tom &amp; Jerry") reads as meant.
+          maintenance_description: encodeHtmlEntities(decodeHtmlEntities(body.description)),
+          ...(passwordHash === undefined ? {} : { maintenance_password_hash: passwordHash }),
+        })
+        .where('web_id', '=', webId)
+        .execute();
+      // Published even when unchanged: a stream that missed an earlier flip is put right.
+      await liveFlags.publish(webId, body.isMaintenance);
+      // Stores configured with a hosted realtime database follow the flag there (§3.3).
+      const site = await db.selectFrom('sites').select('realtime_database').where('web_id', '=', webId).executeTakeFirstOrThrow();
+      const mirrored = await mirrorMaintenanceFlag(site.realtime_database, webId, body.isMaintenance).catch((error: unknown) => {
+        request.log.error({ err: error }, 'The realtime database could not be reached');
+        return { ok: false as const, error: 'rest_error:0' as const };
+      });
+      if (mirrored && !mirrored.ok)
+        request.log.warn(`Maintenance flag of site ${webId} not mirrored to its realtime database: ${mirrored.error}`);
+      return {
+        data: {
+          ...(await loadStudioMaintenance(db, webId)),
+          ...(mirrored ? { realtimeDatabase: mirrored.ok ? 'ok' : mirrored.error } : {}),
+        },
+      };
+    },
   });
 }

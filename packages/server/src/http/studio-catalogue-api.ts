@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { CATALOGUE_PRODUCT_CHOICES, type CatalogueChoices, type CatalogueChoicesAnswer } from '@vitrine/commerce';
+import { CATALOGUE_PRODUCT_CHOICES, studioCatalogueEndpoints, type CatalogueChoices } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
 import type { ApiDeps } from './api-deps.ts';
-import { requireOwner } from './principals.ts';
+import { registerEndpoints } from './endpoint-routes.ts';
 
 /** Names as a person reads a list: case and accents aside, then by id so that equal names keep one order. */
 const byName = (a: { name: string; id: number }, b: { name: string; id: number }) =>
@@ -69,9 +69,8 @@ export async function loadCatalogueChoices(db: Db, webId: number): Promise<Catal
 }
 
 /** `Studio/GetCatalogueChoices`: what the section settings' category, brand and product pickers offer. */
-export function registerStudioCatalogueApi(app: FastifyInstance, { db }: ApiDeps): void {
-  app.get('/api/Studio/GetCatalogueChoices', async (request): Promise<CatalogueChoicesAnswer> => {
-    const { webId } = await requireOwner(db, request);
-    return { data: await loadCatalogueChoices(db, webId) };
+export function registerStudioCatalogueApi(app: FastifyInstance, deps: ApiDeps): void {
+  registerEndpoints(app, deps, studioCatalogueEndpoints, {
+    getCatalogueChoices: async ({ caller: { webId } }) => ({ data: await loadCatalogueChoices(deps.db, webId) }),
   });
 }

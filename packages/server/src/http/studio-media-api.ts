@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_UPLOAD_BYTES, uploadMediaRequest } from '@vitrine/commerce';
+import { MAX_UPLOAD_BYTES, studioMediaEndpoints } from '@vitrine/commerce';
 import { MAX_UPLOAD_PIXELS, decodeUpload, prepareUpload, storeUpload, type UploadRefusal } from '../studio/media-uploads.ts';
 import type { ApiDeps } from './api-deps.ts';
-import { HttpError, parseRequest } from './errors.ts';
-import { requireOwner } from './principals.ts';
+import { registerEndpoints } from './endpoint-routes.ts';
+import { HttpError } from './errors.ts';
 
-/** An upload's body: the image as base64 (4 characters for every 3 bytes) and a little JSON around it. */
-const UPLOAD_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 64 * 1024;
 /** The media library lists at most this many images, newest first. */
 const MEDIA_LIST_LIMIT = 1000;
 
@@ -18,49 +16,49 @@ const refusals: Record<UploadRefusal, [status: number, code: string, message: st
 };
 
 /** The studio's media calls: upload an image, list the store's images. */
-export function registerStudioMediaApi(app: FastifyInstance, { db, mediaDir }: ApiDeps): void {
-  app.post('/api/Studio/UploadMedia', { bodyLimit: UPLOAD_BODY_BYTES }, async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const body = parseRequest(uploadMediaRequest, request.body, 'body');
-    const prepared = await prepareUpload(decodeUpload(body.base64));
-    if (!prepared.ok) {
-      const [status, code, message] = refusals[prepared.reason];
-      throw new HttpError(status, code, message, 'file');
-    }
-    const path = await storeUpload(mediaDir, webId, prepared.webp);
-    const { webp, width, height } = prepared;
-    // The same image again is the same file: it moves to the top of the library under its latest name.
-    await db
-      .insertInto('media')
-      .values({ web_id: webId, path, mime: 'image/webp', width, height, bytes: webp.length, name: body.fileName })
-      .onConflict((conflict) => conflict.columns(['web_id', 'path']).doUpdateSet({ name: body.fileName, created_at: new Date() }))
-      .execute();
-    return { data: { path, width, height, bytes: webp.length } };
-  });
+export function registerStudioMediaApi(app: FastifyInstance, deps: ApiDeps): void {
+  const { db, mediaDir } = deps;
+  registerEndpoints(app, deps, studioMediaEndpoints, {
+    uploadMedia: async ({ body, caller: { webId } }) => {
+      const prepared = await prepareUpload(decodeUpload(body.base64));
+      if (!prepared.ok) {
+        const [status, code, message] = refusals[prepared.reason];
+        throw new HttpError(status, code, message, 'file');
+      }
+      const path = await storeUpload(mediaDir, webId, prepared.webp);
+      const { webp, width, height } = prepared;
+      // The same image again is the same file: it moves to the top of the library under its latest name.
+      await db
+        .insertInto('media')
+        .values({ web_id: webId, path, mime: 'image/webp', width, height, bytes: webp.length, name: body.fileName })
+        .onConflict((conflict) => conflict.columns(['web_id', 'path']).doUpdateSet({ name: body.fileName, created_at: new Date() }))
+        .execute();
+      return { data: { path, width, height, bytes: webp.length } };
+    },
 
-  app.get('/api/Studio/GetMedia', async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const rows = await db
-      .selectFrom('media')
-      .select(['media_id', 'path', 'name', 'mime', 'width', 'height', 'bytes', 'created_at'])
-      .where('web_id', '=', webId)
-      .orderBy('created_at', 'desc')
-      .orderBy('media_id', 'desc')
-      .limit(MEDIA_LIST_LIMIT)
-      .execute();
-    return {
-      data: {
-        media: rows.map((row) => ({
-          mediaId: row.media_id,
-          path: row.path,
-          name: row.name,
-          mime: row.mime,
-          width: row.width,
-          height: row.height,
-          bytes: row.bytes,
-          createdAt: row.created_at.toISOString(),
-        })),
-      },
-    };
+    getMedia: async ({ caller: { webId } }) => {
+      const rows = await db
+        .selectFrom('media')
+        .select(['media_id', 'path', 'name', 'mime', 'width', 'height', 'bytes', 'created_at'])
+        .where('web_id', '=', webId)
+        .orderBy('created_at', 'desc')
+        .orderBy('media_id', 'desc')
+        .limit(MEDIA_LIST_LIMIT)
+        .execute();
+      return {
+        data: {
+          media: rows.map((row) => ({
+            mediaId: row.media_id,
+            path: row.path,
+            name: row.name,
+            mime: row.mime,
+            width: row.width,
+            height: row.height,
+            bytes: row.bytes,
+            createdAt: row.created_at.toISOString(),
+          })),
+        },
+      };
+    },
   });
 }

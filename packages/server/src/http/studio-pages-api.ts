@@ -2,28 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import {
   PageType,
-  STUDIO_PAGE_BODY_BYTES,
-  createPageRequest,
-  deletePageRequest,
   pageDocument,
   pageSeo,
-  publishPageRequest,
-  rollbackPageRequest,
-  savePageRequest,
-  studioPageQuery,
-  updatePageRequest,
   type PublishPageRequest,
   type PublishedDraft,
   type StudioPage,
   type StudioPageSummary,
+  studioPageEndpoints,
 } from '@vitrine/commerce';
 import { uniqueViolation } from '../auth/accounts.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { checkSections, readStoredPage, storedSeo, type DocumentProblem } from '../studio/studio-documents.ts';
 import type { ApiDeps } from './api-deps.ts';
-import { HttpError, parseRequest } from './errors.ts';
-import { requireOwner } from './principals.ts';
+import { registerEndpoints } from './endpoint-routes.ts';
+import { HttpError } from './errors.ts';
 
 type Trx = Transaction<Database>;
 
@@ -204,199 +197,189 @@ function toStudioPage(
 }
 
 /** The studio's page calls: list, open, save, publish, versions, rollback, create, update and delete. */
-export function registerStudioPagesApi(app: FastifyInstance, { db }: ApiDeps): void {
-  app.get('/api/Studio/GetPages', async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const rows = await summaryQuery(db, webId).execute();
-    return { data: { pages: rows.map(toSummary).sort(comparePages) } };
-  });
+export function registerStudioPagesApi(app: FastifyInstance, deps: ApiDeps): void {
+  const { db } = deps;
+  registerEndpoints(app, deps, studioPageEndpoints, {
+    getPages: async ({ caller: { webId } }) => {
+      const rows = await summaryQuery(db, webId).execute();
+      return { data: { pages: rows.map(toSummary).sort(comparePages) } };
+    },
 
-  app.get('/api/Studio/GetPage', async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const { PageID } = parseRequest(studioPageQuery, request.query, 'query');
-    const row = await db
-      .selectFrom('pages')
-      .select(['page_id', 'page_type_id', 'slug', 'title', 'draft', 'draft_revision', 'published_version'])
-      .where('web_id', '=', webId)
-      .where('page_id', '=', PageID)
-      .executeTakeFirst();
-    if (!row) throw pageNotFound();
-    const page = toStudioPage(row, (index) =>
-      request.log.warn(`Section ${index} of the draft of page ${row.page_id} of site ${webId} is not a section of a known type; left out`),
-    );
-    return { data: { page } };
-  });
-
-  app.post('/api/Studio/SavePage', { bodyLimit: STUDIO_PAGE_BODY_BYTES }, async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const body = parseRequest(savePageRequest, request.body, 'body');
-    const sections = checkSections(body.document.sections, 'document.sections');
-    if (!sections.ok) throw documentRefused(sections.problem);
-    return db.transaction().execute(async (trx) => {
-      const page = await lockPage(trx, webId, body.pageId);
-      if (page.draft_revision !== body.draftRevision) throw draftConflict('page', page);
-      // The page's own fields come from its row: they change with UpdatePage, not with the content.
-      const draft = pageDocument.parse({
-        ...body.document,
-        pageTypeId: page.page_type_id,
-        slug: page.slug,
-        title: page.title,
-        seo: storedSeo(page.seo),
-        sections: sections.value,
-      });
-      const updatedAt = new Date();
-      const saved = await trx
-        .updateTable('pages')
-        .set({ draft: JSON.stringify(draft), draft_revision: page.draft_revision + 1, updated_at: updatedAt })
+    getPage: async ({ query, caller: { webId }, request }) => {
+      const { PageID } = query;
+      const row = await db
+        .selectFrom('pages')
+        .select(['page_id', 'page_type_id', 'slug', 'title', 'draft', 'draft_revision', 'published_version'])
         .where('web_id', '=', webId)
-        .where('page_id', '=', page.page_id)
-        .where('draft_revision', '=', body.draftRevision)
-        .returning('draft_revision')
-        .executeTakeFirstOrThrow();
-      return { data: { draftRevision: saved.draft_revision, updatedAt: updatedAt.toISOString() } };
-    });
-  });
-
-  app.post('/api/Studio/PublishPage', async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const body = parseRequest(publishPageRequest, request.body, 'body');
-    return { data: await db.transaction().execute((trx) => publishPageDraft(trx, webId, body, new Date())) };
-  });
-
-  app.get('/api/Studio/GetVersions', async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const { PageID } = parseRequest(studioPageQuery, request.query, 'query');
-    const page = await db
-      .selectFrom('pages')
-      .select('page_id')
-      .where('web_id', '=', webId)
-      .where('page_id', '=', PageID)
-      .executeTakeFirst();
-    if (!page) throw pageNotFound();
-    const versions = await db
-      .selectFrom('page_versions')
-      .select([
-        'version',
-        'published_at',
-        sql<number>`case when jsonb_typeof(document -> 'sections') = 'array' then jsonb_array_length(document -> 'sections') else 0 end`.as(
-          'section_count',
-        ),
-      ])
-      .where('web_id', '=', webId)
-      .where('page_id', '=', PageID)
-      .orderBy('version', 'desc')
-      .execute();
-    return {
-      data: {
-        versions: versions.map((v) => ({
-          version: v.version,
-          publishedAt: v.published_at.toISOString(),
-          sectionCount: Number(v.section_count),
-        })),
-      },
-    };
-  });
-
-  app.post('/api/Studio/Rollback', async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const body = parseRequest(rollbackPageRequest, request.body, 'body');
-    return db.transaction().execute(async (trx) => {
-      const page = await lockPage(trx, webId, body.pageId);
-      const earlier = await trx
-        .selectFrom('page_versions')
-        .select('document')
-        .where('web_id', '=', webId)
-        .where('page_id', '=', page.page_id)
-        .where('version', '=', body.version)
+        .where('page_id', '=', PageID)
         .executeTakeFirst();
-      if (!earlier) throw new HttpError(404, 'VERSION_NOT_FOUND', `Version ${body.version} of this page was never published`, 'version');
-      // The content of that version, read as today's sections read it; the page's own fields stay as they are now.
-      const restored = readStoredPage(earlier.document, { pageTypeId: page.page_type_id, slug: page.slug, title: page.title });
-      const draft = { ...restored, seo: storedSeo(page.seo) };
-      const saved = await trx
-        .updateTable('pages')
-        .set({ draft: JSON.stringify(draft), draft_revision: page.draft_revision + 1, updated_at: new Date() })
-        .where('web_id', '=', webId)
-        .where('page_id', '=', page.page_id)
-        .returning('draft_revision')
-        .executeTakeFirstOrThrow();
-      return { data: { draftRevision: saved.draft_revision } };
-    });
-  });
+      if (!row) throw pageNotFound();
+      const page = toStudioPage(row, (index) =>
+        request.log.warn(
+          `Section ${index} of the draft of page ${row.page_id} of site ${webId} is not a section of a known type; left out`,
+        ),
+      );
+      return { data: { page } };
+    },
 
-  app.post('/api/Studio/CreatePage', async (request, reply) => {
-    const { webId } = await requireOwner(db, request);
-    const body = parseRequest(createPageRequest, request.body, 'body');
-    const draft = pageDocument.parse({ pageTypeId: PageType.Custom, slug: body.slug, title: body.title, seo: body.seo, sections: [] });
-    try {
-      const page = await db.transaction().execute(async (trx) => {
-        await checkSlugFree(trx, webId, body.slug);
-        return trx
-          .insertInto('pages')
-          .values({ web_id: webId, page_type_id: PageType.Custom, slug: body.slug, title: body.title, draft: JSON.stringify(draft) })
-          .returning(['page_id', 'page_type_id', 'slug', 'title', 'draft', 'draft_revision', 'published_version'])
-          .executeTakeFirstOrThrow();
-      });
-      return reply.code(201).send({ data: { page: toStudioPage(page) } });
-    } catch (error) {
-      // Two pages created at once with one address: the unique index lets one through.
-      if (uniqueViolation(error) !== null) throw slugTaken('another page');
-      throw error;
-    }
-  });
-
-  app.post('/api/Studio/UpdatePage', async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const body = parseRequest(updatePageRequest, request.body, 'body');
-    try {
-      return await db.transaction().execute(async (trx) => {
+    savePage: async ({ body, caller: { webId } }) => {
+      const sections = checkSections(body.document.sections, 'document.sections');
+      if (!sections.ok) throw documentRefused(sections.problem);
+      return db.transaction().execute(async (trx) => {
         const page = await lockPage(trx, webId, body.pageId);
-        const slug = body.slug ?? page.slug;
-        if (slug !== page.slug) {
-          if (page.page_type_id !== PageType.Custom) {
-            const which = page.page_type_id === PageType.Home ? 'The home page' : 'A template';
-            throw new HttpError(400, 'BAD_REQUEST', `slug: ${which} has no address of its own to change`, 'slug');
-          }
-          if (slug === '') throw new HttpError(400, 'BAD_REQUEST', 'slug: is a required field', 'slug');
-          await checkSlugFree(trx, webId, slug, page.page_id);
-        }
-        const title = body.title ?? page.title;
-        const seo = pageSeo.parse({ ...storedSeo(page.seo), ...body.seo });
-        // Both the draft and the published document carry the page's own fields: shoppers see the change at once.
-        const patch = JSON.stringify({ slug, title, seo });
-        await trx
+        if (page.draft_revision !== body.draftRevision) throw draftConflict('page', page);
+        // The page's own fields come from its row: they change with UpdatePage, not with the content.
+        const draft = pageDocument.parse({
+          ...body.document,
+          pageTypeId: page.page_type_id,
+          slug: page.slug,
+          title: page.title,
+          seo: storedSeo(page.seo),
+          sections: sections.value,
+        });
+        const updatedAt = new Date();
+        const saved = await trx
           .updateTable('pages')
-          .set({
-            slug,
-            title,
-            draft: sql<string>`pages.draft || ${patch}::jsonb`,
-            // Null (never published) stays null.
-            published: sql<string | null>`pages.published || ${patch}::jsonb`,
-            updated_at: new Date(),
-          })
+          .set({ draft: JSON.stringify(draft), draft_revision: page.draft_revision + 1, updated_at: updatedAt })
           .where('web_id', '=', webId)
           .where('page_id', '=', page.page_id)
-          .execute();
-        const updated = await summaryQuery(trx, webId).where('page_id', '=', page.page_id).executeTakeFirstOrThrow();
-        return { data: { page: toSummary(updated) } };
+          .where('draft_revision', '=', body.draftRevision)
+          .returning('draft_revision')
+          .executeTakeFirstOrThrow();
+        return { data: { draftRevision: saved.draft_revision, updatedAt: updatedAt.toISOString() } };
       });
-    } catch (error) {
-      if (uniqueViolation(error) !== null) throw slugTaken('another page');
-      throw error;
-    }
-  });
+    },
 
-  app.post('/api/Studio/DeletePage', async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const body = parseRequest(deletePageRequest, request.body, 'body');
-    return db.transaction().execute(async (trx) => {
-      const page = await lockPage(trx, webId, body.pageId);
-      if (page.page_type_id !== PageType.Custom) {
-        throw new HttpError(400, 'PAGE_NOT_DELETABLE', 'The home page and the product and listing templates cannot be deleted', 'pageId');
+    publishPage: async ({ body, caller: { webId } }) => {
+      return { data: await db.transaction().execute((trx) => publishPageDraft(trx, webId, body, new Date())) };
+    },
+
+    getVersions: async ({ query, caller: { webId } }) => {
+      const { PageID } = query;
+      const page = await db
+        .selectFrom('pages')
+        .select('page_id')
+        .where('web_id', '=', webId)
+        .where('page_id', '=', PageID)
+        .executeTakeFirst();
+      if (!page) throw pageNotFound();
+      const versions = await db
+        .selectFrom('page_versions')
+        .select([
+          'version',
+          'published_at',
+          sql<number>`case when jsonb_typeof(document -> 'sections') = 'array' then jsonb_array_length(document -> 'sections') else 0 end`.as(
+            'section_count',
+          ),
+        ])
+        .where('web_id', '=', webId)
+        .where('page_id', '=', PageID)
+        .orderBy('version', 'desc')
+        .execute();
+      return {
+        data: {
+          versions: versions.map((v) => ({
+            version: v.version,
+            publishedAt: v.published_at.toISOString(),
+            sectionCount: Number(v.section_count),
+          })),
+        },
+      };
+    },
+
+    rollback: async ({ body, caller: { webId } }) => {
+      return db.transaction().execute(async (trx) => {
+        const page = await lockPage(trx, webId, body.pageId);
+        const earlier = await trx
+          .selectFrom('page_versions')
+          .select('document')
+          .where('web_id', '=', webId)
+          .where('page_id', '=', page.page_id)
+          .where('version', '=', body.version)
+          .executeTakeFirst();
+        if (!earlier) throw new HttpError(404, 'VERSION_NOT_FOUND', `Version ${body.version} of this page was never published`, 'version');
+        // The content of that version, read as today's sections read it; the page's own fields stay as they are now.
+        const restored = readStoredPage(earlier.document, { pageTypeId: page.page_type_id, slug: page.slug, title: page.title });
+        const draft = { ...restored, seo: storedSeo(page.seo) };
+        const saved = await trx
+          .updateTable('pages')
+          .set({ draft: JSON.stringify(draft), draft_revision: page.draft_revision + 1, updated_at: new Date() })
+          .where('web_id', '=', webId)
+          .where('page_id', '=', page.page_id)
+          .returning('draft_revision')
+          .executeTakeFirstOrThrow();
+        return { data: { draftRevision: saved.draft_revision } };
+      });
+    },
+
+    createPage: async ({ body, caller: { webId }, reply }) => {
+      const draft = pageDocument.parse({ pageTypeId: PageType.Custom, slug: body.slug, title: body.title, seo: body.seo, sections: [] });
+      try {
+        const page = await db.transaction().execute(async (trx) => {
+          await checkSlugFree(trx, webId, body.slug);
+          return trx
+            .insertInto('pages')
+            .values({ web_id: webId, page_type_id: PageType.Custom, slug: body.slug, title: body.title, draft: JSON.stringify(draft) })
+            .returning(['page_id', 'page_type_id', 'slug', 'title', 'draft', 'draft_revision', 'published_version'])
+            .executeTakeFirstOrThrow();
+        });
+        return reply.code(201).send({ data: { page: toStudioPage(page) } });
+      } catch (error) {
+        // Two pages created at once with one address: the unique index lets one through.
+        if (uniqueViolation(error) !== null) throw slugTaken('another page');
+        throw error;
       }
-      await trx.deleteFrom('page_versions').where('web_id', '=', webId).where('page_id', '=', page.page_id).execute();
-      await trx.deleteFrom('pages').where('web_id', '=', webId).where('page_id', '=', page.page_id).execute();
-      return { data: { deleted: true as const, pageId: page.page_id } };
-    });
+    },
+
+    updatePage: async ({ body, caller: { webId } }) => {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const page = await lockPage(trx, webId, body.pageId);
+          const slug = body.slug ?? page.slug;
+          if (slug !== page.slug) {
+            if (page.page_type_id !== PageType.Custom) {
+              const which = page.page_type_id === PageType.Home ? 'The home page' : 'A template';
+              throw new HttpError(400, 'BAD_REQUEST', `slug: ${which} has no address of its own to change`, 'slug');
+            }
+            if (slug === '') throw new HttpError(400, 'BAD_REQUEST', 'slug: is a required field', 'slug');
+            await checkSlugFree(trx, webId, slug, page.page_id);
+          }
+          const title = body.title ?? page.title;
+          const seo = pageSeo.parse({ ...storedSeo(page.seo), ...body.seo });
+          // Both the draft and the published document carry the page's own fields: shoppers see the change at once.
+          const patch = JSON.stringify({ slug, title, seo });
+          await trx
+            .updateTable('pages')
+            .set({
+              slug,
+              title,
+              draft: sql<string>`pages.draft || ${patch}::jsonb`,
+              // Null (never published) stays null.
+              published: sql<string | null>`pages.published || ${patch}::jsonb`,
+              updated_at: new Date(),
+            })
+            .where('web_id', '=', webId)
+            .where('page_id', '=', page.page_id)
+            .execute();
+          const updated = await summaryQuery(trx, webId).where('page_id', '=', page.page_id).executeTakeFirstOrThrow();
+          return { data: { page: toSummary(updated) } };
+        });
+      } catch (error) {
+        if (uniqueViolation(error) !== null) throw slugTaken('another page');
+        throw error;
+      }
+    },
+
+    deletePage: async ({ body, caller: { webId } }) => {
+      return db.transaction().execute(async (trx) => {
+        const page = await lockPage(trx, webId, body.pageId);
+        if (page.page_type_id !== PageType.Custom) {
+          throw new HttpError(400, 'PAGE_NOT_DELETABLE', 'The home page and the product and listing templates cannot be deleted', 'pageId');
+        }
+        await trx.deleteFrom('page_versions').where('web_id', '=', webId).where('page_id', '=', page.page_id).execute();
+        await trx.deleteFrom('pages').where('web_id', '=', webId).where('page_id', '=', page.page_id).execute();
+        return { data: { deleted: true as const, pageId: page.page_id } };
+      });
+    },
   });
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { publishDraftsRequest, type PublishDraftsAnswer } from '@vitrine/commerce';
+import { studioPublishEndpoints } from '@vitrine/commerce';
 import type { ApiDeps } from './api-deps.ts';
-import { parseRequest } from './errors.ts';
-import { requireOwner } from './principals.ts';
+import { registerEndpoints } from './endpoint-routes.ts';
 import { publishPageDraft } from './studio-pages-api.ts';
 import { activeThemeId, publishThemeDraft } from './studio-theme-api.ts';
 
@@ -10,19 +9,20 @@ import { activeThemeId, publishThemeDraft } from './studio-theme-api.ts';
  * `Studio/Publish`: a page's draft and the theme's draft made live in one transaction, so shoppers never see the
  * new page with the old theme and a refusal of either leaves both as they were.
  */
-export function registerStudioPublishApi(app: FastifyInstance, { db }: ApiDeps): void {
-  app.post('/api/Studio/Publish', async (request): Promise<PublishDraftsAnswer> => {
-    const { webId } = await requireOwner(db, request);
-    const body = parseRequest(publishDraftsRequest, request.body, 'body');
-    // Outside the transaction: a store without a theme is given one in a transaction of its own.
-    const themeId = body.theme ? await activeThemeId(db, webId) : null;
-    return db.transaction().execute(async (trx) => {
-      // One instant for both, and always the page before the theme, so two publishes at once queue rather than deadlock.
-      const publishedAt = new Date();
-      const page = body.page ? await publishPageDraft(trx, webId, body.page, publishedAt, 'page.') : undefined;
-      const theme =
-        body.theme && themeId !== null ? await publishThemeDraft(trx, webId, themeId, body.theme, publishedAt, 'theme.') : undefined;
-      return { data: { ...(page && { page }), ...(theme && { theme }) } };
-    });
+export function registerStudioPublishApi(app: FastifyInstance, deps: ApiDeps): void {
+  const { db } = deps;
+  registerEndpoints(app, deps, studioPublishEndpoints, {
+    publish: async ({ body, caller: { webId } }) => {
+      // Outside the transaction: a store without a theme is given one in a transaction of its own.
+      const themeId = body.theme ? await activeThemeId(db, webId) : null;
+      return db.transaction().execute(async (trx) => {
+        // One instant for both, and always the page before the theme, so two publishes at once queue rather than deadlock.
+        const publishedAt = new Date();
+        const page = body.page ? await publishPageDraft(trx, webId, body.page, publishedAt, 'page.') : undefined;
+        const theme =
+          body.theme && themeId !== null ? await publishThemeDraft(trx, webId, themeId, body.theme, publishedAt, 'theme.') : undefined;
+        return { data: { ...(page && { page }), ...(theme && { theme }) } };
+      });
+    },
   });
 }

@@ -1,23 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import {
-  publishThemeRequest,
-  rollbackThemeRequest,
-  saveThemeRequest,
-  type PublishThemeRequest,
-  type PublishedDraft,
-} from '@vitrine/commerce';
+import { type PublishThemeRequest, type PublishedDraft, studioThemeEndpoints } from '@vitrine/commerce';
 import { compileTheme } from '@vitrine/theme-engine';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { checkThemeDocument, defaultThemeDocument, readStoredTheme } from '../studio/studio-documents.ts';
 import type { ApiDeps } from './api-deps.ts';
-import { HttpError, parseRequest } from './errors.ts';
-import { requireOwner } from './principals.ts';
+import { registerEndpoints } from './endpoint-routes.ts';
+import { HttpError } from './errors.ts';
 import { documentRefused, draftConflict } from './studio-pages-api.ts';
-
-/** A theme draft is settings and two sections: far below this, custom CSS included. */
-const THEME_BODY_BYTES = 2 * 1024 * 1024;
 
 /**
  * The id of the store's active theme. A store without one is given the default theme, published as version 1, so
@@ -105,117 +96,116 @@ export async function publishThemeDraft(
 }
 
 /** The studio's theme calls: open, save, publish, versions and rollback of the store's active theme. */
-export function registerStudioThemeApi(app: FastifyInstance, { db }: ApiDeps): void {
-  app.get('/api/Studio/GetTheme', async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const themeId = await activeThemeId(db, webId);
-    const theme = await db
-      .selectFrom('themes')
-      .select([
-        'theme_id',
-        'name',
-        'draft',
-        'draft_revision',
-        'published_version',
-        'updated_at',
-        'published_at',
-        sql<boolean>`(published is null or draft <> published)`.as('has_unpublished_changes'),
-      ])
-      .where('web_id', '=', webId)
-      .where('theme_id', '=', themeId)
-      .executeTakeFirstOrThrow();
-    return {
-      data: {
-        themeId: theme.theme_id,
-        name: theme.name,
-        draft: readStoredTheme(theme.draft),
-        draftRevision: theme.draft_revision,
-        publishedVersion: theme.published_version,
-        updatedAt: theme.updated_at.toISOString(),
-        publishedAt: theme.published_at?.toISOString() ?? null,
-        hasUnpublishedChanges: Boolean(theme.has_unpublished_changes),
-      },
-    };
-  });
-
-  app.post('/api/Studio/SaveTheme', { bodyLimit: THEME_BODY_BYTES }, async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const body = parseRequest(saveThemeRequest, request.body, 'body');
-    const checked = checkThemeDocument(body.document);
-    if (!checked.ok) throw documentRefused(checked.problem);
-    const themeId = await activeThemeId(db, webId);
-    return db.transaction().execute(async (trx) => {
-      const theme = await lockTheme(trx, webId, themeId);
-      if (theme.draft_revision !== body.draftRevision) throw draftConflict('theme', theme);
-      const updatedAt = new Date();
-      const saved = await trx
-        .updateTable('themes')
-        .set({ draft: JSON.stringify(checked.value), draft_revision: theme.draft_revision + 1, updated_at: updatedAt })
+export function registerStudioThemeApi(app: FastifyInstance, deps: ApiDeps): void {
+  const { db } = deps;
+  registerEndpoints(app, deps, studioThemeEndpoints, {
+    getTheme: async ({ caller: { webId } }) => {
+      const themeId = await activeThemeId(db, webId);
+      const theme = await db
+        .selectFrom('themes')
+        .select([
+          'theme_id',
+          'name',
+          'draft',
+          'draft_revision',
+          'published_version',
+          'updated_at',
+          'published_at',
+          sql<boolean>`(published is null or draft <> published)`.as('has_unpublished_changes'),
+        ])
         .where('web_id', '=', webId)
         .where('theme_id', '=', themeId)
-        .where('draft_revision', '=', body.draftRevision)
-        .returning('draft_revision')
         .executeTakeFirstOrThrow();
-      return { data: { draftRevision: saved.draft_revision, updatedAt: updatedAt.toISOString() } };
-    });
-  });
+      return {
+        data: {
+          themeId: theme.theme_id,
+          name: theme.name,
+          draft: readStoredTheme(theme.draft),
+          draftRevision: theme.draft_revision,
+          publishedVersion: theme.published_version,
+          updatedAt: theme.updated_at.toISOString(),
+          publishedAt: theme.published_at?.toISOString() ?? null,
+          hasUnpublishedChanges: Boolean(theme.has_unpublished_changes),
+        },
+      };
+    },
 
-  app.post('/api/Studio/PublishTheme', async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const body = parseRequest(publishThemeRequest, request.body, 'body');
-    const themeId = await activeThemeId(db, webId);
-    return { data: await db.transaction().execute((trx) => publishThemeDraft(trx, webId, themeId, body, new Date())) };
-  });
+    saveTheme: async ({ body, caller: { webId } }) => {
+      const checked = checkThemeDocument(body.document);
+      if (!checked.ok) throw documentRefused(checked.problem);
+      const themeId = await activeThemeId(db, webId);
+      return db.transaction().execute(async (trx) => {
+        const theme = await lockTheme(trx, webId, themeId);
+        if (theme.draft_revision !== body.draftRevision) throw draftConflict('theme', theme);
+        const updatedAt = new Date();
+        const saved = await trx
+          .updateTable('themes')
+          .set({ draft: JSON.stringify(checked.value), draft_revision: theme.draft_revision + 1, updated_at: updatedAt })
+          .where('web_id', '=', webId)
+          .where('theme_id', '=', themeId)
+          .where('draft_revision', '=', body.draftRevision)
+          .returning('draft_revision')
+          .executeTakeFirstOrThrow();
+        return { data: { draftRevision: saved.draft_revision, updatedAt: updatedAt.toISOString() } };
+      });
+    },
 
-  app.get('/api/Studio/GetThemeVersions', async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const themeId = await activeThemeId(db, webId);
-    const versions = await db
-      .selectFrom('theme_versions')
-      .select([
-        'version',
-        'published_at',
-        sql<number>`(case when jsonb_typeof(document -> 'header') = 'object' then 1 else 0 end) + (case when jsonb_typeof(document -> 'footer') = 'object' then 1 else 0 end)`.as(
-          'section_count',
-        ),
-      ])
-      .where('web_id', '=', webId)
-      .where('theme_id', '=', themeId)
-      .orderBy('version', 'desc')
-      .execute();
-    return {
-      data: {
-        versions: versions.map((v) => ({
-          version: v.version,
-          publishedAt: v.published_at.toISOString(),
-          sectionCount: Number(v.section_count),
-        })),
-      },
-    };
-  });
+    publishTheme: async ({ body, caller: { webId } }) => {
+      const themeId = await activeThemeId(db, webId);
+      return { data: await db.transaction().execute((trx) => publishThemeDraft(trx, webId, themeId, body, new Date())) };
+    },
 
-  app.post('/api/Studio/RollbackTheme', async (request) => {
-    const { webId } = await requireOwner(db, request);
-    const body = parseRequest(rollbackThemeRequest, request.body, 'body');
-    const themeId = await activeThemeId(db, webId);
-    return db.transaction().execute(async (trx) => {
-      const theme = await lockTheme(trx, webId, themeId);
-      const earlier = await trx
+    getThemeVersions: async ({ caller: { webId } }) => {
+      const themeId = await activeThemeId(db, webId);
+      const versions = await db
         .selectFrom('theme_versions')
-        .select('document')
+        .select([
+          'version',
+          'published_at',
+          sql<number>`(case when jsonb_typeof(document -> 'header') = 'object' then 1 else 0 end) + (case when jsonb_typeof(document -> 'footer') = 'object' then 1 else 0 end)`.as(
+            'section_count',
+          ),
+        ])
         .where('web_id', '=', webId)
         .where('theme_id', '=', themeId)
-        .where('version', '=', body.version)
-        .executeTakeFirst();
-      if (!earlier) throw new HttpError(404, 'VERSION_NOT_FOUND', `Version ${body.version} of this theme was never published`, 'version');
-      const saved = await trx
-        .updateTable('themes')
-        .set({ draft: JSON.stringify(readStoredTheme(earlier.document)), draft_revision: theme.draft_revision + 1, updated_at: new Date() })
-        .where('web_id', '=', webId)
-        .where('theme_id', '=', themeId)
-        .returning('draft_revision')
-        .executeTakeFirstOrThrow();
-      return { data: { draftRevision: saved.draft_revision } };
-    });
+        .orderBy('version', 'desc')
+        .execute();
+      return {
+        data: {
+          versions: versions.map((v) => ({
+            version: v.version,
+            publishedAt: v.published_at.toISOString(),
+            sectionCount: Number(v.section_count),
+          })),
+        },
+      };
+    },
+
+    rollbackTheme: async ({ body, caller: { webId } }) => {
+      const themeId = await activeThemeId(db, webId);
+      return db.transaction().execute(async (trx) => {
+        const theme = await lockTheme(trx, webId, themeId);
+        const earlier = await trx
+          .selectFrom('theme_versions')
+          .select('document')
+          .where('web_id', '=', webId)
+          .where('theme_id', '=', themeId)
+          .where('version', '=', body.version)
+          .executeTakeFirst();
+        if (!earlier) throw new HttpError(404, 'VERSION_NOT_FOUND', `Version ${body.version} of this theme was never published`, 'version');
+        const saved = await trx
+          .updateTable('themes')
+          .set({
+            draft: JSON.stringify(readStoredTheme(earlier.document)),
+            draft_revision: theme.draft_revision + 1,
+            updated_at: new Date(),
+          })
+          .where('web_id', '=', webId)
+          .where('theme_id', '=', themeId)
+          .returning('draft_revision')
+          .executeTakeFirstOrThrow();
+        return { data: { draftRevision: saved.draft_revision } };
+      });
+    },
   });
 }

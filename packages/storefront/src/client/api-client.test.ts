@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { authEndpoints, webEndpoints } from '@vitrine/commerce';
 import { ApiClient, TokenFailureError, type TokenFailureCode } from './api-client.ts';
 import { useSession } from './session.ts';
 
@@ -17,7 +17,8 @@ function token(userId: string, expInSeconds: number) {
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = z.object({ ok: z.boolean() });
+/** What `Auth/Session`, a call that needs a token, answers. */
+const session = { data: { userId: '5', webId: 1, isGuest: false, expiresAt: 0 } };
 
 /** Answers each call by path and counts them: stands in for the server, whose own tests cover its side. */
 function server(handlers: Record<string, (init: RequestInit, count: number) => Response>) {
@@ -47,16 +48,20 @@ describe('secure calls', () => {
     const access = token('5', 600);
     useSession.getState().setTokens({ accessToken: access, refreshToken: 'r1' });
     const { fetch } = server({
-      '/api/x': (init) => json(200, { ok: (init.headers as Record<string, string>)['authorization'] === `Bearer ${access}` }),
+      '/api/Auth/Session': (init) =>
+        (init.headers as Record<string, string>)['authorization'] === `Bearer ${access}` ? json(200, session) : json(400, {}),
     });
-    expect(await client(fetch).api.secure('/api/x', ok)).toEqual({ ok: true });
+    expect(await client(fetch).api.request(authEndpoints.session)).toEqual(session);
   });
 
   it('refresh an expired token before the call', async () => {
     useSession.getState().setTokens({ accessToken: token('5', -1), refreshToken: 'r1' });
     const fresh = { accessToken: token('5', 600), refreshToken: 'r2' };
-    const { fetch, counts } = server({ '/api/Auth/refresh': () => json(200, { tokens: fresh }), '/api/x': () => json(200, { ok: true }) });
-    await client(fetch).api.secure('/api/x', ok);
+    const { fetch, counts } = server({
+      '/api/Auth/refresh': () => json(200, { tokens: fresh }),
+      '/api/Auth/Session': () => json(200, session),
+    });
+    await client(fetch).api.request(authEndpoints.session);
     expect(counts['/api/Auth/refresh']).toBe(1);
     expect(useSession.getState().tokens).toEqual(fresh);
   });
@@ -65,20 +70,20 @@ describe('secure calls', () => {
     useSession.getState().setTokens({ accessToken: token('5', 600), refreshToken: 'r1' });
     const { fetch, counts } = server({
       '/api/Auth/refresh': () => json(200, { tokens: { accessToken: token('5', 600), refreshToken: 'r2' } }),
-      '/api/x': (_init, n) => (n === 1 ? json(401, { error: { code: 'TOKEN_INVALID', message: 'no' } }) : json(200, { ok: true })),
+      '/api/Auth/Session': (_init, n) => (n === 1 ? json(401, { error: { code: 'TOKEN_INVALID', message: 'no' } }) : json(200, session)),
     });
-    expect(await client(fetch).api.secure('/api/x', ok)).toEqual({ ok: true });
-    expect(counts).toEqual({ '/api/x': 2, '/api/Auth/refresh': 1 });
+    expect(await client(fetch).api.request(authEndpoints.session)).toEqual(session);
+    expect(counts).toEqual({ '/api/Auth/Session': 2, '/api/Auth/refresh': 1 });
   });
 
   it('share one refresh between calls made at the same time', async () => {
     useSession.getState().setTokens({ accessToken: token('5', -1), refreshToken: 'r1' });
     const { fetch, counts } = server({
       '/api/Auth/refresh': () => json(200, { tokens: { accessToken: token('5', 600), refreshToken: 'r2' } }),
-      '/api/x': () => json(200, { ok: true }),
+      '/api/Auth/Session': () => json(200, session),
     });
     const { api } = client(fetch);
-    await Promise.all([api.secure('/api/x', ok), api.secure('/api/x', ok), api.secure('/api/x', ok)]);
+    await Promise.all([api.request(authEndpoints.session), api.request(authEndpoints.session), api.request(authEndpoints.session)]);
     expect(counts['/api/Auth/refresh']).toBe(1);
   });
 });
@@ -86,7 +91,7 @@ describe('secure calls', () => {
 describe('token failures end at /notfound with the code of §8', () => {
   it('00: no tokens to refresh with', async () => {
     const { api, failures } = client(server({}).fetch);
-    await expect(api.secure('/api/x', ok)).rejects.toBeInstanceOf(TokenFailureError);
+    await expect(api.request(authEndpoints.session)).rejects.toBeInstanceOf(TokenFailureError);
     expect(failures).toEqual(['00']);
   });
 
@@ -95,7 +100,7 @@ describe('token failures end at /notfound with the code of §8', () => {
     const { api, failures } = client(
       server({ '/api/Auth/refresh': () => json(401, { error: { code: 'TOKEN_REUSED', message: 'no' } }) }).fetch,
     );
-    await expect(api.secure('/api/x', ok)).rejects.toBeInstanceOf(TokenFailureError);
+    await expect(api.request(authEndpoints.session)).rejects.toBeInstanceOf(TokenFailureError);
     expect(failures).toEqual(['01']);
     expect(useSession.getState().tokens).toBeNull();
   });
@@ -105,10 +110,10 @@ describe('token failures end at /notfound with the code of §8', () => {
     const { api, failures } = client(
       server({
         '/api/Auth/refresh': () => json(200, { tokens: { accessToken: token('5', 600), refreshToken: 'r2' } }),
-        '/api/x': () => json(401, { error: { code: 'TOKEN_INVALID', message: 'no' } }),
+        '/api/Auth/Session': () => json(401, { error: { code: 'TOKEN_INVALID', message: 'no' } }),
       }).fetch,
     );
-    await expect(api.secure('/api/x', ok)).rejects.toBeInstanceOf(TokenFailureError);
+    await expect(api.request(authEndpoints.session)).rejects.toBeInstanceOf(TokenFailureError);
     expect(failures).toEqual(['02']);
   });
 
@@ -117,7 +122,7 @@ describe('token failures end at /notfound with the code of §8', () => {
     const { api, failures } = client(
       server({ '/api/Auth/refresh': () => json(401, { error: { code: 'TOKEN_REUSED', message: 'no' } }) }).fetch,
     );
-    const results = await Promise.allSettled([api.secure('/api/x', ok), api.secure('/api/y', ok)]);
+    const results = await Promise.allSettled([api.request(authEndpoints.session), api.request(authEndpoints.session)]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(failures).toEqual(['01', '03']);
   });
@@ -125,7 +130,7 @@ describe('token failures end at /notfound with the code of §8', () => {
   it('04: the refresh fails while a page loads its data', async () => {
     useSession.getState().setTokens({ accessToken: token('5', -1), refreshToken: 'r1' });
     const { api, failures } = client(server({ '/api/Auth/refresh': () => json(500, {}) }).fetch);
-    await expect(api.secure('/api/x', ok, {}, 'data')).rejects.toBeInstanceOf(TokenFailureError);
+    await expect(api.load(authEndpoints.session)).rejects.toBeInstanceOf(TokenFailureError);
     expect(failures).toEqual(['04']);
   });
 });
@@ -134,8 +139,8 @@ it('carries the store parameter on every call', async () => {
   const seen: string[] = [];
   const fetch = (async (input: RequestInfo | URL) => {
     seen.push(String(input));
-    return json(200, { ok: true });
+    return json(200, { data: { buildId: 'b1' } });
   }) as typeof globalThis.fetch;
-  await new ApiClient({ fetch, store: 'second.localhost' }).call('/api/Web/GetWebInfo?Domain=x', ok);
-  expect(seen).toEqual(['/api/Web/GetWebInfo?Domain=x&store=second.localhost']);
+  await new ApiClient({ fetch, store: 'second.localhost' }).request(webEndpoints.getBuild);
+  expect(seen).toEqual(['/api/Web/Build?store=second.localhost']);
 });

@@ -1,5 +1,13 @@
-import { apiError, tokenPair, type TokenPair } from '@vitrine/commerce';
-import { z } from 'zod';
+import {
+  apiError,
+  authEndpoints,
+  endpointRequest,
+  readEndpointAnswer,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointArgs,
+  type TokenPair,
+} from '@vitrine/commerce';
 import { isExpired, useSession } from './session.ts';
 
 /** Token failures and the /notfound codes they lead to (§8). */
@@ -73,28 +81,38 @@ export class ApiClient {
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
 
-  /** A public call. */
-  async call<T>(path: string, schema: z.ZodType<T>, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
-    const response = await this.send(path, init, null);
-    return this.read(response, schema);
+  /**
+   * Calls an endpoint of the table with its typed input and answers its typed answer. Calls that need a token
+   * (a guest's or a customer's) send it, refreshed and retried once as §4 says.
+   */
+  request<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointAnswer<E>> {
+    return this.send_(endpoint, 'call', ...args);
   }
 
-  /** A secure call (§7: bearer token), refreshed and retried once as §4 says. `variant: 'data'` is a page loader's call. */
-  async secure<T>(
-    path: string,
-    schema: z.ZodType<T>,
-    init: { method?: 'GET' | 'POST'; body?: unknown } = {},
-    variant: Variant = 'call',
-  ): Promise<T> {
+  /** `request`, for a page loader: a failed refresh ends at /notfound with the loader's code (§8: 04). */
+  load<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointAnswer<E>> {
+    return this.send_(endpoint, 'data', ...args);
+  }
+
+  private async send_<E extends Endpoint>(endpoint: E, variant: Variant, ...args: EndpointArgs<E>): Promise<EndpointAnswer<E>> {
+    const request = endpointRequest(endpoint, ...args);
+    const response =
+      endpoint.caller === 'token' || endpoint.caller === 'customer'
+        ? await this.withToken(request, variant)
+        : await this.send(request.url, request, null);
+    return readEndpointAnswer(endpoint, await this.read(response));
+  }
+
+  private async withToken(init: { url: string; method: 'GET' | 'POST'; body?: unknown }, variant: Variant): Promise<Response> {
     let tokens = useSession.getState().tokens;
     if (!tokens || isExpired(tokens.accessToken)) tokens = await this.refresh(variant);
-    let response = await this.send(path, init, tokens.accessToken);
+    let response = await this.send(init.url, init, tokens.accessToken);
     if (response.status === 401) {
       tokens = await this.refresh(variant);
-      response = await this.send(path, init, tokens.accessToken);
+      response = await this.send(init.url, init, tokens.accessToken);
       if (response.status === 401) this.fail(TokenFailure.RetryFailed);
     }
-    return this.read(response, schema);
+    return response;
   }
 
   /**
@@ -115,9 +133,10 @@ export class ApiClient {
         useSession.getState().setTokens(latest);
         return latest;
       }
-      const response = await this.send('/api/Auth/refresh', { method: 'POST', body: tokens }, null);
+      const refresh = endpointRequest(authEndpoints.refresh, { body: tokens });
+      const response = await this.send(refresh.url, refresh, null);
       if (!response.ok) throw this.fail(variant === 'data' ? TokenFailure.DataRefreshFailed : TokenFailure.RefreshFailed);
-      const fresh = z.object({ tokens: tokenPair }).parse(await response.json()).tokens;
+      const fresh = readEndpointAnswer(authEndpoints.refresh, await response.json()).tokens;
       useSession.getState().setTokens(fresh);
       return fresh;
     }).finally(() => {
@@ -144,7 +163,8 @@ export class ApiClient {
     });
   }
 
-  private async read<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  /** The JSON of a success; a refusal thrown as an `ApiCallError` with the server's code, message and field. */
+  private async read(response: Response): Promise<unknown> {
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       const error = apiError.safeParse(body);
@@ -152,6 +172,6 @@ export class ApiClient {
         throw new ApiCallError(response.status, error.data.error.code, error.data.error.message, error.data.error.field, body);
       throw new ApiCallError(response.status, 'HTTP', response.statusText || 'Something went wrong');
     }
-    return schema.parse(body);
+    return body;
   }
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router-dom';
-import { tokenPair } from '@vitrine/commerce';
-import { z } from 'zod';
+import { accountEndpoints, authEndpoints, type AccountProfile, type TokenPair } from '@vitrine/commerce';
 import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
 import { useCart } from '../client/cart.ts';
@@ -10,15 +9,6 @@ import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
 import { AppForm, Field, FormNotice, SubmitButton } from '../ui/field.tsx';
 import { GENERIC_ERROR, useToast } from '../ui/toasts.tsx';
 import { PageShell } from './page-shell.tsx';
-
-const userSchema = z.object({
-  customerId: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullable(),
-  wishlistCount: z.number().default(0),
-});
-const signedIn = z.object({ data: z.object({ user: userSchema.passthrough() }).passthrough(), tokens: tokenPair.optional() });
 
 /** Only an address inside this store may be returned to after signing in. */
 function safeReturnPath(value: string | null): string {
@@ -70,9 +60,9 @@ export function SignInPage() {
         onValues={(values) => {
           const { email, password } = values;
           void run(async () => {
-            const answer = await api.call('/api/Auth/SignIn', signedIn, { body: { email, password } });
-            if (answer.tokens) setTokens(answer.tokens);
-            setUser(userSchema.parse(answer.data.user));
+            const answer = await api.request(authEndpoints.signIn, { body: { email: email ?? '', password: password ?? '' } });
+            setTokens(answer.tokens);
+            setUser(answer.data.user);
             await navigate(safeReturnPath(params.get('redirect')), { replace: true });
           });
         }}
@@ -133,31 +123,23 @@ export function SignUpPage() {
         onValues={(values) => {
           const v = values;
           void run(async () => {
-            const answer = await api.call(
-              '/api/Auth/SignUp',
-              z.object({
-                data: z.object({ user: z.unknown().optional(), message: z.string().optional() }).passthrough(),
-                tokens: tokenPair.optional(),
-              }),
-              {
-                body: {
-                  customerTypeId: Number(v['customerTypeId']),
-                  firstName: v['firstName'],
-                  lastName: v['lastName'],
-                  ...(v['company'] ? { company: v['company'] } : {}),
-                  ...(v['email'] ? { email: v['email'] } : {}),
-                  ...(v['phone'] ? { phone: v['phone'] } : {}),
-                  password: v['password'],
-                },
+            const answer = await api.request(authEndpoints.signUp, {
+              body: {
+                customerTypeId: Number(v['customerTypeId']) as 1 | 2 | 3,
+                firstName: v['firstName'] ?? '',
+                lastName: v['lastName'] ?? '',
+                ...(v['company'] ? { company: v['company'] } : {}),
+                ...(v['email'] ? { email: v['email'] } : {}),
+                ...(v['phone'] ? { phone: v['phone'] } : {}),
+                password: v['password'] ?? '',
               },
-            );
+            });
             if (answer.tokens) {
               setTokens(answer.tokens);
-              const user = userSchema.safeParse(answer.data.user);
-              if (user.success) setUser(user.data);
+              if (answer.data.user) setUser(answer.data.user);
               await navigate('/account', { replace: true });
             } else {
-              setPending(answer.data.message ?? 'The store will review your account and let you know.');
+              setPending(answer.data.message);
             }
           });
         }}
@@ -266,7 +248,7 @@ export function ForgotPasswordPage() {
           onValues={(values) => {
             const { email } = values;
             void run(async () => {
-              await api.call('/api/Auth/ForgotPassword', z.unknown(), { body: { email } });
+              await api.request(authEndpoints.forgotPassword, { body: { email: email ?? '' } });
               setSent(true);
             });
           }}
@@ -307,7 +289,7 @@ export function ResetPasswordPage() {
             setMismatch(password !== confirm);
             if (password !== confirm) return focusField(form, 'confirm');
             void run(async () => {
-              await api.call('/api/Auth/ResetPassword', z.unknown(), { body: { token, password } });
+              await api.request(authEndpoints.resetPassword, { body: { token, password: password ?? '' } });
               setDone(true);
             });
           }}
@@ -342,10 +324,10 @@ export function ChangePasswordPage() {
           if (newPassword !== confirm) return focusField(form, 'confirm');
           void run(async () => {
             // Changing the password signs every other session out; this one continues with the fresh pair.
-            const answer = await api.secure('/api/Auth/ChangePassword', z.object({ tokens: tokenPair.optional() }).passthrough(), {
-              body: { currentPassword, newPassword },
+            const answer = await api.request(authEndpoints.changePassword, {
+              body: { currentPassword: currentPassword ?? '', newPassword: newPassword ?? '' },
             });
-            if (answer.tokens) useSession.getState().setTokens(answer.tokens);
+            useSession.getState().setTokens(answer.tokens);
             setDone(true);
             form.reset();
           });
@@ -367,22 +349,6 @@ export function ChangePasswordPage() {
   );
 }
 
-const profileSchema = z.object({
-  data: z.object({
-    customerId: z.number(),
-    firstName: z.string(),
-    lastName: z.string(),
-    company: z.string().nullable().optional(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    customerTypeId: z.number(),
-    wishlistCount: z.number(),
-    addresses: z.array(
-      z.object({ addressId: z.number(), fullName: z.string(), line1: z.string(), city: z.string(), country: z.string() }).passthrough(),
-    ),
-  }),
-});
-
 /** /account: My Account — the profile, addresses, and links to orders and the wishlist with its count. */
 export function AccountPage() {
   const api = useApi();
@@ -390,12 +356,12 @@ export function AccountPage() {
   const session = useSession();
   const toast = useToast();
   const clearCart = useCart((s) => s.clear);
-  const [profile, setProfile] = useState<z.infer<typeof profileSchema>['data'] | null>(null);
+  const [profile, setProfile] = useState<AccountProfile | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     api
-      .secure('/api/Account/GetProfile', profileSchema, {}, 'data')
+      .load(accountEndpoints.getProfile)
       .then((answer) => {
         if (!live) return;
         setProfile(answer.data);
@@ -409,14 +375,9 @@ export function AccountPage() {
 
   async function signOut() {
     const tokens = session.tokens;
-    let guest: z.infer<typeof tokenPair> | undefined;
+    let guest: TokenPair | undefined;
     try {
-      if (tokens)
-        guest = (
-          await api.secure('/api/Auth/SignOut', z.object({ tokens: tokenPair.optional() }).passthrough(), {
-            body: { refreshToken: tokens.refreshToken },
-          })
-        ).tokens;
+      if (tokens) guest = (await api.request(authEndpoints.signOut, { body: { refreshToken: tokens.refreshToken } })).tokens;
     } catch {
       // Signing out locally matters more than telling the server; its tokens expire anyway.
     }

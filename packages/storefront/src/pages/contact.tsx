@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { z } from 'zod';
+import { formEndpoints } from '@vitrine/commerce';
 import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
 import { AppForm, Field, FormNotice, SubmitButton, TextAreaField } from '../ui/field.tsx';
@@ -29,12 +29,12 @@ export function ContactPage() {
             setBusy(true);
             setFailure(null);
             api
-              .call('/api/Contact/Send', z.unknown(), {
+              .request(formEndpoints.sendContact, {
                 body: {
-                  name: values['name'],
-                  email: values['email'],
+                  name: values['name'] ?? '',
+                  email: values['email'] ?? '',
                   ...(values['phone'] ? { phone: values['phone'] } : {}),
-                  message: values['message'],
+                  message: values['message'] ?? '',
                 },
               })
               .then(() => setSent(true))

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
-import { z } from 'zod';
+import { maintenanceEndpoints } from '@vitrine/commerce';
 import { useApi } from '../app-context.tsx';
 import { useSession } from '../client/session.ts';
 import type { MaintenanceSettings } from '../data.ts';
@@ -37,7 +37,7 @@ export function MaintenancePage() {
               setError(undefined);
               setBusy(true);
               api
-                .call('/api/Web/CheckMaintenanceModePassword', z.object({ data: z.boolean() }), { body: { password } })
+                .request(maintenanceEndpoints.checkMaintenanceModePassword, { body: { password } })
                 .then(({ data }) => {
                   if (data) {
                     setValidUser(true);

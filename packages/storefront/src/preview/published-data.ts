@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { z } from 'zod';
-import { publishedPage, sectionDataAnswer, themeDocument, type PublishedPage, type SectionNode } from '@vitrine/commerce';
+import { pageEndpoints, themeDocument, type PublishedPage, type SectionNode } from '@vitrine/commerce';
 import { sectionRegistry } from '@vitrine/sections';
 import { useApi } from '../app-context.tsx';
 import type { FrameStore } from './frame-store.ts';
@@ -51,8 +50,6 @@ function readSettings(section: SectionNode): unknown {
   return definition ? definition.readSettings(section.settings, section.version) : section.settings;
 }
 
-const pageAnswer = z.object({ data: publishedPage });
-
 /**
  * The lookup for the page being edited: its published version (home or a custom page; templates have none of
  * their own) fetched from the public page API, and the published theme's header and footer from the site config.
@@ -69,7 +66,7 @@ export function usePublishedData(
   useEffect(() => {
     if (slug === null) return;
     let live = true;
-    api.call(`/api/Page/GetPage?Slug=${encodeURIComponent(slug)}`, pageAnswer).then(
+    api.request(pageEndpoints.getPage, { query: { Slug: slug } }).then(
       (answer) => live && setLoaded({ slug, page: answer.data }),
       () => live && setLoaded({ slug, page: null }),
     );
@@ -126,23 +123,21 @@ export function useDraftData(store: FrameStore, published: SectionDataLookup | n
       const batch = [...wanted].slice(0, DRAFT_DATA_BATCH);
       if (batch.length === 0) return;
       for (const [key] of batch) asked.add(key);
-      api
-        .call('/api/Page/GetSectionData', sectionDataAnswer, { method: 'POST', body: { sections: batch.map(([, section]) => section) } })
-        .then(
-          ({ data }) => {
-            if (!live) return;
-            setLoaded((before) => {
-              const next = new Map(before);
-              for (const [key, section] of batch) if (section.id in data.sectionData) next.set(key, data.sectionData[section.id]);
-              return next;
-            });
-          },
-          (error: unknown) => {
-            // Asked again after the next change; until then the section shows its empty state.
-            for (const [key] of batch) asked.delete(key);
-            console.warn('[preview] draft section data did not load', error);
-          },
-        );
+      api.request(pageEndpoints.getSectionData, { body: { sections: batch.map(([, section]) => section) } }).then(
+        ({ data }) => {
+          if (!live) return;
+          setLoaded((before) => {
+            const next = new Map(before);
+            for (const [key, section] of batch) if (section.id in data.sectionData) next.set(key, data.sectionData[section.id]);
+            return next;
+          });
+        },
+        (error: unknown) => {
+          // Asked again after the next change; until then the section shows its empty state.
+          for (const [key] of batch) asked.delete(key);
+          console.warn('[preview] draft section data did not load', error);
+        },
+      );
       if (wanted.size > batch.length) timer = setTimeout(ask, 0);
     };
     ask();

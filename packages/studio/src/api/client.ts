@@ -1,25 +1,20 @@
-import { z } from 'zod';
 import {
   apiError,
-  catalogueChoicesAnswer,
-  deletePageAnswer,
-  mediaListAnswer,
-  publishDraftsAnswer,
-  rollbackAnswer,
-  saveDraftAnswer,
-  studioMaintenanceAnswer,
-  studioPageAnswer,
-  studioPagesAnswer,
-  studioSignInAnswer,
-  studioThemeAnswer,
-  updatePageAnswer,
-  uploadMediaAnswer,
-  versionsAnswer,
+  endpointRequest,
+  readEndpointAnswer,
+  studioCatalogueEndpoints,
+  studioEndpoints,
+  studioMediaEndpoints,
+  studioPageEndpoints,
+  studioPublishEndpoints,
+  studioThemeEndpoints,
   type CreatePageRequest,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointArgs,
   type PageDocument,
   type PublishDraftsRequest,
   type SetMaintenanceRequest,
-  type StudioSignInAnswer,
   type ThemeDocument,
 } from '@vitrine/commerce';
 
@@ -54,24 +49,25 @@ export interface StudioApiOptions {
   token: () => string | null;
   onSessionOver?: (error: StudioApiError) => void;
   fetch?: typeof fetch;
+  /** Where the server is, when not this page's own origin (e.g. `http://localhost:3000`). */
   base?: string;
 }
 
-/** The owner's calls of `/api/Studio/*`, each answer checked against its schema. They act on the site of the current Host. */
-export function createStudioApi({
-  token,
-  onSessionOver,
-  fetch: fetchImpl = (...args) => fetch(...args),
-  base = '/api/Studio',
-}: StudioApiOptions) {
-  async function call<T>(method: 'GET' | 'POST', path: string, answer: z.ZodType<T>, body?: unknown): Promise<T> {
+/** The owner's calls of `/api/Studio/*`, each from commerce's endpoint table and its answer checked against the table's schema. */
+export function createStudioApi({ token, onSessionOver, fetch: fetchImpl = (...args) => fetch(...args), base = '' }: StudioApiOptions) {
+  async function call<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointAnswer<E>> {
+    const request = endpointRequest(endpoint, ...args);
     const headers: Record<string, string> = { accept: 'application/json' };
     const bearer = token();
     if (bearer) headers.authorization = `Bearer ${bearer}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {
-      response = await fetchImpl(`${base}/${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
+      response = await fetchImpl(`${base}${request.url}`, {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? null : JSON.stringify(request.body),
+      });
     } catch {
       throw new StudioApiError(0, 'NETWORK', 'The server could not be reached. Check your connection.');
     }
@@ -84,41 +80,41 @@ export function createStudioApi({
       if (error.isSessionOver) onSessionOver?.(error);
       throw error;
     }
-    const parsed = answer.safeParse(json);
-    if (!parsed.success)
-      throw new StudioApiError(response.status, 'BAD_ANSWER', `The server's answer to ${path.split('?')[0]} was not understood.`);
-    return parsed.data;
+    try {
+      return readEndpointAnswer(endpoint, json);
+    } catch {
+      throw new StudioApiError(response.status, 'BAD_ANSWER', `The server's answer to ${endpoint.path} was not understood.`);
+    }
   }
-  const ok = z.unknown();
-  const q = (value: number) => encodeURIComponent(String(value));
+  const pages = studioPageEndpoints;
+  const theme = studioThemeEndpoints;
+  const page = (pageId: number) => ({ query: { PageID: String(pageId) } });
 
   return {
-    signIn: async (email: string, password: string): Promise<StudioSignInAnswer['data']> =>
-      (await call('POST', 'SignIn', studioSignInAnswer, { email, password })).data,
-    signOut: () => call('POST', 'SignOut', ok, {}),
-    getPages: async () => (await call('GET', 'GetPages', studioPagesAnswer)).data.pages,
-    getPage: async (pageId: number) => (await call('GET', `GetPage?PageID=${q(pageId)}`, studioPageAnswer)).data.page,
+    signIn: async (email: string, password: string) => (await call(studioEndpoints.signIn, { body: { email, password } })).data,
+    signOut: () => call(studioEndpoints.signOut),
+    getPages: async () => (await call(pages.getPages)).data.pages,
+    getPage: async (pageId: number) => (await call(pages.getPage, page(pageId))).data.page,
     savePage: async (pageId: number, draftRevision: number, document: PageDocument) =>
-      (await call('POST', 'SavePage', saveDraftAnswer, { pageId, draftRevision, document })).data,
-    getVersions: async (pageId: number) => (await call('GET', `GetVersions?PageID=${q(pageId)}`, versionsAnswer)).data.versions,
-    rollback: async (pageId: number, version: number) => (await call('POST', 'Rollback', rollbackAnswer, { pageId, version })).data,
-    createPage: async (fields: PageFields) => (await call('POST', 'CreatePage', studioPageAnswer, fields)).data.page,
+      (await call(pages.savePage, { body: { pageId, draftRevision, document } })).data,
+    getVersions: async (pageId: number) => (await call(pages.getVersions, page(pageId))).data.versions,
+    rollback: async (pageId: number, version: number) => (await call(pages.rollback, { body: { pageId, version } })).data,
+    createPage: async (fields: PageFields) => (await call(pages.createPage, { body: fields })).data.page,
     updatePage: async (pageId: number, fields: Partial<PageFields>) =>
-      (await call('POST', 'UpdatePage', updatePageAnswer, { pageId, ...fields })).data.page,
-    deletePage: (pageId: number) => call('POST', 'DeletePage', deletePageAnswer, { pageId }),
-    getTheme: async () => (await call('GET', 'GetTheme', studioThemeAnswer)).data,
+      (await call(pages.updatePage, { body: { pageId, ...fields } })).data.page,
+    deletePage: (pageId: number) => call(pages.deletePage, { body: { pageId } }),
+    getTheme: async () => (await call(theme.getTheme)).data,
     saveTheme: async (draftRevision: number, document: ThemeDocument) =>
-      (await call('POST', 'SaveTheme', saveDraftAnswer, { draftRevision, document })).data,
-    publish: async (drafts: PublishDraftsRequest) => (await call('POST', 'Publish', publishDraftsAnswer, drafts)).data,
-    getThemeVersions: async () => (await call('GET', 'GetThemeVersions', versionsAnswer)).data.versions,
-    rollbackTheme: async (version: number) => (await call('POST', 'RollbackTheme', rollbackAnswer, { version })).data,
+      (await call(theme.saveTheme, { body: { draftRevision, document } })).data,
+    publish: async (drafts: PublishDraftsRequest) => (await call(studioPublishEndpoints.publish, { body: drafts })).data,
+    getThemeVersions: async () => (await call(theme.getThemeVersions)).data.versions,
+    rollbackTheme: async (version: number) => (await call(theme.rollbackTheme, { body: { version } })).data,
     uploadMedia: async (fileName: string, base64: string) =>
-      (await call('POST', 'UploadMedia', uploadMediaAnswer, { fileName, base64 })).data,
-    getMedia: async () => (await call('GET', 'GetMedia', mediaListAnswer)).data.media,
-    getCatalogueChoices: async () => (await call('GET', 'GetCatalogueChoices', catalogueChoicesAnswer)).data,
-    getMaintenance: async () => (await call('GET', 'GetMaintenance', studioMaintenanceAnswer)).data,
-    setMaintenance: async (settings: SetMaintenanceRequest) =>
-      (await call('POST', 'SetMaintenance', studioMaintenanceAnswer, settings)).data,
+      (await call(studioMediaEndpoints.uploadMedia, { body: { fileName, base64 } })).data,
+    getMedia: async () => (await call(studioMediaEndpoints.getMedia)).data.media,
+    getCatalogueChoices: async () => (await call(studioCatalogueEndpoints.getCatalogueChoices)).data,
+    getMaintenance: async () => (await call(studioEndpoints.getMaintenance)).data,
+    setMaintenance: async (settings: SetMaintenanceRequest) => (await call(studioEndpoints.setMaintenance, { body: settings })).data,
   };
 }
 

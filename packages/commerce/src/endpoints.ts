@@ -1,0 +1,446 @@
+import { z } from 'zod';
+import {
+  addressesAnswer,
+  changePasswordAnswer,
+  changePasswordRequest,
+  checkMaintenancePasswordAnswer,
+  checkMaintenancePasswordRequest,
+  forgotPasswordAnswer,
+  forgotPasswordRequest,
+  maintenanceSettings,
+  profileAnswer,
+  removeAddressRequest,
+  resetPasswordRequest,
+  saveAddressRequest,
+  setMaintenanceRequest,
+  signInAnswer,
+  signInRequest,
+  signOutAnswer,
+  signOutRequest,
+  signUpAnswer,
+  signUpRequest,
+  studioMaintenanceAnswer,
+  studioSignInAnswer,
+  studioSignInRequest,
+  updateProfileRequest,
+} from './account.ts';
+import { getWebInfoAnswer, getWebInfoQuery, refreshBody, tokenPair } from './api.ts';
+import { contactRequest, formSubmitRequest, subscribeRequest } from './forms.ts';
+import { publishedPage, sectionDataAnswer, sectionDataRequest } from './page.ts';
+import {
+  STUDIO_PAGE_BODY_BYTES,
+  MAX_UPLOAD_BYTES,
+  catalogueChoicesAnswer,
+  createPageRequest,
+  deletePageAnswer,
+  deletePageRequest,
+  mediaListAnswer,
+  publishAnswer,
+  publishDraftsAnswer,
+  publishDraftsRequest,
+  publishPageRequest,
+  publishThemeRequest,
+  rollbackAnswer,
+  rollbackPageRequest,
+  rollbackThemeRequest,
+  saveDraftAnswer,
+  savePageRequest,
+  saveThemeRequest,
+  studioPageAnswer,
+  studioPageQuery,
+  studioPagesAnswer,
+  studioThemeAnswer,
+  updatePageAnswer,
+  updatePageRequest,
+  uploadMediaAnswer,
+  uploadMediaRequest,
+  versionsAnswer,
+} from './studio.ts';
+
+/**
+ * Every endpoint of the JSON API in one table: its method and path, the schemas of its query, body and answer, and
+ * who may call it. The server registers its routes from this table (validating requests and answers with these
+ * schemas) and the clients of the storefront and the studio call through it, so a request or answer type is never
+ * written by hand and a route cannot forget its guard.
+ */
+
+/**
+ * Who may call an endpoint:
+ * - `anyone`: no store needed (the health check, the web config by domain);
+ * - `visitor`: anyone on a store's domain, which must name a store;
+ * - `token`: a holder of the store's bearer token, guest or customer (§7 secure calls);
+ * - `customer`: a signed-in, active customer of the store;
+ * - `studio-session`: an owner signed in to the studio, whichever store;
+ * - `owner`: an owner of the store, signed in to the studio.
+ */
+export type Caller = 'anyone' | 'visitor' | 'token' | 'customer' | 'studio-session' | 'owner';
+
+/** How a refused request body is answered: the first field at fault (`field`), or every field's message (`fields`, forms). */
+export type RefusalStyle = 'field' | 'fields';
+
+export interface Endpoint {
+  method: 'GET' | 'POST';
+  path: `/api/${string}`;
+  caller: Caller;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The answer of a success; null for a stream (server-sent events), whose events are declared beside it. */
+  answer: z.ZodType | null;
+  /** The success status, 200 unless it creates something (201). */
+  status?: 200 | 201;
+  /** The largest body accepted, in bytes (the server's default of 1 MiB when absent); larger is a 413. */
+  bodyLimit?: number;
+  /** A field's name in messages (§5: the maintenance password is "labelled Password"): "Password is a required field". */
+  labels?: Readonly<Record<string, string>>;
+  refusal?: RefusalStyle;
+}
+
+const endpoint = <const E extends Endpoint>(definition: E): E => definition;
+
+/** A success without data of its own. */
+const done = z.object({ data: z.object({ ok: z.literal(true) }) });
+
+/** `GET /api/Page/GetPage` query: the page's slug, '' for home. */
+export const getPageQuery = z.object({
+  Slug: z
+    .string()
+    .max(200)
+    .regex(/^[a-z0-9-/]*$/, 'must be lower-case letters, digits, - and /')
+    .default(''),
+});
+
+/** `GET /api/Page/GetThemeSections` query: the theme being previewed (`wtid`), 0 for the store's own. */
+export const themeSectionsQuery = z.object({ WebThemeID: z.coerce.number().int().min(0).default(0) });
+
+/** A file an upload's body can carry: the image as base64 (4 characters for every 3 bytes) and a little JSON around it. */
+const UPLOAD_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 64 * 1024;
+/** A dynamic form may carry files (each at most 2 MB, sent as base64), so its body may be larger than others. */
+export const FORM_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
+/** A theme document's largest body. */
+const THEME_BODY_BYTES = 2 * 1024 * 1024;
+
+/** The store itself: its config and the build its pages run (§3.2, §4, §7). */
+export const webEndpoints = {
+  health: endpoint({ method: 'GET', path: '/api/health', caller: 'anyone', answer: z.object({ status: z.literal('ok') }) }),
+  getWebInfo: endpoint({ method: 'GET', path: '/api/Web/GetWebInfo', caller: 'anyone', query: getWebInfoQuery, answer: getWebInfoAnswer }),
+  getBuild: endpoint({
+    method: 'GET',
+    path: '/api/Web/Build',
+    caller: 'anyone',
+    answer: z.object({ data: z.object({ buildId: z.string() }) }),
+  }),
+};
+
+/** The maintenance page and its live flag (§2.4, §3.11, §4). */
+export const maintenanceEndpoints = {
+  getMaintenanceModeSettings: endpoint({
+    method: 'GET',
+    path: '/api/Web/GetMaintenanceModeSettings',
+    caller: 'visitor',
+    answer: z.object({ data: maintenanceSettings }),
+  }),
+  checkMaintenanceModePassword: endpoint({
+    method: 'POST',
+    path: '/api/Web/CheckMaintenanceModePassword',
+    caller: 'visitor',
+    body: checkMaintenancePasswordRequest,
+    answer: checkMaintenancePasswordAnswer,
+    labels: { password: 'Password' },
+  }),
+  /** Server-sent events named `MAINTENANCE_EVENT`, each carrying a `maintenanceEvent`. */
+  maintenanceStream: endpoint({ method: 'GET', path: '/api/Web/MaintenanceStream', caller: 'visitor', answer: null }),
+};
+
+/** Tokens and customer accounts (§3.4, §5, §7). */
+export const authEndpoints = {
+  refresh: endpoint({
+    method: 'POST',
+    path: '/api/Auth/refresh',
+    caller: 'visitor',
+    body: refreshBody,
+    answer: z.object({ tokens: tokenPair }),
+  }),
+  session: endpoint({
+    method: 'GET',
+    path: '/api/Auth/Session',
+    caller: 'token',
+    answer: z.object({
+      data: z.object({ userId: z.string(), webId: z.number().int(), isGuest: z.boolean(), expiresAt: z.number().int() }),
+    }),
+  }),
+  signUp: endpoint({ method: 'POST', path: '/api/Auth/SignUp', caller: 'visitor', body: signUpRequest, answer: signUpAnswer, status: 201 }),
+  signIn: endpoint({ method: 'POST', path: '/api/Auth/SignIn', caller: 'visitor', body: signInRequest, answer: signInAnswer }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/api/Auth/ForgotPassword',
+    caller: 'visitor',
+    body: forgotPasswordRequest,
+    answer: forgotPasswordAnswer,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/api/Auth/ResetPassword',
+    caller: 'visitor',
+    body: resetPasswordRequest,
+    answer: z.object({ data: z.object({ reset: z.literal(true) }) }),
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/api/Auth/ChangePassword',
+    caller: 'customer',
+    body: changePasswordRequest,
+    answer: changePasswordAnswer,
+  }),
+  signOut: endpoint({ method: 'POST', path: '/api/Auth/SignOut', caller: 'token', body: signOutRequest, answer: signOutAnswer }),
+};
+
+/** A signed-in customer's own account (§2.1, §3.4). */
+export const accountEndpoints = {
+  getProfile: endpoint({ method: 'GET', path: '/api/Account/GetProfile', caller: 'customer', answer: profileAnswer }),
+  updateProfile: endpoint({
+    method: 'POST',
+    path: '/api/Account/UpdateProfile',
+    caller: 'customer',
+    body: updateProfileRequest,
+    answer: profileAnswer,
+  }),
+  saveAddress: endpoint({
+    method: 'POST',
+    path: '/api/Account/SaveAddress',
+    caller: 'customer',
+    body: saveAddressRequest,
+    answer: addressesAnswer,
+  }),
+  removeAddress: endpoint({
+    method: 'POST',
+    path: '/api/Account/RemoveAddress',
+    caller: 'customer',
+    body: removeAddressRequest,
+    answer: addressesAnswer,
+  }),
+};
+
+/** Published pages and what their sections load (§3.9, §7). */
+export const pageEndpoints = {
+  getPage: endpoint({
+    method: 'GET',
+    path: '/api/Page/GetPage',
+    caller: 'visitor',
+    query: getPageQuery,
+    answer: z.object({ data: publishedPage }),
+  }),
+  getSectionData: endpoint({
+    method: 'POST',
+    path: '/api/Page/GetSectionData',
+    caller: 'visitor',
+    body: sectionDataRequest,
+    answer: sectionDataAnswer,
+  }),
+  getThemeSections: endpoint({
+    method: 'GET',
+    path: '/api/Page/GetThemeSections',
+    caller: 'visitor',
+    query: themeSectionsQuery,
+    answer: sectionDataAnswer,
+  }),
+};
+
+/** What the sections' forms send (§3.9, §5); a refusal names every field at fault. */
+export const formEndpoints = {
+  submitForm: endpoint({
+    method: 'POST',
+    path: '/api/Form/Submit',
+    caller: 'visitor',
+    body: formSubmitRequest,
+    answer: done,
+    bodyLimit: FORM_BODY_LIMIT_BYTES,
+    refusal: 'fields',
+  }),
+  sendContact: endpoint({
+    method: 'POST',
+    path: '/api/Contact/Send',
+    caller: 'visitor',
+    body: contactRequest,
+    answer: done,
+    refusal: 'fields',
+  }),
+  subscribe: endpoint({
+    method: 'POST',
+    path: '/api/Form/Subscribe',
+    caller: 'visitor',
+    body: subscribeRequest,
+    answer: done,
+    refusal: 'fields',
+  }),
+};
+
+/** The owner's studio session and the store's maintenance switch (product.md). */
+export const studioEndpoints = {
+  signIn: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SignIn',
+    caller: 'visitor',
+    body: studioSignInRequest,
+    answer: studioSignInAnswer,
+  }),
+  signOut: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SignOut',
+    caller: 'studio-session',
+    answer: z.object({ data: z.object({ signedOut: z.literal(true) }) }),
+  }),
+  getMaintenance: endpoint({ method: 'GET', path: '/api/Studio/GetMaintenance', caller: 'owner', answer: studioMaintenanceAnswer }),
+  setMaintenance: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SetMaintenance',
+    caller: 'owner',
+    body: setMaintenanceRequest,
+    answer: z.object({
+      data: studioMaintenanceAnswer.shape.data.extend({ realtimeDatabase: z.string().optional() }),
+    }),
+  }),
+};
+
+/** The studio's pages: list, open, save a draft, publish, versions, create, change, delete. */
+export const studioPageEndpoints = {
+  getPages: endpoint({ method: 'GET', path: '/api/Studio/GetPages', caller: 'owner', answer: studioPagesAnswer }),
+  getPage: endpoint({ method: 'GET', path: '/api/Studio/GetPage', caller: 'owner', query: studioPageQuery, answer: studioPageAnswer }),
+  savePage: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SavePage',
+    caller: 'owner',
+    body: savePageRequest,
+    answer: saveDraftAnswer,
+    bodyLimit: STUDIO_PAGE_BODY_BYTES,
+  }),
+  publishPage: endpoint({
+    method: 'POST',
+    path: '/api/Studio/PublishPage',
+    caller: 'owner',
+    body: publishPageRequest,
+    answer: publishAnswer,
+  }),
+  getVersions: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetVersions',
+    caller: 'owner',
+    query: studioPageQuery,
+    answer: versionsAnswer,
+  }),
+  rollback: endpoint({ method: 'POST', path: '/api/Studio/Rollback', caller: 'owner', body: rollbackPageRequest, answer: rollbackAnswer }),
+  createPage: endpoint({
+    method: 'POST',
+    path: '/api/Studio/CreatePage',
+    caller: 'owner',
+    body: createPageRequest,
+    answer: studioPageAnswer,
+    status: 201,
+  }),
+  updatePage: endpoint({
+    method: 'POST',
+    path: '/api/Studio/UpdatePage',
+    caller: 'owner',
+    body: updatePageRequest,
+    answer: updatePageAnswer,
+  }),
+  deletePage: endpoint({
+    method: 'POST',
+    path: '/api/Studio/DeletePage',
+    caller: 'owner',
+    body: deletePageRequest,
+    answer: deletePageAnswer,
+  }),
+};
+
+/** The studio's theme: open, save a draft, publish, versions. */
+export const studioThemeEndpoints = {
+  getTheme: endpoint({ method: 'GET', path: '/api/Studio/GetTheme', caller: 'owner', answer: studioThemeAnswer }),
+  saveTheme: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SaveTheme',
+    caller: 'owner',
+    body: saveThemeRequest,
+    answer: saveDraftAnswer,
+    bodyLimit: THEME_BODY_BYTES,
+  }),
+  publishTheme: endpoint({
+    method: 'POST',
+    path: '/api/Studio/PublishTheme',
+    caller: 'owner',
+    body: publishThemeRequest,
+    answer: publishAnswer,
+  }),
+  getThemeVersions: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetThemeVersions',
+    caller: 'owner',
+    answer: versionsAnswer,
+  }),
+  rollbackTheme: endpoint({
+    method: 'POST',
+    path: '/api/Studio/RollbackTheme',
+    caller: 'owner',
+    body: rollbackThemeRequest,
+    answer: rollbackAnswer,
+  }),
+};
+
+/** Publishing a page and the theme together, or neither. */
+export const studioPublishEndpoints = {
+  publish: endpoint({
+    method: 'POST',
+    path: '/api/Studio/Publish',
+    caller: 'owner',
+    body: publishDraftsRequest,
+    answer: publishDraftsAnswer,
+  }),
+};
+
+/** The store's media library. */
+export const studioMediaEndpoints = {
+  uploadMedia: endpoint({
+    method: 'POST',
+    path: '/api/Studio/UploadMedia',
+    caller: 'owner',
+    body: uploadMediaRequest,
+    answer: uploadMediaAnswer,
+    bodyLimit: UPLOAD_BODY_BYTES,
+  }),
+  getMedia: endpoint({ method: 'GET', path: '/api/Studio/GetMedia', caller: 'owner', answer: mediaListAnswer }),
+};
+
+/** What the studio's product, category and brand settings offer. */
+export const studioCatalogueEndpoints = {
+  getCatalogueChoices: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetCatalogueChoices',
+    caller: 'owner',
+    answer: catalogueChoicesAnswer,
+  }),
+};
+
+/** The whole API, by group. */
+export const endpoints = {
+  web: webEndpoints,
+  maintenance: maintenanceEndpoints,
+  auth: authEndpoints,
+  account: accountEndpoints,
+  page: pageEndpoints,
+  forms: formEndpoints,
+  studio: studioEndpoints,
+  studioPages: studioPageEndpoints,
+  studioTheme: studioThemeEndpoints,
+  studioPublish: studioPublishEndpoints,
+  studioMedia: studioMediaEndpoints,
+  studioCatalogue: studioCatalogueEndpoints,
+} as const;
+
+/** The groups of the API, each a map of endpoint name to endpoint. */
+export type EndpointGroup = Readonly<Record<string, Endpoint>>;
+
+/** What a caller sends: the query's and the body's input types (absent parts are never sent). */
+export type EndpointInput<E extends Endpoint> = (E['query'] extends z.ZodType ? { query: z.input<E['query']> } : { query?: never }) &
+  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : { body?: never });
+
+/** What a success answers. */
+export type EndpointAnswer<E extends Endpoint> = E['answer'] extends z.ZodType ? z.output<E['answer']> : never;
