@@ -73,7 +73,7 @@ async function storeOrigin(db: Db, webId: number, request: FastifyRequest): Prom
 
 /** Customer accounts: `/api/Auth/*` (sign-up, sign-in, passwords, sign-out) and `/api/Account/*` (profile, addresses). */
 export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
-  const { db, tokens, limiter } = deps;
+  const { tokens, limiter } = deps;
 
   // Reset mail is written after the answer, so that the answer takes as long whether or not the account exists.
   // Close waits for mail still being written.
@@ -104,17 +104,21 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
 
     signUp: {
       ...perAddress(rateRules.signUpPerIp, 'signup'),
-      handle: async ({ body, caller: { webId } }) => {
-        const site = await db.selectFrom('sites').select('contact_requirement_mode').where('web_id', '=', webId).executeTakeFirstOrThrow();
+      handle: async ({ body, caller: { webId }, store }) => {
+        const site = await store
+          .selectFrom('sites')
+          .select('contact_requirement_mode')
+          .where('web_id', '=', webId)
+          .executeTakeFirstOrThrow();
         const problem = contactRequirementProblem(site.contact_requirement_mode, body);
         if (problem) throw new HttpError(400, 'BAD_REQUEST', `${problem.field}: ${problem.message}`, problem.field);
-        if (body.email && (await findCustomer(db, webId, { kind: 'email', value: body.email }))) throw accountExists('email');
-        if (body.phone && (await findCustomer(db, webId, { kind: 'phone', value: body.phone }))) throw accountExists('phone');
+        if (body.email && (await findCustomer(store, webId, { kind: 'email', value: body.email }))) throw accountExists('email');
+        if (body.phone && (await findCustomer(store, webId, { kind: 'phone', value: body.phone }))) throw accountExists('phone');
 
         // Individuals may shop at once; a corporate or reseller account waits for the store's approval (§3.15).
         const statusId = companyCustomerTypes.includes(body.customerTypeId) ? APPROVAL_PENDING : ACTIVE_CUSTOMER;
         const passwordHash = await hashPassword(body.password);
-        const created = await db
+        const created = await store
           .transaction()
           .execute(async (trx) => {
             const { customer_id: customerId } = await trx
@@ -150,15 +154,15 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
             },
           };
         }
-        const user = await loadAccountUser(db, webId, created.customerId);
+        const user = await loadAccountUser(store, webId, created.customerId);
         return { data: { statusId, signedIn: true, message: 'Your account is ready.', user }, tokens: created.tokens };
       },
     },
 
-    signIn: async ({ body, caller: { webId }, request }) => {
+    signIn: async ({ body, caller: { webId }, request, store }) => {
       const name: SignInName = body.email ? { kind: 'email', value: body.email } : { kind: 'phone', value: body.phone! };
       const attempt = await guardSignIn(limiter, { scope: `signin:${webId}`, account: `${name.kind}:${name.value}`, ip: request.ip });
-      const customer = await findCustomer(db, webId, name);
+      const customer = await findCustomer(store, webId, name);
       const passwordOk = customer
         ? await verifyPassword(body.password, customer.password_hash)
         : await checkPasswordOfNobody(body.password);
@@ -171,21 +175,24 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
         const refusal = inactiveAccountRefusal(customer.status_id);
         throw new HttpError(403, refusal.code, refusal.message);
       }
-      const [user, pair] = await Promise.all([loadAccountUser(db, webId, customer.customer_id), tokens.issue(webId, customer.customer_id)]);
+      const [user, pair] = await Promise.all([
+        loadAccountUser(store, webId, customer.customer_id),
+        tokens.issue(webId, customer.customer_id),
+      ]);
       if (!user) throw signInFailed(name);
       return { data: { user }, tokens: pair };
     },
 
     forgotPassword: {
       ...perAddress(rateRules.forgotPasswordPerIp, 'forgot'),
-      handle: async ({ body, caller: { webId }, request }) => {
+      handle: async ({ body, caller: { webId }, request, store }) => {
         await limiter.enforce(rateRules.forgotPasswordPerAccount, `forgot:account:${webId}:${body.email}`);
-        const origin = await storeOrigin(db, webId, request);
+        const origin = await storeOrigin(store, webId, request);
         inBackground(request.log, async () => {
-          const customer = await findCustomer(db, webId, { kind: 'email', value: body.email });
+          const customer = await findCustomer(store, webId, { kind: 'email', value: body.email });
           if (!customer?.email) return;
-          const token = await createPasswordReset(db, webId, customer.customer_id);
-          const site = await db.selectFrom('sites').select('title').where('web_id', '=', webId).executeTakeFirstOrThrow();
+          const token = await createPasswordReset(store, webId, customer.customer_id);
+          const site = await store.selectFrom('sites').select('title').where('web_id', '=', webId).executeTakeFirstOrThrow();
           const link = `${origin}/resetpassword?token=${encodeURIComponent(token)}`;
           await deps.mailer.send({
             webId,
@@ -208,7 +215,7 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
 
     resetPassword: {
       ...perAddress(rateRules.resetPasswordPerIp, 'reset'),
-      handle: async ({ body, caller: { webId } }) => {
+      handle: async ({ body, caller: { webId }, store }) => {
         const tokenHash = hashToken(body.token);
         const open = (trx: Db) =>
           trx
@@ -219,9 +226,9 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
             .where('used_at', 'is', null)
             .where('expires_at', '>', new Date());
         // Checked before hashing so that a made-up token costs no scrypt; checked again, atomically, when spent.
-        if (!(await open(db).executeTakeFirst())) throw resetTokenInvalid();
+        if (!(await open(store).executeTakeFirst())) throw resetTokenInvalid();
         const passwordHash = await hashPassword(body.password);
-        await db.transaction().execute(async (trx) => {
+        await store.transaction().execute(async (trx) => {
           const now = new Date();
           const spent = await trx
             .updateTable('password_resets')
@@ -253,9 +260,9 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
       },
     },
 
-    changePassword: async ({ body, caller: { webId, customerId } }) => {
+    changePassword: async ({ body, caller: { webId, customerId }, store }) => {
       await limiter.enforce(rateRules.changePasswordPerAccount, `change-password:${webId}:${customerId}`);
-      const row = await db
+      const row = await store
         .selectFrom('customers')
         .select('password_hash')
         .where('web_id', '=', webId)
@@ -265,7 +272,7 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
         throw new HttpError(400, 'WRONG_PASSWORD', 'currentPassword: is not your current password', 'currentPassword');
       }
       const passwordHash = await hashPassword(body.newPassword);
-      const pair = await db.transaction().execute(async (trx) => {
+      const pair = await store.transaction().execute(async (trx) => {
         await trx
           .updateTable('customers')
           .set({ password_hash: passwordHash, password_changed_at: new Date() })
@@ -286,12 +293,12 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
   });
 
   registerEndpoints(app, deps, accountEndpoints, {
-    getProfile: async ({ caller: { webId, customerId } }) => {
-      return { data: await requireProfile(db, webId, customerId) };
+    getProfile: async ({ caller: { webId, customerId }, store }) => {
+      return { data: await requireProfile(store, webId, customerId) };
     },
 
-    updateProfile: async ({ body, caller: { webId, customerId } }) => {
-      const current = await db
+    updateProfile: async ({ body, caller: { webId, customerId }, store }) => {
+      const current = await store
         .selectFrom('customers')
         .select(['email', 'phone', 'company', 'customer_type_id'])
         .where('web_id', '=', webId)
@@ -304,7 +311,7 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
       if (phone !== current.phone) {
         // Only the phone changes here, so only the store's rule about phones applies; a rule about the email that the
         // customer cannot change here must not lock them out of their profile.
-        const { contact_requirement_mode: mode } = await db
+        const { contact_requirement_mode: mode } = await store
           .selectFrom('sites')
           .select('contact_requirement_mode')
           .where('web_id', '=', webId)
@@ -313,11 +320,11 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
         if (problem?.field === 'phone') throw new HttpError(400, 'BAD_REQUEST', `phone: ${problem.message}`, 'phone');
         if (!phone && !current.email) throw new HttpError(400, 'BAD_REQUEST', 'phone: is a required field', 'phone');
         if (phone) {
-          const holder = await findCustomer(db, webId, { kind: 'phone', value: phone });
+          const holder = await findCustomer(store, webId, { kind: 'phone', value: phone });
           if (holder && holder.customer_id !== customerId) throw accountExists('phone');
         }
       }
-      await db
+      await store
         .updateTable('customers')
         .set({ first_name: body.firstName, last_name: body.lastName, company, phone })
         .where('web_id', '=', webId)
@@ -327,10 +334,10 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
           const field = fieldOfIndex(uniqueViolation(error));
           throw field ? accountExists(field) : error;
         });
-      return { data: await requireProfile(db, webId, customerId) };
+      return { data: await requireProfile(store, webId, customerId) };
     },
 
-    saveAddress: async ({ body, caller: { webId, customerId } }) => {
+    saveAddress: async ({ body, caller: { webId, customerId }, store }) => {
       const values = {
         full_name: body.fullName,
         line1: body.line1,
@@ -341,7 +348,7 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
         country: body.country,
         phone: body.phone,
       };
-      await db.transaction().execute(async (trx) => {
+      await store.transaction().execute(async (trx) => {
         const existing = await trx
           .selectFrom('customer_addresses')
           .select(['address_id', 'is_default'])
@@ -384,11 +391,11 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
             .execute();
         }
       });
-      return { data: { addresses: await listAddresses(db, webId, customerId) } };
+      return { data: { addresses: await listAddresses(store, webId, customerId) } };
     },
 
-    removeAddress: async ({ body, caller: { webId, customerId } }) => {
-      await db.transaction().execute(async (trx) => {
+    removeAddress: async ({ body, caller: { webId, customerId }, store }) => {
+      await store.transaction().execute(async (trx) => {
         const removed = await trx
           .deleteFrom('customer_addresses')
           .where('web_id', '=', webId)
@@ -415,7 +422,7 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
               .execute();
         }
       });
-      return { data: { addresses: await listAddresses(db, webId, customerId) } };
+      return { data: { addresses: await listAddresses(store, webId, customerId) } };
     },
   });
 }

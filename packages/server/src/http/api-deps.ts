@@ -7,7 +7,14 @@ import type { TokenService } from '../auth/tokens.ts';
 
 /** What the API's route groups are given: the database and the services they call. */
 export interface ApiDeps {
-  db: Db;
+  /**
+   * The whole database, every store's rows: only for what comes before a store is known (finding it by domain,
+   * the owner's sign-in and their list of stores, the health check) and for the guards. A handler of a call made on
+   * a store reads and writes through its `store`, scoped to that store.
+   */
+  everyStore: Db;
+  /** The tables that hold a store's rows (`storeTablesOf`), read from the database at start. */
+  storeTables: ReadonlySet<string>;
   tokens: TokenService;
   limiter: RateLimiter;
   mailer: Mailer;

@@ -18,23 +18,23 @@ import { registerStudioThemeApi } from './studio-theme-api.ts';
 
 /** The JSON API under /api (§7 and product.md), registered group by group from commerce's endpoint table. */
 export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const { db, tokens } = deps;
+  const { everyStore, tokens } = deps;
   checkWithEndpointSchemas(app);
 
   registerEndpoints(app, deps, webEndpoints, {
     health: async () => {
-      await db.selectFrom('sites').select('web_id').limit(1).execute();
+      await everyStore.selectFrom('sites').select('web_id').limit(1).execute();
       return { status: 'ok' as const };
     },
     getWebInfo: async ({ query }) => {
-      const site = await findSite(db, query.Domain);
+      const site = await findSite(everyStore, query.Domain);
       if (!site.ok)
         throw new HttpError(
           404,
           site.code,
           site.code === 'CODE_0001' ? 'No store is configured for this domain' : 'This domain is not linked to a store',
         );
-      const data = await loadWebConfig(db, site.webId, Number(query.WebThemeID));
+      const data = await loadWebConfig(everyStore, site.webId, Number(query.WebThemeID));
       if (!data) throw new HttpError(404, 'CODE_0002', 'This domain is not linked to a store');
       return { data, tokens: await tokens.issue(site.webId, null) };
     },
@@ -45,14 +45,14 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   });
 
   registerEndpoints(app, deps, pageEndpoints, {
-    getPage: async ({ query, caller, request }) => {
-      const page = await loadPublishedPage(db, caller.webId, query.Slug.replace(/\/+$/, ''), (message, error) =>
+    getPage: async ({ query, caller, request, store }) => {
+      const page = await loadPublishedPage(store, caller.webId, query.Slug.replace(/\/+$/, ''), (message, error) =>
         request.log.error({ err: error }, message),
       );
       if (!page) throw new HttpError(404, 'PAGE_NOT_FOUND', `Page Not Found: /${query.Slug}`);
       return { data: page };
     },
-    getSectionData: async ({ body, caller, request }) => {
+    getSectionData: async ({ body, caller, request, store }) => {
       // The page document allows any type id; this store's registry decides which exist.
       const unknown = body.sections.findIndex((section) => !sectionRegistry[section.type as keyof typeof sectionRegistry]);
       if (unknown >= 0)
@@ -62,15 +62,15 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
           `sections.${unknown}.type: is not a section type of this store`,
           `sections.${unknown}.type`,
         );
-      const sectionData = await loadDraftSectionData(db, caller.webId, body.sections, (message, error) =>
+      const sectionData = await loadDraftSectionData(store, caller.webId, body.sections, (message, error) =>
         request.log.error({ err: error }, message),
       );
       return { data: { sectionData } };
     },
-    getThemeSections: async ({ query, caller, request }) => {
-      const site = await loadWebConfig(db, caller.webId, query.WebThemeID);
+    getThemeSections: async ({ query, caller, request, store }) => {
+      const site = await loadWebConfig(store, caller.webId, query.WebThemeID);
       if (!site) throw new HttpError(404, 'CODE_0002', 'This domain is not linked to a store');
-      const sectionData = await loadThemeSectionData(db, caller.webId, site.themeSettings.themeData, (message, error) =>
+      const sectionData = await loadThemeSectionData(store, caller.webId, site.themeSettings.themeData, (message, error) =>
         request.log.error({ err: error }, message),
       );
       return { data: { sectionData } };

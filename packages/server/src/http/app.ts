@@ -17,6 +17,7 @@ import { MaintenanceBypass, encodeHtmlEntities } from '../shop/maintenance.ts';
 import { RateLimiter } from '../infra/rate-limit.ts';
 import { siteTitle } from '../shop/tenants.ts';
 import type { TokenService } from '../auth/tokens.ts';
+import { storeTablesOf } from '../db/site-scope.ts';
 import { registerApi } from './api.ts';
 import { hasZodFastifySchemaValidationErrors, refuseInvalidRequest } from './endpoint-routes.ts';
 import { internalErrorPage } from './error-pages.ts';
@@ -144,7 +145,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limiter = new RateLimiter(options.db);
   await registerRateLimits(app, limiter);
   await registerApi(app, {
-    db: options.db,
+    everyStore: options.db,
+    storeTables: await storeTablesOf(options.db),
     tokens: options.tokens,
     limiter,
     mailer: options.mailer,

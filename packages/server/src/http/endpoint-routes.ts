@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AccessTokenPayload, Caller, Endpoint, EndpointGroup } from '@vitrine/commerce';
+import type { Db } from '../db/connect.ts';
+import { scopedToStore } from '../db/site-scope.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { FieldsRefused, refusal, refusalAnswer, type RequestIssue } from './errors.ts';
 import { requireCustomer, requireOwner, requireOwnerSession, requireToken, type SignedInCustomer } from './principals.ts';
@@ -19,11 +21,19 @@ export interface Callers {
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** What a handler is given: the request's parts as the endpoint's schemas parsed them, and who is calling. */
+/** Callers that come with a store: their handlers get the database scoped to it. */
+type StoreCaller = 'visitor' | 'token' | 'customer' | 'owner';
+
+/**
+ * What a handler is given: the request's parts as the endpoint's schemas parsed them, who is calling, and, when the
+ * call is made on a store, `store`: the database scoped to that store (`scopedToStore`), which reads and writes its
+ * rows only.
+ */
 export interface Call<E extends Endpoint> {
   query: Parsed<E['query']>;
   body: Parsed<E['body']>;
   caller: Callers[E['caller']];
+  store: E['caller'] extends StoreCaller ? Db : undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -40,20 +50,21 @@ export type Route<E extends Endpoint> = Handler<E> | { handle: Handler<E>; confi
 export type Routes<G extends EndpointGroup> = { [K in keyof G]: Route<G[K]> };
 
 /** Establishes who is calling before the request is validated or handled: 401/403 before anything else is said. */
-export function identify(deps: Pick<ApiDeps, 'db' | 'tokens'>, caller: Caller, request: FastifyRequest): Promise<Callers[Caller]> {
+export function identify(deps: Pick<ApiDeps, 'everyStore' | 'tokens'>, caller: Caller, request: FastifyRequest): Promise<Callers[Caller]> {
+  const db = deps.everyStore;
   switch (caller) {
     case 'anyone':
       return Promise.resolve({});
     case 'visitor':
-      return requireSite(deps.db, request).then((webId) => ({ webId }));
+      return requireSite(db, request).then((webId) => ({ webId }));
     case 'token':
-      return requireToken(deps, request).then((claims) => ({ webId: claims.WebID, claims }));
+      return requireToken({ db, tokens: deps.tokens }, request).then((claims) => ({ webId: claims.WebID, claims }));
     case 'customer':
-      return requireCustomer(deps, request);
+      return requireCustomer({ db, tokens: deps.tokens }, request);
     case 'studio-session':
-      return requireOwnerSession(deps.db, request);
+      return requireOwnerSession(db, request);
     case 'owner':
-      return requireOwner(deps.db, request);
+      return requireOwner(db, request);
   }
 }
 
@@ -81,7 +92,7 @@ export function checkWithEndpointSchemas(app: FastifyInstance): void {
  */
 export function registerEndpoints<G extends EndpointGroup>(
   app: FastifyInstance,
-  deps: Pick<ApiDeps, 'db' | 'tokens'>,
+  deps: Pick<ApiDeps, 'everyStore' | 'tokens' | 'storeTables'>,
   group: G,
   routes: Routes<NoInfer<G>>,
 ): void {
@@ -106,10 +117,12 @@ export function registerEndpoints<G extends EndpointGroup>(
         if (endpoint.body && request.body === undefined) request.body = {};
       },
       handler: async (request, reply) => {
+        const webId = (request.caller as { webId?: number }).webId;
         const answer = await handle({
           query: request.query as never,
           body: request.body as never,
           caller: request.caller as never,
+          store: (webId === undefined ? undefined : scopedToStore(deps.everyStore, webId, deps.storeTables)) as never,
           request,
           reply,
         });

@@ -20,13 +20,13 @@ const perStoreAddress = (db: Db) => async (request: FastifyRequest) => `${await 
  * newsletter sign-ups. Every one is stored in the store's own rows, or refused whole.
  */
 export function registerFormsApi(app: FastifyInstance, deps: ApiDeps): void {
-  const { db, mailer } = deps;
+  const { everyStore, mailer } = deps;
   registerEndpoints(app, deps, formEndpoints, {
     submitForm: {
-      ...perAddress(formsPerIp, 'form', perStoreAddress(db)),
-      handle: async ({ body, caller: { webId } }) => {
+      ...perAddress(formsPerIp, 'form', perStoreAddress(everyStore)),
+      handle: async ({ body, caller: { webId }, store }) => {
         const { pageId, sectionId, values } = body;
-        const page = await db
+        const page = await store
           .selectFrom('pages')
           .select('published')
           .where('web_id', '=', webId)
@@ -38,7 +38,7 @@ export function registerFormsApi(app: FastifyInstance, deps: ApiDeps): void {
         if (!fields) throw new HttpError(404, 'FORM_NOT_FOUND', 'This form is no longer on the page');
         const checked = validateFormValues(fields, values);
         if (!checked.ok) throw new FieldsRefused(checked.errors);
-        await db
+        await store
           .insertInto('form_submissions')
           .values({ web_id: webId, kind: 'form', page_id: pageId, section_id: sectionId, data: JSON.stringify(checked.values) })
           .execute();
@@ -47,11 +47,11 @@ export function registerFormsApi(app: FastifyInstance, deps: ApiDeps): void {
     },
 
     sendContact: {
-      ...perAddress(formsPerIp, 'contact', perStoreAddress(db)),
-      handle: async ({ body: message, caller: { webId }, request }) => {
+      ...perAddress(formsPerIp, 'contact', perStoreAddress(everyStore)),
+      handle: async ({ body: message, caller: { webId }, request, store }) => {
         const [site, owners] = await Promise.all([
-          db.selectFrom('sites').select('title').where('web_id', '=', webId).executeTakeFirstOrThrow(),
-          db
+          store.selectFrom('sites').select('title').where('web_id', '=', webId).executeTakeFirstOrThrow(),
+          store
             .selectFrom('owners')
             .innerJoin('site_owners', 'site_owners.owner_id', 'owners.owner_id')
             .select('owners.email')
@@ -62,7 +62,7 @@ export function registerFormsApi(app: FastifyInstance, deps: ApiDeps): void {
           .filter((line, i) => line || i === 2)
           .join('\n');
         // The message and its mails commit together: a message the shopper is told was sent always reaches the owners.
-        await db.transaction().execute(async (trx) => {
+        await store.transaction().execute(async (trx) => {
           await trx
             .insertInto('form_submissions')
             .values({
@@ -83,11 +83,11 @@ export function registerFormsApi(app: FastifyInstance, deps: ApiDeps): void {
     },
 
     subscribe: {
-      ...perAddress(formsPerIp, 'subscribe', perStoreAddress(db)),
-      handle: async ({ body, caller: { webId } }) => {
+      ...perAddress(formsPerIp, 'subscribe', perStoreAddress(everyStore)),
+      handle: async ({ body, caller: { webId }, store }) => {
         const email = body.email.toLowerCase();
         // Signing up twice is not an error for the shopper, and must not make a second row.
-        await db.transaction().execute(async (trx) => {
+        await store.transaction().execute(async (trx) => {
           const existing = await trx
             .selectFrom('form_submissions')
             .select('submission_id')

@@ -38,7 +38,7 @@ const flagEvent = (isMaintenance: boolean) => `event: ${MAINTENANCE_EVENT}\ndata
 
 /** The maintenance page's calls (§2.4, §3.11, §7) and the live flag stream. */
 export function registerMaintenanceApi(app: FastifyInstance, deps: ApiDeps): void {
-  const { db, limiter, liveFlags, bypass } = deps;
+  const { limiter, liveFlags, bypass } = deps;
   app.decorate('maintenanceBypass', bypass);
 
   // Open streams, ended when the server closes: an open response would otherwise keep it from closing.
@@ -48,15 +48,15 @@ export function registerMaintenanceApi(app: FastifyInstance, deps: ApiDeps): voi
   });
 
   registerEndpoints(app, deps, maintenanceEndpoints, {
-    getMaintenanceModeSettings: async ({ caller: { webId } }) => ({ data: await loadMaintenanceSettings(db, webId) }),
+    getMaintenanceModeSettings: async ({ caller: { webId }, store }) => ({ data: await loadMaintenanceSettings(store, webId) }),
 
     checkMaintenanceModePassword: {
       ...perAddress(rateRules.maintenancePasswordPerIp, 'maintenance'),
-      handle: async ({ body, caller: { webId }, reply }) => {
+      handle: async ({ body, caller: { webId }, reply, store }) => {
         // Counted before the check so that guesses arriving together cannot pass the limit; a right password is forgiven.
         const storeKey = `maintenance:store:${webId}`;
         await limiter.enforce(rateRules.maintenancePasswordPerStore, storeKey);
-        const passwordHash = await maintenancePasswordHash(db, webId);
+        const passwordHash = await maintenancePasswordHash(store, webId);
         // A store without a password has nothing to pass; a wrong password is an answer, not an error (§8: toast).
         if (!passwordHash || !(await verifyPassword(body.password, passwordHash))) return { data: false };
         await limiter.forgive(storeKey);
@@ -65,7 +65,7 @@ export function registerMaintenanceApi(app: FastifyInstance, deps: ApiDeps): voi
       },
     },
 
-    maintenanceStream: async ({ caller: { webId }, request, reply }) => {
+    maintenanceStream: async ({ caller: { webId }, request, reply, store }) => {
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {
@@ -99,7 +99,7 @@ export function registerMaintenanceApi(app: FastifyInstance, deps: ApiDeps): voi
       response.on('close', stop);
 
       try {
-        const site = await db.selectFrom('sites').select('is_maintenance').where('web_id', '=', webId).executeTakeFirstOrThrow();
+        const site = await store.selectFrom('sites').select('is_maintenance').where('web_id', '=', webId).executeTakeFirstOrThrow();
         if (!told && !response.writableEnded) tell(site.is_maintenance);
       } catch (error) {
         request.log.error({ err: error }, 'Maintenance stream failed');

@@ -3,7 +3,7 @@ import { ACTIVE_CUSTOMER, type AccessTokenPayload } from '@vitrine/commerce';
 import { inactiveAccountRefusal } from '../auth/accounts.ts';
 import type { Db } from '../db/connect.ts';
 import { findOwnerSession, ownsSite } from '../auth/owners.ts';
-import type { ApiDeps } from './api-deps.ts';
+import type { TokenService } from '../auth/tokens.ts';
 import { HttpError } from './errors.ts';
 import { requireSite } from './site.ts';
 
@@ -13,7 +13,7 @@ import { requireSite } from './site.ts';
  * The bearer token's claims, checked against the request's own site: a token issued for one store is refused by
  * every other (401), as is a missing, forged or expired one.
  */
-export async function requireToken(deps: Pick<ApiDeps, 'db' | 'tokens'>, request: FastifyRequest): Promise<AccessTokenPayload> {
+export async function requireToken(deps: { db: Db; tokens: TokenService }, request: FastifyRequest): Promise<AccessTokenPayload> {
   const webId = await requireSite(deps.db, request);
   const header = request.headers.authorization ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -35,7 +35,7 @@ export interface SignedInCustomer {
  * `requireToken`, and the token must be a customer's (a guest's is refused with 401 SIGN_IN_REQUIRED) who is still
  * Active (else 403 with their status's message) and has not changed their password since it was issued (401).
  */
-export async function requireCustomer(deps: Pick<ApiDeps, 'db' | 'tokens'>, request: FastifyRequest): Promise<SignedInCustomer> {
+export async function requireCustomer(deps: { db: Db; tokens: TokenService }, request: FastifyRequest): Promise<SignedInCustomer> {
   const claims = await requireToken(deps, request);
   if (claims.UserID === '0') throw new HttpError(401, 'SIGN_IN_REQUIRED', 'Sign in to continue');
   const customerId = Number(claims.UserID);

@@ -71,6 +71,6 @@ export async function loadCatalogueChoices(db: Db, webId: number): Promise<Catal
 /** `Studio/GetCatalogueChoices`: what the section settings' category, brand and product pickers offer. */
 export function registerStudioCatalogueApi(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoints(app, deps, studioCatalogueEndpoints, {
-    getCatalogueChoices: async ({ caller: { webId } }) => ({ data: await loadCatalogueChoices(deps.db, webId) }),
+    getCatalogueChoices: async ({ caller: { webId }, store }) => ({ data: await loadCatalogueChoices(store, webId) }),
   });
 }

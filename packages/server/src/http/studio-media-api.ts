@@ -17,9 +17,9 @@ const refusals: Record<UploadRefusal, [status: number, code: string, message: st
 
 /** The studio's media calls: upload an image, list the store's images. */
 export function registerStudioMediaApi(app: FastifyInstance, deps: ApiDeps): void {
-  const { db, mediaDir } = deps;
+  const { mediaDir } = deps;
   registerEndpoints(app, deps, studioMediaEndpoints, {
-    uploadMedia: async ({ body, caller: { webId } }) => {
+    uploadMedia: async ({ body, caller: { webId }, store }) => {
       const prepared = await prepareUpload(decodeUpload(body.base64));
       if (!prepared.ok) {
         const [status, code, message] = refusals[prepared.reason];
@@ -28,7 +28,7 @@ export function registerStudioMediaApi(app: FastifyInstance, deps: ApiDeps): voi
       const path = await storeUpload(mediaDir, webId, prepared.webp);
       const { webp, width, height } = prepared;
       // The same image again is the same file: it moves to the top of the library under its latest name.
-      await db
+      await store
         .insertInto('media')
         .values({ web_id: webId, path, mime: 'image/webp', width, height, bytes: webp.length, name: body.fileName })
         .onConflict((conflict) => conflict.columns(['web_id', 'path']).doUpdateSet({ name: body.fileName, created_at: new Date() }))
@@ -36,8 +36,8 @@ export function registerStudioMediaApi(app: FastifyInstance, deps: ApiDeps): voi
       return { data: { path, width, height, bytes: webp.length } };
     },
 
-    getMedia: async ({ caller: { webId } }) => {
-      const rows = await db
+    getMedia: async ({ caller: { webId }, store }) => {
+      const rows = await store
         .selectFrom('media')
         .select(['media_id', 'path', 'name', 'mime', 'width', 'height', 'bytes', 'created_at'])
         .where('web_id', '=', webId)

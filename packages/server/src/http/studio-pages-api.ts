@@ -198,16 +198,15 @@ function toStudioPage(
 
 /** The studio's page calls: list, open, save, publish, versions, rollback, create, update and delete. */
 export function registerStudioPagesApi(app: FastifyInstance, deps: ApiDeps): void {
-  const { db } = deps;
   registerEndpoints(app, deps, studioPageEndpoints, {
-    getPages: async ({ caller: { webId } }) => {
-      const rows = await summaryQuery(db, webId).execute();
+    getPages: async ({ caller: { webId }, store }) => {
+      const rows = await summaryQuery(store, webId).execute();
       return { data: { pages: rows.map(toSummary).sort(comparePages) } };
     },
 
-    getPage: async ({ query, caller: { webId }, request }) => {
+    getPage: async ({ query, caller: { webId }, request, store }) => {
       const { PageID } = query;
-      const row = await db
+      const row = await store
         .selectFrom('pages')
         .select(['page_id', 'page_type_id', 'slug', 'title', 'draft', 'draft_revision', 'published_version'])
         .where('web_id', '=', webId)
@@ -222,10 +221,10 @@ export function registerStudioPagesApi(app: FastifyInstance, deps: ApiDeps): voi
       return { data: { page } };
     },
 
-    savePage: async ({ body, caller: { webId } }) => {
+    savePage: async ({ body, caller: { webId }, store }) => {
       const sections = checkSections(body.document.sections, 'document.sections');
       if (!sections.ok) throw documentRefused(sections.problem);
-      return db.transaction().execute(async (trx) => {
+      return store.transaction().execute(async (trx) => {
         const page = await lockPage(trx, webId, body.pageId);
         if (page.draft_revision !== body.draftRevision) throw draftConflict('page', page);
         // The page's own fields come from its row: they change with UpdatePage, not with the content.
@@ -250,20 +249,20 @@ export function registerStudioPagesApi(app: FastifyInstance, deps: ApiDeps): voi
       });
     },
 
-    publishPage: async ({ body, caller: { webId } }) => {
-      return { data: await db.transaction().execute((trx) => publishPageDraft(trx, webId, body, new Date())) };
+    publishPage: async ({ body, caller: { webId }, store }) => {
+      return { data: await store.transaction().execute((trx) => publishPageDraft(trx, webId, body, new Date())) };
     },
 
-    getVersions: async ({ query, caller: { webId } }) => {
+    getVersions: async ({ query, caller: { webId }, store }) => {
       const { PageID } = query;
-      const page = await db
+      const page = await store
         .selectFrom('pages')
         .select('page_id')
         .where('web_id', '=', webId)
         .where('page_id', '=', PageID)
         .executeTakeFirst();
       if (!page) throw pageNotFound();
-      const versions = await db
+      const versions = await store
         .selectFrom('page_versions')
         .select([
           'version',
@@ -287,8 +286,8 @@ export function registerStudioPagesApi(app: FastifyInstance, deps: ApiDeps): voi
       };
     },
 
-    rollback: async ({ body, caller: { webId } }) => {
-      return db.transaction().execute(async (trx) => {
+    rollback: async ({ body, caller: { webId }, store }) => {
+      return store.transaction().execute(async (trx) => {
         const page = await lockPage(trx, webId, body.pageId);
         const earlier = await trx
           .selectFrom('page_versions')
@@ -312,10 +311,10 @@ export function registerStudioPagesApi(app: FastifyInstance, deps: ApiDeps): voi
       });
     },
 
-    createPage: async ({ body, caller: { webId }, reply }) => {
+    createPage: async ({ body, caller: { webId }, reply, store }) => {
       const draft = pageDocument.parse({ pageTypeId: PageType.Custom, slug: body.slug, title: body.title, seo: body.seo, sections: [] });
       try {
-        const page = await db.transaction().execute(async (trx) => {
+        const page = await store.transaction().execute(async (trx) => {
           await checkSlugFree(trx, webId, body.slug);
           return trx
             .insertInto('pages')
@@ -331,9 +330,9 @@ export function registerStudioPagesApi(app: FastifyInstance, deps: ApiDeps): voi
       }
     },
 
-    updatePage: async ({ body, caller: { webId } }) => {
+    updatePage: async ({ body, caller: { webId }, store }) => {
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await store.transaction().execute(async (trx) => {
           const page = await lockPage(trx, webId, body.pageId);
           const slug = body.slug ?? page.slug;
           if (slug !== page.slug) {
@@ -370,8 +369,8 @@ export function registerStudioPagesApi(app: FastifyInstance, deps: ApiDeps): voi
       }
     },
 
-    deletePage: async ({ body, caller: { webId } }) => {
-      return db.transaction().execute(async (trx) => {
+    deletePage: async ({ body, caller: { webId }, store }) => {
+      return store.transaction().execute(async (trx) => {
         const page = await lockPage(trx, webId, body.pageId);
         if (page.page_type_id !== PageType.Custom) {
           throw new HttpError(400, 'PAGE_NOT_DELETABLE', 'The home page and the product and listing templates cannot be deleted', 'pageId');

@@ -10,12 +10,11 @@ import { activeThemeId, publishThemeDraft } from './studio-theme-api.ts';
  * new page with the old theme and a refusal of either leaves both as they were.
  */
 export function registerStudioPublishApi(app: FastifyInstance, deps: ApiDeps): void {
-  const { db } = deps;
   registerEndpoints(app, deps, studioPublishEndpoints, {
-    publish: async ({ body, caller: { webId } }) => {
+    publish: async ({ body, caller: { webId }, store }) => {
       // Outside the transaction: a store without a theme is given one in a transaction of its own.
-      const themeId = body.theme ? await activeThemeId(db, webId) : null;
-      return db.transaction().execute(async (trx) => {
+      const themeId = body.theme ? await activeThemeId(store, webId) : null;
+      return store.transaction().execute(async (trx) => {
         // One instant for both, and always the page before the theme, so two publishes at once queue rather than deadlock.
         const publishedAt = new Date();
         const page = body.page ? await publishPageDraft(trx, webId, body.page, publishedAt, 'page.') : undefined;

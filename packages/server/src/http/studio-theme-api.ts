@@ -97,11 +97,10 @@ export async function publishThemeDraft(
 
 /** The studio's theme calls: open, save, publish, versions and rollback of the store's active theme. */
 export function registerStudioThemeApi(app: FastifyInstance, deps: ApiDeps): void {
-  const { db } = deps;
   registerEndpoints(app, deps, studioThemeEndpoints, {
-    getTheme: async ({ caller: { webId } }) => {
-      const themeId = await activeThemeId(db, webId);
-      const theme = await db
+    getTheme: async ({ caller: { webId }, store }) => {
+      const themeId = await activeThemeId(store, webId);
+      const theme = await store
         .selectFrom('themes')
         .select([
           'theme_id',
@@ -130,11 +129,11 @@ export function registerStudioThemeApi(app: FastifyInstance, deps: ApiDeps): voi
       };
     },
 
-    saveTheme: async ({ body, caller: { webId } }) => {
+    saveTheme: async ({ body, caller: { webId }, store }) => {
       const checked = checkThemeDocument(body.document);
       if (!checked.ok) throw documentRefused(checked.problem);
-      const themeId = await activeThemeId(db, webId);
-      return db.transaction().execute(async (trx) => {
+      const themeId = await activeThemeId(store, webId);
+      return store.transaction().execute(async (trx) => {
         const theme = await lockTheme(trx, webId, themeId);
         if (theme.draft_revision !== body.draftRevision) throw draftConflict('theme', theme);
         const updatedAt = new Date();
@@ -150,14 +149,14 @@ export function registerStudioThemeApi(app: FastifyInstance, deps: ApiDeps): voi
       });
     },
 
-    publishTheme: async ({ body, caller: { webId } }) => {
-      const themeId = await activeThemeId(db, webId);
-      return { data: await db.transaction().execute((trx) => publishThemeDraft(trx, webId, themeId, body, new Date())) };
+    publishTheme: async ({ body, caller: { webId }, store }) => {
+      const themeId = await activeThemeId(store, webId);
+      return { data: await store.transaction().execute((trx) => publishThemeDraft(trx, webId, themeId, body, new Date())) };
     },
 
-    getThemeVersions: async ({ caller: { webId } }) => {
-      const themeId = await activeThemeId(db, webId);
-      const versions = await db
+    getThemeVersions: async ({ caller: { webId }, store }) => {
+      const themeId = await activeThemeId(store, webId);
+      const versions = await store
         .selectFrom('theme_versions')
         .select([
           'version',
@@ -181,9 +180,9 @@ export function registerStudioThemeApi(app: FastifyInstance, deps: ApiDeps): voi
       };
     },
 
-    rollbackTheme: async ({ body, caller: { webId } }) => {
-      const themeId = await activeThemeId(db, webId);
-      return db.transaction().execute(async (trx) => {
+    rollbackTheme: async ({ body, caller: { webId }, store }) => {
+      const themeId = await activeThemeId(store, webId);
+      return store.transaction().execute(async (trx) => {
         const theme = await lockTheme(trx, webId, themeId);
         const earlier = await trx
           .selectFrom('theme_versions')
