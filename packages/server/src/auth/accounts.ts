@@ -144,3 +144,13 @@ export function uniqueViolation(error: unknown): string | null {
   const named = typeof e.message === 'string' ? /"([^"]+)"/.exec(e.message) : null;
   return named?.[1] ?? '';
 }
+
+/** What every secured call checks of a customer: their status, and when they last changed their password. */
+export function customerStanding(db: Db, webId: number, customerId: number) {
+  return db
+    .selectFrom('customers')
+    .select(['status_id', 'password_changed_at'])
+    .where('web_id', '=', webId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+}

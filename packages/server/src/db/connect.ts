@@ -39,3 +39,8 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
 }
+
+/** Answers when the database does (the health check): one small read. */
+export async function checkDatabase(db: Db): Promise<void> {
+  await db.selectFrom('sites').select('web_id').limit(1).execute();
+}

@@ -1,32 +1,9 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  ACTIVE_CUSTOMER,
-  companyCustomerTypes,
-  contactRequirementProblem,
-  type AccountProfile,
-  authEndpoints,
-  accountEndpoints,
-} from '@vitrine/commerce';
-import {
-  APPROVAL_PENDING,
-  MAX_ADDRESSES,
-  checkPasswordOfNobody,
-  createPasswordReset,
-  findCustomer,
-  inactiveAccountRefusal,
-  listAddresses,
-  loadAccountUser,
-  loadProfile,
-  uniqueViolation,
-  type SignInName,
-} from '../auth/accounts.ts';
-import type { Db } from '../db/connect.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { guardSignIn, rateRules } from '../infra/rate-limit.ts';
-import { hashToken } from '../auth/tokens.ts';
+import type { FastifyInstance } from 'fastify';
+import { accountEndpoints, authEndpoints } from '@vitrine/commerce';
+import { CustomerAccounts } from '../auth/customer-accounts.ts';
+import { rateRules } from '../infra/rate-limit.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerEndpoints } from './endpoint-routes.ts';
-import { HttpError } from './errors.ts';
 import { perAddress } from './rate-limits.ts';
 
 const refreshFailures = {
@@ -37,56 +14,11 @@ const refreshFailures = {
   'other-site': ['TOKEN_OTHER_SITE', 'The tokens were issued for another store'],
 } as const;
 
-const signInFailed = (name: SignInName) =>
-  new HttpError(401, 'SIGN_IN_FAILED', name.kind === 'email' ? 'Email or password is incorrect' : 'Phone number or password is incorrect');
-
-const resetTokenInvalid = () =>
-  new HttpError(400, 'RESET_TOKEN_INVALID', 'This password reset link is invalid, used or expired. Ask for a new one.', 'token');
-
-const accountExists = (field: 'email' | 'phone') =>
-  new HttpError(
-    409,
-    'ACCOUNT_EXISTS',
-    field === 'email' ? 'An account with this email already exists' : 'An account with this phone number already exists',
-    field,
-  );
-
-/** The field a unique index of `customers` guards, for a 409 that names it. */
-const fieldOfIndex = (index: string | null): 'email' | 'phone' | null =>
-  index === null ? null : index.includes('phone') ? 'phone' : 'email';
-
-/**
- * The origin of a store, for links in mail: its own main domain, never the Host, X-Forwarded-Proto or `store` of the
- * request, so a forged request cannot make the mail point elsewhere.
- */
-async function storeOrigin(db: Db, webId: number, request: FastifyRequest): Promise<string> {
-  const site = await db.selectFrom('sites').select('main_domain').where('web_id', '=', webId).executeTakeFirstOrThrow();
-  const domain = site.main_domain;
-  // A store on this machine (the demo stores) is reached over plain HTTP on the port this server listens on; a store's
-  // own domain over HTTPS on the standard port. Nothing comes from the request's headers, which a sender chooses.
-  if (domain === 'localhost' || domain.endsWith('.localhost')) {
-    const port = request.socket.localPort;
-    return `http://${domain}${port && port !== 80 ? `:${port}` : ''}`;
-  }
-  return `https://${domain}`;
-}
-
-/** Customer accounts: `/api/Auth/*` (sign-up, sign-in, passwords, sign-out) and `/api/Account/*` (profile, addresses). */
+/** Customer accounts: `/api/Auth/*` (tokens, sign-up, sign-in, passwords, sign-out) and `/api/Account/*` (profile, addresses). */
 export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
-  const { tokens, limiter } = deps;
-
-  // Reset mail is written after the answer, so that the answer takes as long whether or not the account exists.
-  // Close waits for mail still being written.
-  const pendingMail = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pendingMail]);
-  });
-  const inBackground = (log: FastifyBaseLogger, work: () => Promise<void>) => {
-    const task: Promise<void> = work()
-      .catch((error: unknown) => log.error({ err: error }, 'Password reset mail failed'))
-      .finally(() => pendingMail.delete(task));
-    pendingMail.add(task);
-  };
+  const { tokens } = deps;
+  const accounts = new CustomerAccounts(tokens, deps.limiter, deps.mailer);
+  app.addHook('onClose', () => accounts.close());
 
   registerEndpoints(app, deps, authEndpoints, {
     refresh: async ({ body, caller: { webId }, reply }) => {
@@ -97,195 +29,24 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
       }
       return { tokens: outcome.tokens };
     },
-
     session: async ({ caller: { claims } }) => ({
       data: { userId: claims.UserID, webId: claims.WebID, isGuest: claims.UserID === '0', expiresAt: claims.exp },
     }),
-
     signUp: {
       ...perAddress(rateRules.signUpPerIp, 'signup'),
-      handle: async ({ body, caller: { webId }, store }) => {
-        const site = await store
-          .selectFrom('sites')
-          .select('contact_requirement_mode')
-          .where('web_id', '=', webId)
-          .executeTakeFirstOrThrow();
-        const problem = contactRequirementProblem(site.contact_requirement_mode, body);
-        if (problem) throw new HttpError(400, 'BAD_REQUEST', `${problem.field}: ${problem.message}`, problem.field);
-        if (body.email && (await findCustomer(store, webId, { kind: 'email', value: body.email }))) throw accountExists('email');
-        if (body.phone && (await findCustomer(store, webId, { kind: 'phone', value: body.phone }))) throw accountExists('phone');
-
-        // Individuals may shop at once; a corporate or reseller account waits for the store's approval (§3.15).
-        const statusId = companyCustomerTypes.includes(body.customerTypeId) ? APPROVAL_PENDING : ACTIVE_CUSTOMER;
-        const passwordHash = await hashPassword(body.password);
-        const created = await store
-          .transaction()
-          .execute(async (trx) => {
-            const { customer_id: customerId } = await trx
-              .insertInto('customers')
-              .values({
-                web_id: webId,
-                email: body.email ?? null,
-                phone: body.phone ?? null,
-                password_hash: passwordHash,
-                first_name: body.firstName,
-                last_name: body.lastName,
-                company: body.company ?? '',
-                customer_type_id: body.customerTypeId,
-                status_id: statusId,
-              })
-              .returning('customer_id')
-              .executeTakeFirstOrThrow();
-            return { customerId, tokens: statusId === ACTIVE_CUSTOMER ? await tokens.issue(webId, customerId, trx) : undefined };
-          })
-          .catch((error: unknown) => {
-            // Two sign-ups with the same email at the same moment: the unique index decides, the loser gets the 409.
-            const field = fieldOfIndex(uniqueViolation(error));
-            throw field ? accountExists(field) : error;
-          });
-
-        if (!created.tokens) {
-          return {
-            data: {
-              statusId,
-              signedIn: false,
-              message: 'Thank you for signing up. The store will review your account and let you know when you can sign in.',
-              user: null,
-            },
-          };
-        }
-        const user = await loadAccountUser(store, webId, created.customerId);
-        return { data: { statusId, signedIn: true, message: 'Your account is ready.', user }, tokens: created.tokens };
-      },
+      handle: ({ body, caller: { webId }, store }) => accounts.signUp(store, webId, body),
     },
-
-    signIn: async ({ body, caller: { webId }, request, store }) => {
-      const name: SignInName = body.email ? { kind: 'email', value: body.email } : { kind: 'phone', value: body.phone! };
-      const attempt = await guardSignIn(limiter, { scope: `signin:${webId}`, account: `${name.kind}:${name.value}`, ip: request.ip });
-      const customer = await findCustomer(store, webId, name);
-      const passwordOk = customer
-        ? await verifyPassword(body.password, customer.password_hash)
-        : await checkPasswordOfNobody(body.password);
-      if (!customer || !passwordOk) {
-        await attempt.failed();
-        throw signInFailed(name);
-      }
-      await attempt.succeeded();
-      if (customer.status_id !== ACTIVE_CUSTOMER) {
-        const refusal = inactiveAccountRefusal(customer.status_id);
-        throw new HttpError(403, refusal.code, refusal.message);
-      }
-      const [user, pair] = await Promise.all([
-        loadAccountUser(store, webId, customer.customer_id),
-        tokens.issue(webId, customer.customer_id),
-      ]);
-      if (!user) throw signInFailed(name);
-      return { data: { user }, tokens: pair };
-    },
-
+    signIn: ({ body, caller: { webId }, request, store }) => accounts.signIn(store, webId, body, request.ip),
     forgotPassword: {
       ...perAddress(rateRules.forgotPasswordPerIp, 'forgot'),
-      handle: async ({ body, caller: { webId }, request, store }) => {
-        await limiter.enforce(rateRules.forgotPasswordPerAccount, `forgot:account:${webId}:${body.email}`);
-        const origin = await storeOrigin(store, webId, request);
-        inBackground(request.log, async () => {
-          const customer = await findCustomer(store, webId, { kind: 'email', value: body.email });
-          if (!customer?.email) return;
-          const token = await createPasswordReset(store, webId, customer.customer_id);
-          const site = await store.selectFrom('sites').select('title').where('web_id', '=', webId).executeTakeFirstOrThrow();
-          const link = `${origin}/resetpassword?token=${encodeURIComponent(token)}`;
-          await deps.mailer.send({
-            webId,
-            to: customer.email,
-            subject: `Reset your password for ${site.title}`,
-            text: [
-              `Hello ${customer.first_name || 'there'},`,
-              '',
-              `Someone asked to reset the password of your ${site.title} account. To choose a new password, open this link within an hour:`,
-              '',
-              link,
-              '',
-              'The link works once. If you did not ask for this, ignore this mail: your password stays as it is.',
-            ].join('\n'),
-          });
-        });
-        return { data: { sent: true as const } };
-      },
+      handle: ({ body, caller: { webId }, request, store }) =>
+        accounts.forgotPassword(store, webId, body, request.socket.localPort, request.log),
     },
-
     resetPassword: {
       ...perAddress(rateRules.resetPasswordPerIp, 'reset'),
-      handle: async ({ body, caller: { webId }, store }) => {
-        const tokenHash = hashToken(body.token);
-        const open = (trx: Db) =>
-          trx
-            .selectFrom('password_resets')
-            .select('customer_id')
-            .where('token_hash', '=', tokenHash)
-            .where('web_id', '=', webId)
-            .where('used_at', 'is', null)
-            .where('expires_at', '>', new Date());
-        // Checked before hashing so that a made-up token costs no scrypt; checked again, atomically, when spent.
-        if (!(await open(store).executeTakeFirst())) throw resetTokenInvalid();
-        const passwordHash = await hashPassword(body.password);
-        await store.transaction().execute(async (trx) => {
-          const now = new Date();
-          const spent = await trx
-            .updateTable('password_resets')
-            .set({ used_at: now })
-            .where('token_hash', '=', tokenHash)
-            .where('web_id', '=', webId)
-            .where('used_at', 'is', null)
-            .where('expires_at', '>', now)
-            .returning('customer_id')
-            .executeTakeFirst();
-          if (!spent) throw resetTokenInvalid();
-          await trx
-            .updateTable('customers')
-            .set({ password_hash: passwordHash, password_changed_at: now })
-            .where('web_id', '=', webId)
-            .where('customer_id', '=', spent.customer_id)
-            .execute();
-          // The other links mailed to them die too, and every session signed in with the old password ends.
-          await trx
-            .updateTable('password_resets')
-            .set({ used_at: now })
-            .where('web_id', '=', webId)
-            .where('customer_id', '=', spent.customer_id)
-            .where('used_at', 'is', null)
-            .execute();
-          await tokens.revokeCustomer(webId, spent.customer_id, trx);
-        });
-        return { data: { reset: true as const } };
-      },
+      handle: ({ body, caller: { webId }, store }) => accounts.resetPassword(store, webId, body),
     },
-
-    changePassword: async ({ body, caller: { webId, customerId }, store }) => {
-      await limiter.enforce(rateRules.changePasswordPerAccount, `change-password:${webId}:${customerId}`);
-      const row = await store
-        .selectFrom('customers')
-        .select('password_hash')
-        .where('web_id', '=', webId)
-        .where('customer_id', '=', customerId)
-        .executeTakeFirstOrThrow();
-      if (!(await verifyPassword(body.currentPassword, row.password_hash))) {
-        throw new HttpError(400, 'WRONG_PASSWORD', 'currentPassword: is not your current password', 'currentPassword');
-      }
-      const passwordHash = await hashPassword(body.newPassword);
-      const pair = await store.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('customers')
-          .set({ password_hash: passwordHash, password_changed_at: new Date() })
-          .where('web_id', '=', webId)
-          .where('customer_id', '=', customerId)
-          .execute();
-        // Every other session ends with the old password; this one carries on with the pair answered here.
-        await tokens.revokeCustomer(webId, customerId, trx);
-        return tokens.issue(webId, customerId, trx);
-      });
-      return { data: { changed: true as const }, tokens: pair };
-    },
-
+    changePassword: ({ body, caller: { webId, customerId }, store }) => accounts.changePassword(store, webId, customerId, body),
     signOut: async ({ body, caller: { claims } }) => {
       await tokens.revokeFamily(claims.WebID, body.refreshToken, claims.UserID);
       return { data: { signedOut: true as const }, tokens: await tokens.issue(claims.WebID, null) };
@@ -293,144 +54,9 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
   });
 
   registerEndpoints(app, deps, accountEndpoints, {
-    getProfile: async ({ caller: { webId, customerId }, store }) => {
-      return { data: await requireProfile(store, webId, customerId) };
-    },
-
-    updateProfile: async ({ body, caller: { webId, customerId }, store }) => {
-      const current = await store
-        .selectFrom('customers')
-        .select(['email', 'phone', 'company', 'customer_type_id'])
-        .where('web_id', '=', webId)
-        .where('customer_id', '=', customerId)
-        .executeTakeFirstOrThrow();
-      const company = body.company ?? current.company;
-      if (companyCustomerTypes.includes(current.customer_type_id) && !company)
-        throw new HttpError(400, 'BAD_REQUEST', 'company: is a required field', 'company');
-      const phone = body.phone === undefined ? current.phone : body.phone || null;
-      if (phone !== current.phone) {
-        // Only the phone changes here, so only the store's rule about phones applies; a rule about the email that the
-        // customer cannot change here must not lock them out of their profile.
-        const { contact_requirement_mode: mode } = await store
-          .selectFrom('sites')
-          .select('contact_requirement_mode')
-          .where('web_id', '=', webId)
-          .executeTakeFirstOrThrow();
-        const problem = contactRequirementProblem(mode, { email: current.email, phone });
-        if (problem?.field === 'phone') throw new HttpError(400, 'BAD_REQUEST', `phone: ${problem.message}`, 'phone');
-        if (!phone && !current.email) throw new HttpError(400, 'BAD_REQUEST', 'phone: is a required field', 'phone');
-        if (phone) {
-          const holder = await findCustomer(store, webId, { kind: 'phone', value: phone });
-          if (holder && holder.customer_id !== customerId) throw accountExists('phone');
-        }
-      }
-      await store
-        .updateTable('customers')
-        .set({ first_name: body.firstName, last_name: body.lastName, company, phone })
-        .where('web_id', '=', webId)
-        .where('customer_id', '=', customerId)
-        .execute()
-        .catch((error: unknown) => {
-          const field = fieldOfIndex(uniqueViolation(error));
-          throw field ? accountExists(field) : error;
-        });
-      return { data: await requireProfile(store, webId, customerId) };
-    },
-
-    saveAddress: async ({ body, caller: { webId, customerId }, store }) => {
-      const values = {
-        full_name: body.fullName,
-        line1: body.line1,
-        line2: body.line2,
-        city: body.city,
-        region: body.region,
-        postal_code: body.postalCode,
-        country: body.country,
-        phone: body.phone,
-      };
-      await store.transaction().execute(async (trx) => {
-        const existing = await trx
-          .selectFrom('customer_addresses')
-          .select(['address_id', 'is_default'])
-          .where('web_id', '=', webId)
-          .where('customer_id', '=', customerId)
-          .forUpdate()
-          .execute();
-        let addressId: number;
-        let isDefault = body.isDefault;
-        if (body.addressId !== undefined) {
-          const own = existing.find((address) => address.address_id === body.addressId);
-          if (!own) throw addressNotFound();
-          addressId = own.address_id;
-          // The default stays the default until another is chosen: a customer always has one when they have any.
-          isDefault ||= own.is_default;
-          await trx
-            .updateTable('customer_addresses')
-            .set({ ...values, is_default: isDefault })
-            .where('web_id', '=', webId)
-            .where('customer_id', '=', customerId)
-            .where('address_id', '=', addressId)
-            .execute();
-        } else {
-          if (existing.length >= MAX_ADDRESSES)
-            throw new HttpError(400, 'ADDRESS_LIMIT', `An account can keep at most ${MAX_ADDRESSES} addresses`);
-          isDefault ||= existing.length === 0;
-          ({ address_id: addressId } = await trx
-            .insertInto('customer_addresses')
-            .values({ ...values, web_id: webId, customer_id: customerId, is_default: isDefault })
-            .returning('address_id')
-            .executeTakeFirstOrThrow());
-        }
-        if (isDefault) {
-          await trx
-            .updateTable('customer_addresses')
-            .set({ is_default: false })
-            .where('web_id', '=', webId)
-            .where('customer_id', '=', customerId)
-            .where('address_id', '!=', addressId)
-            .execute();
-        }
-      });
-      return { data: { addresses: await listAddresses(store, webId, customerId) } };
-    },
-
-    removeAddress: async ({ body, caller: { webId, customerId }, store }) => {
-      await store.transaction().execute(async (trx) => {
-        const removed = await trx
-          .deleteFrom('customer_addresses')
-          .where('web_id', '=', webId)
-          .where('customer_id', '=', customerId)
-          .where('address_id', '=', body.addressId)
-          .returning('is_default')
-          .executeTakeFirst();
-        // Another customer's address is "not found" too: saying it exists would tell what ids others have.
-        if (!removed) throw addressNotFound();
-        if (removed.is_default) {
-          const next = await trx
-            .selectFrom('customer_addresses')
-            .select('address_id')
-            .where('web_id', '=', webId)
-            .where('customer_id', '=', customerId)
-            .orderBy('address_id')
-            .executeTakeFirst();
-          if (next)
-            await trx
-              .updateTable('customer_addresses')
-              .set({ is_default: true })
-              .where('web_id', '=', webId)
-              .where('address_id', '=', next.address_id)
-              .execute();
-        }
-      });
-      return { data: { addresses: await listAddresses(store, webId, customerId) } };
-    },
+    getProfile: ({ caller: { webId, customerId }, store }) => accounts.profile(store, webId, customerId),
+    updateProfile: ({ body, caller: { webId, customerId }, store }) => accounts.updateProfile(store, webId, customerId, body),
+    saveAddress: ({ body, caller: { webId, customerId }, store }) => accounts.saveAddress(store, webId, customerId, body),
+    removeAddress: ({ body, caller: { webId, customerId }, store }) => accounts.removeAddress(store, webId, customerId, body),
   });
-}
-
-const addressNotFound = () => new HttpError(404, 'ADDRESS_NOT_FOUND', 'No such address in your account', 'addressId');
-
-async function requireProfile(db: Db, webId: number, customerId: number): Promise<AccountProfile> {
-  const profile = await loadProfile(db, webId, customerId);
-  if (!profile) throw new HttpError(401, 'SIGN_IN_REQUIRED', 'Sign in to continue');
-  return profile;
 }

@@ -3,6 +3,7 @@ import { pageEndpoints, webEndpoints } from '@vitrine/commerce';
 import { sectionRegistry } from '@vitrine/sections';
 import { loadDraftSectionData, loadPublishedPage, loadThemeSectionData } from '../shop/pages.ts';
 import { findSite, loadWebConfig } from '../shop/tenants.ts';
+import { checkDatabase } from '../db/connect.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerAccountApi } from './account-api.ts';
 import { registerEndpoints, checkWithEndpointSchemas } from './endpoint-routes.ts';
@@ -23,7 +24,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
 
   registerEndpoints(app, deps, webEndpoints, {
     health: async () => {
-      await everyStore.selectFrom('sites').select('web_id').limit(1).execute();
+      await checkDatabase(everyStore);
       return { status: 'ok' as const };
     },
     getWebInfo: async ({ query }) => {

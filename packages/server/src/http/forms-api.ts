@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { formEndpoints, pageDocument, validateFormValues } from '@vitrine/commerce';
-import { formFieldsOf } from '@vitrine/sections';
+import { formEndpoints } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
+import { sendContact, submitForm, subscribe } from '../shop/forms.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerEndpoints } from './endpoint-routes.ts';
-import { FieldsRefused, HttpError } from './errors.ts';
 import { perAddress } from './rate-limits.ts';
 import { requireSite } from './site.ts';
 
@@ -24,92 +22,18 @@ export function registerFormsApi(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoints(app, deps, formEndpoints, {
     submitForm: {
       ...perAddress(formsPerIp, 'form', perStoreAddress(everyStore)),
-      handle: async ({ body, caller: { webId }, store }) => {
-        const { pageId, sectionId, values } = body;
-        const page = await store
-          .selectFrom('pages')
-          .select('published')
-          .where('web_id', '=', webId)
-          .where('page_id', '=', pageId)
-          .executeTakeFirst();
-        const document = pageDocument.safeParse(page?.published);
-        const section = document.success ? document.data.sections.find((s) => s.id === sectionId && !s.hidden) : undefined;
-        const fields = section ? formFieldsOf(section) : null;
-        if (!fields) throw new HttpError(404, 'FORM_NOT_FOUND', 'This form is no longer on the page');
-        const checked = validateFormValues(fields, values);
-        if (!checked.ok) throw new FieldsRefused(checked.errors);
-        await store
-          .insertInto('form_submissions')
-          .values({ web_id: webId, kind: 'form', page_id: pageId, section_id: sectionId, data: JSON.stringify(checked.values) })
-          .execute();
-        return { data: { ok: true as const } };
-      },
+      handle: ({ body, caller: { webId }, store }) => submitForm(store, webId, body),
     },
 
     sendContact: {
       ...perAddress(formsPerIp, 'contact', perStoreAddress(everyStore)),
-      handle: async ({ body: message, caller: { webId }, request, store }) => {
-        const [site, owners] = await Promise.all([
-          store.selectFrom('sites').select('title').where('web_id', '=', webId).executeTakeFirstOrThrow(),
-          store
-            .selectFrom('owners')
-            .innerJoin('site_owners', 'site_owners.owner_id', 'owners.owner_id')
-            .select('owners.email')
-            .where('site_owners.web_id', '=', webId)
-            .execute(),
-        ]);
-        const text = [`From: ${message.name} <${message.email}>`, message.phone ? `Phone: ${message.phone}` : '', '', message.message]
-          .filter((line, i) => line || i === 2)
-          .join('\n');
-        // The message and its mails commit together: a message the shopper is told was sent always reaches the owners.
-        await store.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('form_submissions')
-            .values({
-              web_id: webId,
-              kind: 'contact',
-              page_id: message.pageId ?? null,
-              section_id: message.sectionId ?? null,
-              data: JSON.stringify(message),
-            })
-            .execute();
-          for (const owner of owners)
-            await mailer.queue(trx, { webId, to: owner.email, subject: `New message from ${message.name} via ${site.title}`, text });
-        });
-        // Delivery can fail without losing anything: the mail stays queued and goes out at the next delivery or start.
-        await mailer.deliverQueued().catch((error: unknown) => request.log.error({ err: error }, 'queued mail not delivered yet'));
-        return { data: { ok: true as const } };
-      },
+      handle: ({ body, caller: { webId }, request, store }) =>
+        sendContact(store, mailer, webId, body, (details, message) => request.log.error(details, message)),
     },
 
     subscribe: {
       ...perAddress(formsPerIp, 'subscribe', perStoreAddress(everyStore)),
-      handle: async ({ body, caller: { webId }, store }) => {
-        const email = body.email.toLowerCase();
-        // Signing up twice is not an error for the shopper, and must not make a second row.
-        await store.transaction().execute(async (trx) => {
-          const existing = await trx
-            .selectFrom('form_submissions')
-            .select('submission_id')
-            .where('web_id', '=', webId)
-            .where('kind', '=', 'subscribe')
-            .where(sql<string>`data->>'email'`, '=', email)
-            .executeTakeFirst();
-          if (!existing) {
-            await trx
-              .insertInto('form_submissions')
-              .values({
-                web_id: webId,
-                kind: 'subscribe',
-                page_id: body.pageId ?? null,
-                section_id: body.sectionId ?? null,
-                data: JSON.stringify({ email }),
-              })
-              .execute();
-          }
-        });
-        return { data: { ok: true as const } };
-      },
+      handle: ({ body, caller: { webId }, store }) => subscribe(store, webId, body),
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAINTENANCE_EVENT, maintenanceEndpoints } from '@vitrine/commerce';
 import {
+  isInMaintenance,
   loadMaintenanceSettings,
   MAINTENANCE_BYPASS_COOKIE,
   MAINTENANCE_BYPASS_COOKIE_OPTIONS,
@@ -99,8 +100,8 @@ export function registerMaintenanceApi(app: FastifyInstance, deps: ApiDeps): voi
       response.on('close', stop);
 
       try {
-        const site = await store.selectFrom('sites').select('is_maintenance').where('web_id', '=', webId).executeTakeFirstOrThrow();
-        if (!told && !response.writableEnded) tell(site.is_maintenance);
+        const isMaintenance = await isInMaintenance(store, webId);
+        if (!told && !response.writableEnded) tell(isMaintenance);
       } catch (error) {
         request.log.error({ err: error }, 'Maintenance stream failed');
         end();

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ACTIVE_CUSTOMER, type AccessTokenPayload } from '@vitrine/commerce';
-import { inactiveAccountRefusal } from '../auth/accounts.ts';
+import { customerStanding, inactiveAccountRefusal } from '../auth/accounts.ts';
 import type { Db } from '../db/connect.ts';
 import { findOwnerSession, ownsSite } from '../auth/owners.ts';
 import type { TokenService } from '../auth/tokens.ts';
@@ -42,12 +42,7 @@ export async function requireCustomer(deps: { db: Db; tokens: TokenService }, re
   if (!Number.isSafeInteger(customerId) || customerId <= 0) throw new HttpError(401, 'TOKEN_INVALID', 'Sign-in token invalid or expired');
   // Both reads at once: this runs on every secured call.
   const [customer, sessionOpen] = await Promise.all([
-    deps.db
-      .selectFrom('customers')
-      .select(['status_id', 'password_changed_at'])
-      .where('web_id', '=', claims.WebID)
-      .where('customer_id', '=', customerId)
-      .executeTakeFirst(),
+    customerStanding(deps.db, claims.WebID, customerId),
     deps.tokens.isSessionOpen(claims.WebID, claims.sid),
   ]);
   if (!customer) throw new HttpError(401, 'SIGN_IN_REQUIRED', 'Sign in to continue');

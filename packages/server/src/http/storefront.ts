@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { loadMaintenanceSettings, maintenancePasswordHash } from '../shop/maintenance.ts';
 import { loadPublishedPage, loadThemeSectionData } from '../shop/pages.ts';
 import { loadWebConfig } from '../shop/tenants.ts';
+import { cartLineCount } from '../shop/catalog.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import { hasMaintenanceBypass } from './maintenance-api.ts';
 import { guestPageKey, type PageCache } from './page-cache.ts';
@@ -73,16 +74,7 @@ export function registerStorefront(
         const userId = await signedInCustomer();
         // A guest's cart lives in their browser only.
         if (userId === null) return null;
-        const row = await db
-          .selectFrom('cart_lines')
-          .innerJoin('carts', (join) =>
-            join.onRef('carts.cart_id', '=', 'cart_lines.cart_id').onRef('carts.web_id', '=', 'cart_lines.web_id'),
-          )
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('carts.web_id', '=', webId)
-          .where('carts.customer_id', '=', Number(userId))
-          .executeTakeFirstOrThrow();
-        return Number(row.n);
+        return cartLineCount(db, webId, Number(userId));
       },
     };
     /**

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { type StudioMaintenanceSettings, studioEndpoints } from '@vitrine/commerce';
+import { studioEndpoints } from '@vitrine/commerce';
 import { checkPasswordOfNobody } from '../auth/accounts.ts';
-import type { Db } from '../db/connect.ts';
-import { decodeHtmlEntities, encodeHtmlEntities } from '../shop/maintenance.ts';
+import { loadStudioMaintenance, realtimeDatabaseOf, saveMaintenanceSettings } from '../shop/maintenance.ts';
 import { createOwnerSession, endOwnerSession, findOwner, ownedSites } from '../auth/owners.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { mirrorMaintenanceFlag } from '../infra/realtime-database.ts';
@@ -10,20 +9,6 @@ import { guardSignIn } from '../infra/rate-limit.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerEndpoints } from './endpoint-routes.ts';
 import { HttpError } from './errors.ts';
-
-async function loadStudioMaintenance(db: Db, webId: number): Promise<StudioMaintenanceSettings> {
-  const site = await db
-    .selectFrom('sites')
-    .select(['is_maintenance', 'maintenance_heading', 'maintenance_description', 'maintenance_password_hash'])
-    .where('web_id', '=', webId)
-    .executeTakeFirstOrThrow();
-  return {
-    isMaintenance: site.is_maintenance,
-    heading: site.maintenance_heading,
-    description: decodeHtmlEntities(site.maintenance_description),
-    hasPassword: site.maintenance_password_hash !== null,
-  };
-}
 
 /** The owner's calls (`/api/Studio/*`): sign-in and sign-out, and the maintenance form. Owners are not customers. */
 export function registerStudioApi(app: FastifyInstance, deps: ApiDeps): void {
@@ -58,26 +43,16 @@ export function registerStudioApi(app: FastifyInstance, deps: ApiDeps): void {
     setMaintenance: async ({ body, caller: { webId }, request, store }) => {
       // null keeps the password, '' removes it, anything else replaces it (hashed like every password).
       const passwordHash = body.password === null ? undefined : body.password === '' ? null : await hashPassword(body.password);
-      await store
-        .updateTable('sites')
-        .set({
-          is_maintenance: body.isMaintenance,
-          maintenance_heading: body.heading,
-          // Stored HTML-encoded and served decoded (§3.11), so what the owner wrote comes back exactly.
-          // §3.11: the description is shown HTML-decoded, so text pasted with entities ("Tom &amp; Jerry") reads as meant.
-          maintenance_description: encodeHtmlEntities(decodeHtmlEntities(body.description)),
-          ...(passwordHash === undefined ? {} : { maintenance_password_hash: passwordHash }),
-        })
-        .where('web_id', '=', webId)
-        .execute();
+      await saveMaintenanceSettings(store, webId, { ...body, passwordHash });
       // Published even when unchanged: a stream that missed an earlier flip is put right.
       await liveFlags.publish(webId, body.isMaintenance);
       // Stores configured with a hosted realtime database follow the flag there (§3.3).
-      const site = await store.selectFrom('sites').select('realtime_database').where('web_id', '=', webId).executeTakeFirstOrThrow();
-      const mirrored = await mirrorMaintenanceFlag(site.realtime_database, webId, body.isMaintenance).catch((error: unknown) => {
-        request.log.error({ err: error }, 'The realtime database could not be reached');
-        return { ok: false as const, error: 'rest_error:0' as const };
-      });
+      const mirrored = await mirrorMaintenanceFlag(await realtimeDatabaseOf(store, webId), webId, body.isMaintenance).catch(
+        (error: unknown) => {
+          request.log.error({ err: error }, 'The realtime database could not be reached');
+          return { ok: false as const, error: 'rest_error:0' as const };
+        },
+      );
       if (mirrored && !mirrored.ok)
         request.log.warn(`Maintenance flag of site ${webId} not mirrored to its realtime database: ${mirrored.error}`);
       return {

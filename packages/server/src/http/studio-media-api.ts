@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_UPLOAD_BYTES, studioMediaEndpoints } from '@vitrine/commerce';
-import { MAX_UPLOAD_PIXELS, decodeUpload, prepareUpload, storeUpload, type UploadRefusal } from '../studio/media-uploads.ts';
+import {
+  MAX_UPLOAD_PIXELS,
+  decodeUpload,
+  listMedia,
+  prepareUpload,
+  recordUpload,
+  storeUpload,
+  type UploadRefusal,
+} from '../studio/media-uploads.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerEndpoints } from './endpoint-routes.ts';
 import { HttpError } from './errors.ts';
-
-/** The media library lists at most this many images, newest first. */
-const MEDIA_LIST_LIMIT = 1000;
 
 const refusals: Record<UploadRefusal, [status: number, code: string, message: string]> = {
   empty: [400, 'BAD_REQUEST', 'file: is empty'],
@@ -27,38 +32,10 @@ export function registerStudioMediaApi(app: FastifyInstance, deps: ApiDeps): voi
       }
       const path = await storeUpload(mediaDir, webId, prepared.webp);
       const { webp, width, height } = prepared;
-      // The same image again is the same file: it moves to the top of the library under its latest name.
-      await store
-        .insertInto('media')
-        .values({ web_id: webId, path, mime: 'image/webp', width, height, bytes: webp.length, name: body.fileName })
-        .onConflict((conflict) => conflict.columns(['web_id', 'path']).doUpdateSet({ name: body.fileName, created_at: new Date() }))
-        .execute();
+      await recordUpload(store, webId, { path, width, height, bytes: webp.length, name: body.fileName });
       return { data: { path, width, height, bytes: webp.length } };
     },
 
-    getMedia: async ({ caller: { webId }, store }) => {
-      const rows = await store
-        .selectFrom('media')
-        .select(['media_id', 'path', 'name', 'mime', 'width', 'height', 'bytes', 'created_at'])
-        .where('web_id', '=', webId)
-        .orderBy('created_at', 'desc')
-        .orderBy('media_id', 'desc')
-        .limit(MEDIA_LIST_LIMIT)
-        .execute();
-      return {
-        data: {
-          media: rows.map((row) => ({
-            mediaId: row.media_id,
-            path: row.path,
-            name: row.name,
-            mime: row.mime,
-            width: row.width,
-            height: row.height,
-            bytes: row.bytes,
-            createdAt: row.created_at.toISOString(),
-          })),
-        },
-      };
-    },
+    getMedia: async ({ caller: { webId }, store }) => ({ data: { media: await listMedia(store, webId) } }),
   });
 }

@@ -125,3 +125,15 @@ export function catalogFor(db: Db, webId: number): CatalogReader {
     },
   };
 }
+
+/** Lines in a signed-in customer's cart, kept on the server (a guest's cart lives in their browser only). */
+export async function cartLineCount(db: Db, webId: number, customerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('cart_lines')
+    .innerJoin('carts', (join) => join.onRef('carts.cart_id', '=', 'cart_lines.cart_id').onRef('carts.web_id', '=', 'cart_lines.web_id'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('carts.web_id', '=', webId)
+    .where('carts.customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { MaintenanceSettings } from '@vitrine/commerce';
+import type { MaintenanceSettings, StudioMaintenanceSettings } from '@vitrine/commerce';
 import { decodeHTML, escapeUTF8 } from 'entities';
 import type { Db } from '../db/connect.ts';
 
@@ -87,4 +87,44 @@ export function decodeHtmlEntities(text: string): string {
 /** Encodes the five characters HTML gives meaning to, by `entities`; `decodeHtmlEntities` reverses it exactly. */
 export function encodeHtmlEntities(text: string): string {
   return escapeUTF8(text);
+}
+
+/** The maintenance form of the studio, as the owner wrote it; whether there is a password, never the password. */
+export async function loadStudioMaintenance(db: Db, webId: number): Promise<StudioMaintenanceSettings> {
+  const { isPasswordProtected, ...settings } = await loadMaintenanceSettings(db, webId);
+  return { ...settings, hasPassword: isPasswordProtected === '1' };
+}
+
+/**
+ * Saves the maintenance form. The description is stored HTML-encoded and served decoded (§3.11), so what the owner
+ * wrote comes back exactly and text pasted with entities ("Tom &amp; Jerry") reads as meant. `passwordHash`:
+ * undefined keeps the password, null removes it.
+ */
+export async function saveMaintenanceSettings(
+  store: Db,
+  webId: number,
+  settings: { isMaintenance: boolean; heading: string; description: string; passwordHash: string | null | undefined },
+): Promise<void> {
+  await store
+    .updateTable('sites')
+    .set({
+      is_maintenance: settings.isMaintenance,
+      maintenance_heading: settings.heading,
+      maintenance_description: encodeHtmlEntities(decodeHtmlEntities(settings.description)),
+      ...(settings.passwordHash === undefined ? {} : { maintenance_password_hash: settings.passwordHash }),
+    })
+    .where('web_id', '=', webId)
+    .execute();
+}
+
+/** The store's hosted realtime database settings (§3.3), when it has one. */
+export async function realtimeDatabaseOf(store: Db, webId: number) {
+  const site = await store.selectFrom('sites').select('realtime_database').where('web_id', '=', webId).executeTakeFirstOrThrow();
+  return site.realtime_database;
+}
+
+/** Whether the store is in maintenance now. */
+export async function isInMaintenance(store: Db, webId: number): Promise<boolean> {
+  const site = await store.selectFrom('sites').select('is_maintenance').where('web_id', '=', webId).executeTakeFirstOrThrow();
+  return site.is_maintenance;
 }

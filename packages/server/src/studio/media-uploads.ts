@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import { MAX_UPLOAD_BYTES, UPLOAD_MAX_WIDTH, uploadImageFormats } from '@vitrine/commerce';
+import { MAX_UPLOAD_BYTES, UPLOAD_MAX_WIDTH, uploadImageFormats, type MediaItem } from '@vitrine/commerce';
+import type { Db } from '../db/connect.ts';
 import { writeWhole } from '../infra/files.ts';
 
 /** Uploads above this many pixels are refused before they are decoded (a 50-megapixel photo is already huge). */
@@ -67,4 +68,42 @@ export async function storeUpload(mediaDir: string, webId: number, webp: Buffer)
     await writeWhole(file, (partial) => writeFile(partial, webp));
   }
   return `/media/${webId}/uploads/${name}`;
+}
+
+/** The media library lists at most this many images, newest first. */
+const MEDIA_LIST_LIMIT = 1000;
+
+/** Records a stored upload in the store's library. The same image again is the same file: it moves to the top under its latest name. */
+export async function recordUpload(
+  store: Db,
+  webId: number,
+  upload: { path: string; width: number; height: number; bytes: number; name: string },
+): Promise<void> {
+  await store
+    .insertInto('media')
+    .values({ web_id: webId, mime: 'image/webp', ...upload })
+    .onConflict((conflict) => conflict.columns(['web_id', 'path']).doUpdateSet({ name: upload.name, created_at: new Date() }))
+    .execute();
+}
+
+/** The store's media library, newest first. */
+export async function listMedia(store: Db, webId: number): Promise<MediaItem[]> {
+  const rows = await store
+    .selectFrom('media')
+    .select(['media_id', 'path', 'name', 'mime', 'width', 'height', 'bytes', 'created_at'])
+    .where('web_id', '=', webId)
+    .orderBy('created_at', 'desc')
+    .orderBy('media_id', 'desc')
+    .limit(MEDIA_LIST_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    mediaId: row.media_id,
+    path: row.path,
+    name: row.name,
+    mime: row.mime,
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    createdAt: row.created_at.toISOString(),
+  }));
 }
