@@ -15,9 +15,16 @@ const tones = ['brand', 'surface'] as const;
  * shape, so a page saved before the change still loads with the owner's words.
  */
 const announcementSettings = z.object({
-  message: z.string().max(160).default('Free delivery on orders over $60'),
-  tone: z.enum(tones).default('brand'),
-  show_newest: z.boolean().default(true),
+  message: z
+    .string()
+    .max(160)
+    .default('Free delivery on orders over $60')
+    .meta({ label: 'Message', control: 'text', help: 'One short line: shoppers read it in passing' }),
+  tone: z
+    .enum(tones)
+    .default('brand')
+    .meta({ label: 'Colours', control: 'select', optionLabels: { brand: 'Brand colour', surface: 'Quiet' } }),
+  show_newest: z.boolean().default(true).meta({ label: 'Name the newest product', control: 'toggle' }),
 });
 
 /** Announcement bar (23): one line of news across the page, the newest product, and up to three links. */
@@ -28,30 +35,14 @@ export const announcementBar = defineSectionSchema({
   icon: 'M3 4h18v4H3zM6 6h8',
   version: 2,
   settings: announcementSettings,
-  fields: {
-    message: { label: 'Message', control: 'text', help: 'One short line: shoppers read it in passing' },
-    tone: {
-      label: 'Colours',
-      control: 'select',
-      options: [
-        { value: 'brand', label: 'Brand colour' },
-        { value: 'surface', label: 'Quiet' },
-      ],
-    },
-    show_newest: { label: 'Name the newest product', control: 'toggle' },
-  },
   blocks: {
     name: 'link',
     max: 3,
     initial: 1,
     settings: z.object({
-      label: z.string().max(40).default('Shop now'),
-      link: z.string().max(2048).default('/'),
+      label: z.string().max(40).default('Shop now').meta({ label: 'Link text', control: 'text' }),
+      link: z.string().max(2048).default('/').meta({ label: 'Link', control: 'url' }),
     }),
-    fields: {
-      label: { label: 'Link text', control: 'text' },
-      link: { label: 'Link', control: 'url' },
-    },
     initialSettings: [{ label: 'Shop now', link: '/' }],
   },
   migrations: {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { BrandSummary, CategorySummary, ProductCard, ProductQuery, SectionNode, SectionTypeId } from '@vitrine/commerce';
 import { readSectionStyle, type SectionStyle } from './section-style.ts';
 
@@ -21,6 +21,26 @@ export const fieldControls = [
 
 /** The controls the studio draws for a setting. */
 export type FieldControl = (typeof fieldControls)[number];
+
+/**
+ * What a setting's zod schema says of itself for the studio, in its `.meta()`: one declaration per setting. The
+ * label, the control, a line of help, a range's step, and the words of a select's choices. Bounds and the choices
+ * themselves come from the schema (`min`/`max`, the enum's values).
+ */
+export interface FieldMeta {
+  label?: string;
+  control?: FieldControl;
+  help?: string;
+  step?: number;
+  /** The words of a select's choices, by value; a choice without words shows its value. */
+  optionLabels?: Readonly<Record<string | number, string>>;
+}
+
+declare module 'zod' {
+  // Settings' field hints live in zod's own metadata, typed here.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface GlobalMeta extends FieldMeta {}
+}
 
 /** How the studio shows one setting: its label, its control, and for selects and ranges their choices and bounds. */
 export interface FieldHint {
@@ -71,13 +91,12 @@ export interface SectionSpec<S extends AnyObject, B extends AnyObject | undefine
   icon?: string;
   /** The version of this section's settings shape; raise it and add a migration when the shape changes. */
   version: number;
+  /** The settings, each with its field hint in `.meta()` (`FieldMeta`). */
   settings: S;
-  fields: { [K in keyof z.infer<S>]: FieldHint };
   blocks?: B extends AnyObject
     ? {
         name: string;
         settings: B;
-        fields: { [K in keyof z.infer<B>]: FieldHint };
         max: number;
         initial: number;
         /** Settings of the first blocks of a new section, in order, so it starts with distinct examples. */
@@ -151,8 +170,8 @@ export function defineSectionSchema<
     icon: spec.icon,
     version: spec.version,
     settings: spec.settings,
-    fields: spec.fields as Record<string, FieldHint>,
-    blocks: spec.blocks as SectionSchema<T>['blocks'],
+    fields: fieldHintsOf(spec.settings),
+    blocks: spec.blocks && { ...spec.blocks, fields: fieldHintsOf(spec.blocks.settings as AnyObject) },
     loader,
     readSettings,
     readBlock,
@@ -198,4 +217,47 @@ export function readWithFallback<S extends AnyObject>(schema: S, raw: unknown): 
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The layers a setting's schema is wrapped in (default, optional, nullable, catch), outermost first. */
+function layersOf(schema: z.ZodType): z.ZodType[] {
+  const layers: z.ZodType[] = [schema];
+  for (let inner = innerOf(schema); inner; inner = innerOf(inner)) layers.push(inner);
+  return layers;
+}
+
+function innerOf(schema: z.ZodType): z.ZodType | undefined {
+  const def = schema.def as { innerType?: z.ZodType; in?: z.ZodType };
+  return def.innerType ?? def.in;
+}
+
+/**
+ * The studio's field hint of each setting, read from the setting's own schema: its `.meta()` for the label, control,
+ * help, step and the choices' words; its checks for a number's bounds; its enum for a select's choices. A setting
+ * without a label and a control is a mistake in its section's schema, refused when the section is defined.
+ */
+export function fieldHintsOf(settings: AnyObject): Record<string, FieldHint> {
+  const hints: Record<string, FieldHint> = {};
+  for (const [key, schema] of Object.entries(settings.shape)) {
+    const layers = layersOf(schema as z.ZodType);
+    const meta = layers.map((layer) => layer.meta()).find((found) => found?.control) as FieldMeta | undefined;
+    if (!meta?.label || !meta.control) throw new Error(`Setting "${key}" has no field hint: give it .meta({ label, control })`);
+    const base = layers[layers.length - 1]!;
+    const hint: FieldHint = { label: meta.label, control: meta.control };
+    if (meta.help) hint.help = meta.help;
+    if (base instanceof z.ZodNumber && (meta.control === 'range' || meta.control === 'number')) {
+      if (base.minValue !== null && Number.isFinite(base.minValue)) hint.min = base.minValue;
+      if (base.maxValue !== null && Number.isFinite(base.maxValue)) hint.max = base.maxValue;
+    }
+    if (meta.step !== undefined) hint.step = meta.step;
+    if (meta.control === 'select') {
+      const values: (string | number)[] =
+        base instanceof z.ZodEnum
+          ? (base.options as (string | number)[])
+          : Object.keys(meta.optionLabels ?? {}).map((value) => (base instanceof z.ZodNumber ? Number(value) : value));
+      hint.options = values.map((value) => ({ value, label: meta.optionLabels?.[value] ?? String(value) }));
+    }
+    hints[key] = hint;
+  }
+  return hints;
 }

@@ -15,8 +15,6 @@ export const profileUrl = z
   .refine((value) => value === '' || isHttpUrl(value), 'must start with http:// or https://');
 
 /** The social networks 1–10 as select options for the studio. */
-export const socialNetworkOptions = Object.entries(socialNetworks).map(([value, label]) => ({ value: Number(value), label }));
-
 /** A social network id 1–10 (commerce's `socialNetworks`). */
 export const socialNetworkId = z.number().int().min(1).max(10);
 

@@ -2,12 +2,20 @@ import { defineSectionSchema } from '../define-section.ts';
 import { z } from 'zod';
 
 const banner = z.object({
-  image: z.string().max(2048).default(''),
-  image_alt: z.string().max(200).default(''),
-  heading: z.string().max(120).default('New collection'),
-  text: z.string().max(300).default('A line about what shoppers will find.'),
-  button_label: z.string().max(60).default('Shop now'),
-  link: z.string().max(2048).default('/'),
+  image: z.string().max(2048).default('').meta({ label: 'Image', control: 'image' }),
+  image_alt: z
+    .string()
+    .max(200)
+    .default('')
+    .meta({ label: 'Image description', control: 'text', help: 'Read aloud by screen readers; leave empty if the image is decoration' }),
+  heading: z.string().max(120).default('New collection').meta({ label: 'Heading', control: 'text' }),
+  text: z.string().max(300).default('A line about what shoppers will find.').meta({ label: 'Text', control: 'textarea' }),
+  button_label: z
+    .string()
+    .max(60)
+    .default('Shop now')
+    .meta({ label: 'Button label', control: 'text', help: 'Leave empty to make the heading the link' }),
+  link: z.string().max(2048).default('/').meta({ label: 'Link', control: 'url' }),
 });
 
 /**
@@ -21,33 +29,27 @@ export const banners = defineSectionSchema({
   icon: 'M3 6h8v12H3zM13 6h8v12h-8z',
   version: 1,
   settings: z.object({
-    heading: z.string().max(160).default(''),
-    columns_desktop: z.number().int().min(1).max(4).default(2),
-    image_ratio: z.enum(['landscape', 'classic', 'square', 'portrait']).default('classic'),
-    text_position: z.enum(['on_image', 'below']).default('on_image'),
+    heading: z.string().max(160).default('').meta({ label: 'Heading', control: 'text', help: 'Optional; shown above the banners' }),
+    columns_desktop: z
+      .number()
+      .int()
+      .min(1)
+      .max(4)
+      .default(2)
+      .meta({ label: 'Banners per row on large screens', control: 'range', step: 1 }),
+    image_ratio: z
+      .enum(['landscape', 'classic', 'square', 'portrait'])
+      .default('classic')
+      .meta({
+        label: 'Image shape',
+        control: 'select',
+        optionLabels: { landscape: 'Wide (16:9)', classic: 'Classic (4:3)', square: 'Square', portrait: 'Tall (4:5)' },
+      }),
+    text_position: z
+      .enum(['on_image', 'below'])
+      .default('on_image')
+      .meta({ label: 'Text', control: 'select', optionLabels: { on_image: 'On the image', below: 'Below the image' } }),
   }),
-  fields: {
-    heading: { label: 'Heading', control: 'text', help: 'Optional; shown above the banners' },
-    columns_desktop: { label: 'Banners per row on large screens', control: 'range', min: 1, max: 4, step: 1 },
-    image_ratio: {
-      label: 'Image shape',
-      control: 'select',
-      options: [
-        { value: 'landscape', label: 'Wide (16:9)' },
-        { value: 'classic', label: 'Classic (4:3)' },
-        { value: 'square', label: 'Square' },
-        { value: 'portrait', label: 'Tall (4:5)' },
-      ],
-    },
-    text_position: {
-      label: 'Text',
-      control: 'select',
-      options: [
-        { value: 'on_image', label: 'On the image' },
-        { value: 'below', label: 'Below the image' },
-      ],
-    },
-  },
   blocks: {
     name: 'banner',
     max: 6,
@@ -57,17 +59,5 @@ export const banners = defineSectionSchema({
       { heading: 'Gifts under $50', text: 'Little things, chosen with care.', button_label: 'Find a gift' },
     ],
     settings: banner,
-    fields: {
-      image: { label: 'Image', control: 'image' },
-      image_alt: {
-        label: 'Image description',
-        control: 'text',
-        help: 'Read aloud by screen readers; leave empty if the image is decoration',
-      },
-      heading: { label: 'Heading', control: 'text' },
-      text: { label: 'Text', control: 'textarea' },
-      button_label: { label: 'Button label', control: 'text', help: 'Leave empty to make the heading the link' },
-      link: { label: 'Link', control: 'url' },
-    },
   },
 });

@@ -9,15 +9,9 @@ export const cta = defineSectionSchema({
   icon: 'M4 8h16v8H4zM9 12h6',
   version: 1,
   settings: z.object({
-    heading: z.string().max(160).default('Join us'),
-    text: z.string().max(400).default(''),
-    button_label: z.string().max(60).default('Sign up'),
-    button_link: z.string().max(2048).default('/signup'),
+    heading: z.string().max(160).default('Join us').meta({ label: 'Heading', control: 'text' }),
+    text: z.string().max(400).default('').meta({ label: 'Text', control: 'textarea' }),
+    button_label: z.string().max(60).default('Sign up').meta({ label: 'Button label', control: 'text' }),
+    button_link: z.string().max(2048).default('/signup').meta({ label: 'Button link', control: 'url' }),
   }),
-  fields: {
-    heading: { label: 'Heading', control: 'text' },
-    text: { label: 'Text', control: 'textarea' },
-    button_label: { label: 'Button label', control: 'text' },
-    button_link: { label: 'Button link', control: 'url' },
-  },
 });

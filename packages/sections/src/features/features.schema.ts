@@ -11,26 +11,17 @@ export const features = defineSectionSchema({
   icon: 'M5 12l4 4 10-10',
   version: 1,
   settings: z.object({
-    heading: z.string().max(160).default('Why shop with us'),
-    columns_desktop: z.number().int().min(1).max(6).default(3),
+    heading: z.string().max(160).default('Why shop with us').meta({ label: 'Heading', control: 'text' }),
+    columns_desktop: z.number().int().min(1).max(6).default(3).meta({ label: 'Columns on large screens', control: 'range', step: 1 }),
   }),
-  fields: {
-    heading: { label: 'Heading', control: 'text' },
-    columns_desktop: { label: 'Columns on large screens', control: 'range', min: 1, max: 6, step: 1 },
-  },
   blocks: {
     name: 'feature',
     max: 12,
     initial: 3,
     settings: z.object({
-      icon: z.enum(featureIcons).default('star'),
-      title: z.string().max(80).default('A good reason'),
-      text: z.string().max(300).default('Say in a sentence why it matters.'),
+      icon: z.enum(featureIcons).default('star').meta({ label: 'Icon', control: 'select' }),
+      title: z.string().max(80).default('A good reason').meta({ label: 'Title', control: 'text' }),
+      text: z.string().max(300).default('Say in a sentence why it matters.').meta({ label: 'Text', control: 'textarea' }),
     }),
-    fields: {
-      icon: { label: 'Icon', control: 'select', options: featureIcons.map((value) => ({ value, label: value })) },
-      title: { label: 'Title', control: 'text' },
-      text: { label: 'Text', control: 'textarea' },
-    },
   },
 });

@@ -3,22 +3,25 @@ import { z } from 'zod';
 import type { CategorySummary } from '@vitrine/commerce';
 
 const headerSettings = z.object({
-  logo: z.string().max(2048).default(''),
-  logo_alt: z.string().max(200).default(''),
-  show_categories: z.boolean().default(true),
-  category_limit: z.number().int().min(1).max(12).default(5),
-  show_search: z.boolean().default(true),
-  search_placeholder: z.string().max(80).default('Search products'),
-  show_currency_picker: z.boolean().default(true),
-  show_account: z.boolean().default(true),
-  show_wishlist: z.boolean().default(true),
-  show_cart: z.boolean().default(true),
-  sticky: z.boolean().default(false),
+  logo: z.string().max(2048).default('').meta({ label: 'Logo', control: 'image', help: 'Its width comes from the theme’s logo settings' }),
+  logo_alt: z.string().max(200).default('').meta({ label: 'Logo description', control: 'text', help: 'Leave empty to use the store name' }),
+  show_categories: z.boolean().default(true).meta({ label: 'Show categories in the menu', control: 'toggle' }),
+  category_limit: z.number().int().min(1).max(12).default(5).meta({ label: 'How many categories', control: 'range', step: 1 }),
+  show_search: z.boolean().default(true).meta({ label: 'Show search', control: 'toggle' }),
+  search_placeholder: z.string().max(80).default('Search products').meta({ label: 'Search box hint', control: 'text' }),
+  show_currency_picker: z
+    .boolean()
+    .default(true)
+    .meta({ label: 'Show currency picker', control: 'toggle', help: 'Shown when the shop offers more than one currency' }),
+  show_account: z.boolean().default(true).meta({ label: 'Show account link', control: 'toggle' }),
+  show_wishlist: z.boolean().default(true).meta({ label: 'Show wishlist link', control: 'toggle' }),
+  show_cart: z.boolean().default(true).meta({ label: 'Show cart link', control: 'toggle' }),
+  sticky: z.boolean().default(false).meta({ label: 'Stay at the top while scrolling', control: 'toggle' }),
 });
 
 const menuLink = z.object({
-  label: z.string().trim().max(60).default('Menu link'),
-  link: z.string().max(2048).default('/'),
+  label: z.string().trim().max(60).default('Menu link').meta({ label: 'Label', control: 'text' }),
+  link: z.string().max(2048).default('/').meta({ label: 'Link', control: 'url' }),
 });
 
 /**
@@ -34,19 +37,6 @@ export const header = defineSectionSchema({
   icon: 'M3 5h18v5H3zM6 7.5h4M15 7.5h3',
   version: 1,
   settings: headerSettings,
-  fields: {
-    logo: { label: 'Logo', control: 'image', help: 'Its width comes from the theme’s logo settings' },
-    logo_alt: { label: 'Logo description', control: 'text', help: 'Leave empty to use the store name' },
-    show_categories: { label: 'Show categories in the menu', control: 'toggle' },
-    category_limit: { label: 'How many categories', control: 'range', min: 1, max: 12, step: 1 },
-    show_search: { label: 'Show search', control: 'toggle' },
-    search_placeholder: { label: 'Search box hint', control: 'text' },
-    show_currency_picker: { label: 'Show currency picker', control: 'toggle', help: 'Shown when the shop offers more than one currency' },
-    show_account: { label: 'Show account link', control: 'toggle' },
-    show_wishlist: { label: 'Show wishlist link', control: 'toggle' },
-    show_cart: { label: 'Show cart link', control: 'toggle' },
-    sticky: { label: 'Stay at the top while scrolling', control: 'toggle' },
-  },
   blocks: {
     name: 'menu link',
     max: 20,
@@ -56,10 +46,6 @@ export const header = defineSectionSchema({
       { label: 'Contact', link: '/contact' },
     ],
     settings: menuLink,
-    fields: {
-      label: { label: 'Label', control: 'text' },
-      link: { label: 'Link', control: 'url' },
-    },
   },
   loader: (settings, { catalog }): Promise<CategorySummary[]> =>
     settings.show_categories ? catalog.getCategories({ parentId: null, limit: settings.category_limit }) : Promise.resolve([]),

@@ -9,26 +9,17 @@ export const html = defineSectionSchema({
   icon: 'M8 8l-4 4 4 4M16 8l4 4-4 4M13.5 5l-3 14',
   version: 1,
   settings: z.object({
-    heading: z.string().max(160).default(''),
-    html: z.string().max(50_000).default('<p>Write or paste your own <strong>HTML</strong> here.</p>'),
-    width: z.enum(['narrow', 'full']).default('narrow'),
-  }),
-  fields: {
-    heading: { label: 'Heading', control: 'text', help: 'Optional; shown above the HTML' },
-    html: {
+    heading: z.string().max(160).default('').meta({ label: 'Heading', control: 'text', help: 'Optional; shown above the HTML' }),
+    html: z.string().max(50_000).default('<p>Write or paste your own <strong>HTML</strong> here.</p>').meta({
       label: 'HTML',
       control: 'textarea',
       help: 'Scripts, styles, frames and forms are removed; links must be http, https or mailto',
-    },
-    width: {
-      label: 'Width',
-      control: 'select',
-      options: [
-        { value: 'narrow', label: 'Comfortable to read' },
-        { value: 'full', label: 'Full width of the section' },
-      ],
-    },
-  },
+    }),
+    width: z
+      .enum(['narrow', 'full'])
+      .default('narrow')
+      .meta({ label: 'Width', control: 'select', optionLabels: { narrow: 'Comfortable to read', full: 'Full width of the section' } }),
+  }),
   // The server gives the sanitizer; the preview has its own (see OwnerHtmlContext), so the studio never loads it.
   loader: async (settings, { sanitizeOwnerHtml }) => sanitizeOwnerHtml(settings.html),
 });

@@ -2,15 +2,23 @@ import { defineSectionSchema } from '../define-section.ts';
 import { z } from 'zod';
 
 const plan = z.object({
-  name: z.string().trim().max(60).default('Plan'),
-  price: z.string().max(30).default('$20'),
-  period: z.string().max(30).default('per month'),
-  description: z.string().max(300).default(''),
-  features: z.string().max(2000).default('What is included\nAnother thing included'),
-  highlighted: z.boolean().default(false),
-  badge: z.string().max(30).default('Most popular'),
-  button_label: z.string().max(40).default('Choose plan'),
-  button_link: z.string().max(2048).default('/'),
+  name: z.string().trim().max(60).default('Plan').meta({ label: 'Name', control: 'text' }),
+  price: z.string().max(30).default('$20').meta({ label: 'Price', control: 'text', help: 'As shoppers should read it, e.g. “$18”' }),
+  period: z
+    .string()
+    .max(30)
+    .default('per month')
+    .meta({ label: 'Billing period', control: 'text', help: 'For example “per month”; leave empty for a one-off price' }),
+  description: z.string().max(300).default('').meta({ label: 'Description', control: 'textarea' }),
+  features: z
+    .string()
+    .max(2000)
+    .default('What is included\nAnother thing included')
+    .meta({ label: 'What is included', control: 'textarea', help: 'One item per line' }),
+  highlighted: z.boolean().default(false).meta({ label: 'Highlight this plan', control: 'toggle' }),
+  badge: z.string().max(30).default('Most popular').meta({ label: 'Badge on a highlighted plan', control: 'text' }),
+  button_label: z.string().max(40).default('Choose plan').meta({ label: 'Button label', control: 'text' }),
+  button_link: z.string().max(2048).default('/').meta({ label: 'Button link', control: 'url' }),
 });
 
 /** Pricing (16): plans side by side — subscriptions, boxes, memberships — with what each includes and a button. */
@@ -21,15 +29,10 @@ export const pricing = defineSectionSchema({
   icon: 'M12 3v18M16 7h-6a2.5 2.5 0 0 0 0 5h4a2.5 2.5 0 0 1 0 5H8',
   version: 1,
   settings: z.object({
-    heading: z.string().max(160).default('Plans and pricing'),
-    subheading: z.string().max(400).default(''),
-    columns_desktop: z.number().int().min(1).max(4).default(3),
+    heading: z.string().max(160).default('Plans and pricing').meta({ label: 'Heading', control: 'text' }),
+    subheading: z.string().max(400).default('').meta({ label: 'Text', control: 'textarea' }),
+    columns_desktop: z.number().int().min(1).max(4).default(3).meta({ label: 'Plans per row on large screens', control: 'range', step: 1 }),
   }),
-  fields: {
-    heading: { label: 'Heading', control: 'text' },
-    subheading: { label: 'Text', control: 'textarea' },
-    columns_desktop: { label: 'Plans per row on large screens', control: 'range', min: 1, max: 4, step: 1 },
-  },
   blocks: {
     name: 'plan',
     max: 6,
@@ -40,16 +43,5 @@ export const pricing = defineSectionSchema({
       { name: 'Café', price: '$60', features: 'Four bags of coffee\nPriority delivery\nBrewing guide' },
     ],
     settings: plan,
-    fields: {
-      name: { label: 'Name', control: 'text' },
-      price: { label: 'Price', control: 'text', help: 'As shoppers should read it, e.g. “$18”' },
-      period: { label: 'Billing period', control: 'text', help: 'For example “per month”; leave empty for a one-off price' },
-      description: { label: 'Description', control: 'textarea' },
-      features: { label: 'What is included', control: 'textarea', help: 'One item per line' },
-      highlighted: { label: 'Highlight this plan', control: 'toggle' },
-      badge: { label: 'Badge on a highlighted plan', control: 'text' },
-      button_label: { label: 'Button label', control: 'text' },
-      button_link: { label: 'Button link', control: 'url' },
-    },
   },
 });

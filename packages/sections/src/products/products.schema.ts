@@ -3,16 +3,26 @@ import { sortOptions, type ProductCard as ProductCardData } from '@vitrine/comme
 import { z } from 'zod';
 
 const productsSettings = z.object({
-  heading: z.string().max(160).default('Featured products'),
-  subheading: z.string().max(400).default(''),
-  category_id: z.number().int().min(0).default(0),
-  brand_id: z.number().int().min(0).default(0),
-  sort: z.number().int().min(1).max(8).default(1),
-  limit: z.number().int().min(1).max(24).default(8),
-  columns_desktop: z.number().int().min(1).max(6).default(4),
-  columns_mobile: z.number().int().min(1).max(2).default(2),
-  button_label: z.string().max(60).default('View all'),
-  button_link: z.string().max(2048).default(''),
+  heading: z.string().max(160).default('Featured products').meta({ label: 'Heading', control: 'text' }),
+  subheading: z.string().max(400).default('').meta({ label: 'Text', control: 'textarea' }),
+  category_id: z.number().int().min(0).default(0).meta({ label: 'Category', control: 'category', help: 'Leave empty for every category' }),
+  brand_id: z.number().int().min(0).default(0).meta({ label: 'Brand', control: 'brand', help: 'Leave empty for every brand' }),
+  sort: z
+    .number()
+    .int()
+    .min(1)
+    .max(8)
+    .default(1)
+    .meta({
+      label: 'Order',
+      control: 'select',
+      optionLabels: Object.fromEntries(Object.entries(sortOptions).map(([id, name]) => [id, name[0]!.toUpperCase() + name.slice(1)])),
+    }),
+  limit: z.number().int().min(1).max(24).default(8).meta({ label: 'How many', control: 'range', step: 1 }),
+  columns_desktop: z.number().int().min(1).max(6).default(4).meta({ label: 'Columns on large screens', control: 'range', step: 1 }),
+  columns_mobile: z.number().int().min(1).max(2).default(2).meta({ label: 'Columns on phones', control: 'range', step: 1 }),
+  button_label: z.string().max(60).default('View all').meta({ label: 'Button label', control: 'text' }),
+  button_link: z.string().max(2048).default('').meta({ label: 'Button link', control: 'url' }),
 });
 
 /** Products (3): a grid of products from a category or brand, in one of the sort orders, loaded on the server. */
@@ -23,26 +33,6 @@ export const products = defineSectionSchema({
   icon: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
   version: 1,
   settings: productsSettings,
-  fields: {
-    heading: { label: 'Heading', control: 'text' },
-    subheading: { label: 'Text', control: 'textarea' },
-    category_id: { label: 'Category', control: 'category', help: 'Leave empty for every category' },
-    brand_id: { label: 'Brand', control: 'brand', help: 'Leave empty for every brand' },
-    sort: {
-      label: 'Order',
-      control: 'select',
-      // The spec's sort names, written as an option reads in a menu ("Price low-high").
-      options: Object.entries(sortOptions).map(([value, name]) => ({
-        value: Number(value),
-        label: name[0]!.toUpperCase() + name.slice(1),
-      })),
-    },
-    limit: { label: 'How many', control: 'range', min: 1, max: 24, step: 1 },
-    columns_desktop: { label: 'Columns on large screens', control: 'range', min: 1, max: 6, step: 1 },
-    columns_mobile: { label: 'Columns on phones', control: 'range', min: 1, max: 2, step: 1 },
-    button_label: { label: 'Button label', control: 'text' },
-    button_link: { label: 'Button link', control: 'url' },
-  },
   loader: (settings, { catalog }): Promise<ProductCardData[]> =>
     catalog.getProducts({
       ...(settings.category_id ? { categoryId: settings.category_id } : {}),

@@ -1,5 +1,6 @@
 import { defineSectionSchema } from '../define-section.ts';
-import { profileUrl, socialNetworkId, socialNetworkOptions } from '../social.tsx';
+import { socialNetworks } from '@vitrine/commerce';
+import { profileUrl, socialNetworkId } from '../social.tsx';
 import { z } from 'zod';
 
 /**
@@ -13,25 +14,18 @@ export const socialMedia = defineSectionSchema({
   icon: 'M6 10a2 2 0 1 1 0 4 2 2 0 0 1 0-4zM18 4a2 2 0 1 1 0 4 2 2 0 0 1 0-4zM18 16a2 2 0 1 1 0 4 2 2 0 0 1 0-4zM8 11l8-4M8 13l8 4',
   version: 1,
   settings: z.object({
-    heading: z.string().max(160).default('Follow us'),
-    text: z.string().max(400).default('Behind the scenes, new pieces and the occasional giveaway.'),
-    icon_size: z.enum(['sm', 'md', 'lg']).default('md'),
-    show_names: z.boolean().default(false),
+    heading: z.string().max(160).default('Follow us').meta({ label: 'Heading', control: 'text' }),
+    text: z
+      .string()
+      .max(400)
+      .default('Behind the scenes, new pieces and the occasional giveaway.')
+      .meta({ label: 'Text', control: 'textarea' }),
+    icon_size: z
+      .enum(['sm', 'md', 'lg'])
+      .default('md')
+      .meta({ label: 'Icon size', control: 'select', optionLabels: { sm: 'Small', md: 'Medium', lg: 'Large' } }),
+    show_names: z.boolean().default(false).meta({ label: 'Show network names beside icons', control: 'toggle' }),
   }),
-  fields: {
-    heading: { label: 'Heading', control: 'text' },
-    text: { label: 'Text', control: 'textarea' },
-    icon_size: {
-      label: 'Icon size',
-      control: 'select',
-      options: [
-        { value: 'sm', label: 'Small' },
-        { value: 'md', label: 'Medium' },
-        { value: 'lg', label: 'Large' },
-      ],
-    },
-    show_names: { label: 'Show network names beside icons', control: 'toggle' },
-  },
   blocks: {
     name: 'profile',
     max: 10,
@@ -42,12 +36,8 @@ export const socialMedia = defineSectionSchema({
       { network: 9, url: 'https://www.youtube.com/' },
     ],
     settings: z.object({
-      network: socialNetworkId.default(1),
-      url: profileUrl.default(''),
+      network: socialNetworkId.default(1).meta({ label: 'Network', control: 'select', optionLabels: socialNetworks }),
+      url: profileUrl.default('').meta({ label: 'Profile address', control: 'url', help: 'Starts with https://' }),
     }),
-    fields: {
-      network: { label: 'Network', control: 'select', options: socialNetworkOptions },
-      url: { label: 'Profile address', control: 'url', help: 'Starts with https://' },
-    },
   },
 });

@@ -9,19 +9,25 @@ export const subscribe = defineSectionSchema({
   icon: 'M3 11l18-7-7 18-2-8z',
   version: 1,
   settings: z.object({
-    heading: z.string().max(160).default('Join our newsletter'),
-    text: z.string().max(400).default('New arrivals, restocks and members-only offers, once a month.'),
-    placeholder: z.string().max(80).default('Email address'),
-    button_label: z.string().trim().min(1).max(40).default('Subscribe'),
-    success_message: z.string().trim().min(1).max(300).default('Thanks for subscribing! Check your inbox to confirm.'),
-    privacy_note: z.string().max(300).default('We never share your email. Unsubscribe at any time.'),
+    heading: z.string().max(160).default('Join our newsletter').meta({ label: 'Heading', control: 'text' }),
+    text: z
+      .string()
+      .max(400)
+      .default('New arrivals, restocks and members-only offers, once a month.')
+      .meta({ label: 'Text', control: 'textarea' }),
+    placeholder: z.string().max(80).default('Email address').meta({ label: 'Email box hint', control: 'text' }),
+    button_label: z.string().trim().min(1).max(40).default('Subscribe').meta({ label: 'Button label', control: 'text' }),
+    success_message: z
+      .string()
+      .trim()
+      .min(1)
+      .max(300)
+      .default('Thanks for subscribing! Check your inbox to confirm.')
+      .meta({ label: 'Message after signing up', control: 'textarea' }),
+    privacy_note: z
+      .string()
+      .max(300)
+      .default('We never share your email. Unsubscribe at any time.')
+      .meta({ label: 'Privacy note', control: 'text' }),
   }),
-  fields: {
-    heading: { label: 'Heading', control: 'text' },
-    text: { label: 'Text', control: 'textarea' },
-    placeholder: { label: 'Email box hint', control: 'text' },
-    button_label: { label: 'Button label', control: 'text' },
-    success_message: { label: 'Message after signing up', control: 'textarea' },
-    privacy_note: { label: 'Privacy note', control: 'text' },
-  },
 });

@@ -2,12 +2,20 @@ import { defineSectionSchema } from '../define-section.ts';
 import { z } from 'zod';
 
 const member = z.object({
-  photo: z.string().max(2048).default(''),
-  photo_alt: z.string().max(200).default(''),
-  name: z.string().trim().max(80).default('Team member'),
-  role: z.string().max(80).default('Their role'),
-  bio: z.string().max(600).default(''),
-  links: z.string().max(2000).default(''),
+  photo: z.string().max(2048).default('').meta({ label: 'Photo', control: 'image' }),
+  photo_alt: z
+    .string()
+    .max(200)
+    .default('')
+    .meta({ label: 'Photo description', control: 'text', help: 'Leave empty when the photo only shows the person named' }),
+  name: z.string().trim().max(80).default('Team member').meta({ label: 'Name', control: 'text' }),
+  role: z.string().max(80).default('Their role').meta({ label: 'Role', control: 'text' }),
+  bio: z.string().max(600).default('').meta({ label: 'About them', control: 'textarea' }),
+  links: z
+    .string()
+    .max(2000)
+    .default('')
+    .meta({ label: 'Profile links', control: 'textarea', help: 'One https:// address per line; social networks show their icon' }),
 });
 
 /** Team (17): the people behind the shop — photo, name, role, a few words and links to their profiles. */
@@ -18,15 +26,16 @@ export const team = defineSectionSchema({
   icon: 'M9 5a3 3 0 1 1 0 6 3 3 0 0 1 0-6zM3 19a6 6 0 0 1 12 0M17 7a2 2 0 1 1 0 4M17 14a4 4 0 0 1 4 5',
   version: 1,
   settings: z.object({
-    heading: z.string().max(160).default('Meet the team'),
-    subheading: z.string().max(400).default(''),
-    columns_desktop: z.number().int().min(1).max(4).default(3),
+    heading: z.string().max(160).default('Meet the team').meta({ label: 'Heading', control: 'text' }),
+    subheading: z.string().max(400).default('').meta({ label: 'Text', control: 'textarea' }),
+    columns_desktop: z
+      .number()
+      .int()
+      .min(1)
+      .max(4)
+      .default(3)
+      .meta({ label: 'People per row on large screens', control: 'range', step: 1 }),
   }),
-  fields: {
-    heading: { label: 'Heading', control: 'text' },
-    subheading: { label: 'Text', control: 'textarea' },
-    columns_desktop: { label: 'People per row on large screens', control: 'range', min: 1, max: 4, step: 1 },
-  },
   blocks: {
     name: 'member',
     max: 24,
@@ -37,13 +46,5 @@ export const team = defineSectionSchema({
       { name: 'Lea Martin', role: 'Customer care' },
     ],
     settings: member,
-    fields: {
-      photo: { label: 'Photo', control: 'image' },
-      photo_alt: { label: 'Photo description', control: 'text', help: 'Leave empty when the photo only shows the person named' },
-      name: { label: 'Name', control: 'text' },
-      role: { label: 'Role', control: 'text' },
-      bio: { label: 'About them', control: 'textarea' },
-      links: { label: 'Profile links', control: 'textarea', help: 'One https:// address per line; social networks show their icon' },
-    },
   },
 });
