@@ -1,4 +1,5 @@
-import type { PageDocument, SectionBlock, SectionNode, SectionTypeId } from '@vitrine/commerce';
+import type { PageDocument, SectionBlock, SectionNode } from '@vitrine/commerce';
+import type { SectionType } from './schemas.ts';
 
 const hero = '/media/1/banners/hero.webp';
 const story = '/media/1/banners/story.webp';
@@ -6,7 +7,7 @@ const mug = '/media/1/products/stoneware-mug-1.webp';
 
 function section(
   id: string,
-  type: SectionTypeId,
+  type: SectionType,
   settings: Record<string, unknown>,
   blocks?: Record<string, unknown>[],
   style: Record<string, unknown> = {},

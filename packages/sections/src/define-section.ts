@@ -113,7 +113,7 @@ export interface SectionSpec<S extends AnyObject, B extends AnyObject | undefine
  * A section type's schema as the schema registry holds it: what the studio, the server and the component need, with
  * the settings' own type erased so that all 22 fit in one object. No React: the studio reads only these.
  */
-export interface SectionSchema<T extends number = SectionTypeId> {
+export interface SectionSchema<T extends number = number> {
   readonly type: T;
   readonly name: string;
   readonly description: string;

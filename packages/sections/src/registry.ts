@@ -1,10 +1,9 @@
 import type { ComponentType } from 'react';
-import type { SectionTypeId } from '@vitrine/commerce';
 import type { RenderRegistry, SectionRenderProps } from '@vitrine/renderer';
 import type { SectionSchema } from './define-section.ts';
 import { sectionComponents } from './components.ts';
 import type { SectionDefinition } from './section-component.ts';
-import { sectionSchemas } from './schemas.ts';
+import { sectionSchemas, type SectionType } from './schemas.ts';
 
 /**
  * Section types by id, as `loadSectionData` and `renderRegistryOf` take them: the store's own `sectionRegistry`, or a
@@ -31,7 +30,7 @@ export function registryOf<R extends Readonly<Record<number, SectionSchema<numbe
 }
 
 /** Every section type the store offers (§3.15): each schema with its component, for the server and the storefront. */
-export const sectionRegistry: { [K in SectionTypeId]: SectionDefinition<K> } = registryOf(sectionSchemas, sectionComponents);
+export const sectionRegistry: { [K in SectionType]: SectionDefinition<K> } = registryOf(sectionSchemas, sectionComponents);
 
 /** A section registry in the shape the renderer draws with: a name and a component for each type. */
 export function renderRegistryOf(registry: SectionRegistry): RenderRegistry {

@@ -1,4 +1,3 @@
-import type { SectionTypeId } from '@vitrine/commerce';
 import { about } from './about/about.schema.ts';
 import { banners } from './banners/banners.schema.ts';
 import { brands } from './brands/brands.schema.ts';
@@ -26,12 +25,17 @@ import type { SectionSchema } from './define-section.ts';
 /** Section schemas by type id, as a theme developer's registry extends them (spread, then add or replace). */
 export type SectionSchemaRegistry = Readonly<Record<number, SectionSchema<number> | undefined>>;
 
+/** A registry whose every key is its schema's own `type`: listing a schema under another id does not compile. */
+function keyedByType<R extends { readonly [K in keyof R]: K extends number ? SectionSchema<K> : never }>(registry: R): R {
+  return registry;
+}
+
 /**
  * Every section type the store offers (§3.15), by id: its schema, without its component. What the studio and the
- * server read. One explicit object: a section exists when it is listed here and in `sectionComponents`, and the
- * compiler checks that each key is its schema's own `type`.
+ * server read. One explicit object whose keys are the store's section types (`SectionType`): a section exists when it
+ * is listed here and in `sectionComponents`, which the compiler keeps to the same keys.
  */
-export const sectionSchemas: { [K in SectionTypeId]: SectionSchema<K> } = {
+export const sectionSchemas = keyedByType({
   1: header,
   2: footer,
   3: products,
@@ -54,4 +58,7 @@ export const sectionSchemas: { [K in SectionTypeId]: SectionSchema<K> } = {
   20: subscribe,
   21: forms,
   22: html,
-};
+});
+
+/** The section types this store's registry offers: its keys. */
+export type SectionType = keyof typeof sectionSchemas;

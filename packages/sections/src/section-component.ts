@@ -5,7 +5,7 @@ import type { SectionProps, SectionSchema, TypedSectionSchema } from './define-s
 import { readSectionStyle } from './section-style.ts';
 
 /** A section type as the renderer's registry holds it: its schema and the component that draws a node of it. */
-export interface SectionDefinition<T extends number = SectionTypeId> extends SectionSchema<T> {
+export interface SectionDefinition<T extends number = number> extends SectionSchema<T> {
   /** Draws a section node of this type, its settings read through the schema. */
   readonly Component: ComponentType<SectionRenderProps>;
 }

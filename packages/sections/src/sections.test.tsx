@@ -45,7 +45,7 @@ it('holds all 22 section types of §3.15 under their ids and names', () => {
   expect(Object.keys(sectionRegistry).map(Number)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
   for (const [id, definition] of Object.entries(sectionRegistry)) {
     expect(definition.type).toBe(Number(id));
-    expect(definition.name).toBe(sectionTypes[definition.type]);
+    expect(definition.name).toBe((sectionTypes as Record<number, string>)[definition.type]);
   }
 });
 

@@ -1,11 +1,13 @@
 import { expect, it } from 'vitest';
 import { sectionSchemas } from '@vitrine/sections/schemas';
+import { announcementBar } from '../../../docs/examples/announcement-bar.schema.ts';
 import { paletteEntries, searchPalette } from './palette.ts';
 
-it('lists all 22 section types and marks the ones the registry has', () => {
-  const palette = paletteEntries();
-  expect(palette.map((p) => p.type)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
-  expect(palette.filter((p) => p.available).map((p) => p.type)).toEqual(Object.keys(sectionSchemas).map(Number));
+it('lists every section type of the registry in id order: the store’s 22, and a theme developer’s own', () => {
+  expect(paletteEntries().map((p) => p.type)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+  const extended = paletteEntries({ ...sectionSchemas, 23: announcementBar });
+  expect(extended.map((p) => p.type)).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
+  expect(extended.at(-1)).toMatchObject({ type: 23, name: 'Announcement bar', description: announcementBar.description });
 });
 
 it('names every type in words with a capital, with an icon and a one-line description, never a number (issue 13)', () => {

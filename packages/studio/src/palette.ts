@@ -1,32 +1,30 @@
-import { sectionTypes, type SectionTypeId } from '@vitrine/commerce';
-import { sectionSchemas } from '@vitrine/sections/schemas';
+import { sectionSchemas, type SectionSchemaRegistry } from '@vitrine/sections/schemas';
 
-/** One entry of the studio's palette: a section type as the owner reads it, and whether this build can add it. */
+/** One entry of the studio's palette: a section type as the owner reads it. */
 export interface PaletteEntry {
-  type: SectionTypeId;
+  type: number;
   /** "Hero banner", "CTA": the registry's name with a capital. */
   name: string;
   /** One line on what the section is for. */
   description: string;
   /** SVG path data on a 24 × 24 grid, or undefined for the generic block glyph. */
   icon: string | undefined;
-  available: boolean;
 }
 
-/** All 22 section types of §3.15 in id order, named and described by their definitions, marked by whether the registry has them. */
-export function paletteEntries(): PaletteEntry[] {
-  return (Object.entries(sectionTypes) as [string, string][]).map(([id, fallback]) => {
-    const type = Number(id) as SectionTypeId;
-    const definition = sectionSchemas[type];
-    const name = definition?.name ?? fallback;
-    return {
-      type,
-      name: name.charAt(0).toUpperCase() + name.slice(1),
-      description: definition?.description ?? '',
-      icon: definition?.icon,
-      available: Boolean(definition),
-    };
-  });
+/**
+ * Every section type of the registry in id order, named and described by its schema: the store's 22 (§3.15), and a
+ * theme developer's own when their registry adds them.
+ */
+export function paletteEntries(registry: SectionSchemaRegistry = sectionSchemas): PaletteEntry[] {
+  return Object.values(registry)
+    .flatMap((definition) => (definition ? [definition] : []))
+    .sort((a, b) => a.type - b.type)
+    .map((definition) => ({
+      type: definition.type,
+      name: definition.name.charAt(0).toUpperCase() + definition.name.slice(1),
+      description: definition.description,
+      icon: definition.icon,
+    }));
 }
 
 /** The entries whose name or description holds every word of `query`, in any case; all of them for an empty query. */

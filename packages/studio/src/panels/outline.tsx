@@ -111,10 +111,7 @@ function InsertAfter({ name, insertAt }: { name: string; insertAt: () => number 
             entries={insertableEntries}
             listLabel="Sections to add here"
             autoFocus
-            entryState={(entry) => ({
-              unavailable: entry.available ? null : 'Not in this version of the studio.',
-              title: `Add ${entry.name} here`,
-            })}
+            entryState={(entry) => ({ unavailable: null, title: `Add ${entry.name} here` })}
             onPick={(type) => {
               store.getState().addSection(type, insertAt());
               close(true);

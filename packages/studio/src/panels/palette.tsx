@@ -1,4 +1,3 @@
-import type { SectionTypeId } from '@vitrine/commerce';
 import { useEditor, useStudio } from '../context.tsx';
 import { PALETTE_DRAG_TYPE, startPaletteDrag } from '../frame/palette-drag.ts';
 import { locateSection } from '../state/section-ops.ts';
@@ -16,7 +15,7 @@ export function Palette() {
   const { store } = useStudio();
   const hasHeader = useEditor((s) => Boolean(s.docs.theme?.header));
   const hasFooter = useEditor((s) => Boolean(s.docs.theme?.footer));
-  const add = (type: SectionTypeId) => {
+  const add = (type: number) => {
     const state = store.getState();
     const place = locateSection(state.docs, state.selectedId);
     state.addSection(type, place?.scope === 'page' ? place.index + 1 : undefined);
@@ -24,11 +23,7 @@ export function Palette() {
   const entryState = (entry: PaletteEntry): PickerEntryState => {
     const taken = (entry.type === 1 && hasHeader) || (entry.type === 2 && hasFooter);
     return {
-      unavailable: !entry.available
-        ? 'Not in this version of the studio.'
-        : taken
-          ? `The store already has a ${entry.name.toLowerCase()}; edit it in the outline above.`
-          : null,
+      unavailable: taken ? `The store already has a ${entry.name.toLowerCase()}; edit it in the outline above.` : null,
       title: `Add ${entry.name} (click, or drag into the page)`,
     };
   };

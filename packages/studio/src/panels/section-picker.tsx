@@ -1,5 +1,4 @@
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import type { SectionTypeId } from '@vitrine/commerce';
 import { searchPalette, type PaletteEntry } from '../palette.ts';
 
 /** The glyph of a section type that brings none of its own: a plain block. */
@@ -27,7 +26,7 @@ export function SectionPicker({
 }: {
   entries: readonly PaletteEntry[];
   listLabel: string;
-  onPick: (type: SectionTypeId) => void;
+  onPick: (type: number) => void;
   entryState: (entry: PaletteEntry) => PickerEntryState;
   onDragStart?: (entry: PaletteEntry, event: DragEvent<HTMLButtonElement>) => void;
   autoFocus?: boolean;
