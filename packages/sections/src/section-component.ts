@@ -1,5 +1,5 @@
 import { createElement, memo, type ComponentType } from 'react';
-import type { SectionBlock, SectionNode, SectionTypeId } from '@vitrine/commerce';
+import type { SectionBlock, SectionNode } from '@vitrine/commerce';
 import type { SectionRenderProps } from '@vitrine/renderer';
 import type { SectionProps, SectionSchema, TypedSectionSchema } from './define-section.ts';
 import { readSectionStyle } from './section-style.ts';
