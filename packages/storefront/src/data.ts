@@ -1,17 +1,9 @@
-import type { PublishedPage, WebConfig } from '@vitrine/commerce';
+import type { MaintenanceSettings, PublishedPage, WebConfig } from '@vitrine/commerce';
 
 /** Who is looking: a guest, or a signed-in customer (§6). */
 export interface Session {
   signedIn: boolean;
   userId: string | null;
-}
-
-/** The maintenance page's content (§2.4, §3.11). */
-export interface MaintenanceSettings {
-  isMaintenance: boolean;
-  isPasswordProtected: '0' | '1';
-  heading: string;
-  description: string;
 }
 
 /**

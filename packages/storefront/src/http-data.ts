@@ -1,9 +1,16 @@
-import { maintenanceEndpoints, pageEndpoints, webEndpoints, type PublishedPage, type WebConfig } from '@vitrine/commerce';
+import {
+  maintenanceEndpoints,
+  pageEndpoints,
+  webEndpoints,
+  type MaintenanceSettings,
+  type PublishedPage,
+  type WebConfig,
+} from '@vitrine/commerce';
 import { ApiCallError, type ApiClient } from './client/api-client.ts';
 import { useCart } from './client/cart.ts';
 import { signedInUserId, useSession } from './client/session.ts';
 import { preloadQueue } from './client/app-behaviour.ts';
-import type { MaintenanceSettings, StorefrontData } from './data.ts';
+import type { StorefrontData } from './data.ts';
 
 /** How long a page fetched ahead of a click stays good for that click. */
 const PREFETCH_FRESH_MS = 30_000;

@@ -1,16 +1,10 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { immer } from 'zustand/middleware/immer';
-import type { Currency, TokenPair } from '@vitrine/commerce';
+import type { AccountUser, Currency, TokenPair } from '@vitrine/commerce';
 
-/** What the shopper app keeps about the signed-in customer (§3.4): the data object and the is_valid_user flag. */
-export interface SessionUser {
-  customerId: number;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  wishlistCount: number;
-}
+/** What the shopper app keeps about the signed-in customer (§3.4): the account's user as sign-in answers it. */
+export type SessionUser = Pick<AccountUser, 'customerId' | 'firstName' | 'lastName' | 'email' | 'wishlistCount'>;
 
 interface SessionState {
   tokens: TokenPair | null;

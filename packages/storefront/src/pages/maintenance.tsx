@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { maintenanceEndpoints } from '@vitrine/commerce';
+import type { MaintenanceSettings } from '@vitrine/commerce';
 import { useApi } from '../app-context.tsx';
 import { useSession } from '../client/session.ts';
-import type { MaintenanceSettings } from '../data.ts';
 import type { RouteMeta } from '../meta.ts';
 import { AppForm, Field, SubmitButton } from '../ui/field.tsx';
 import { useToast } from '../ui/toasts.tsx';
