@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ProductCard } from '@vitrine/commerce';
-import { defineSectionSchema } from '@vitrine/sections/schemas';
+import { defineSectionSchema } from '@vitrine/sections/theme-kit';
 
 /** The section type id of the worked example in docs/sections.md: the next free id after the 22 of §3.15. */
 export const ANNOUNCEMENT_BAR_TYPE = 23;

@@ -1,6 +1,6 @@
 import type { ProductCard } from '@vitrine/commerce';
 import { Image, Link, useSectionData } from '@vitrine/renderer';
-import { SectionShell, sectionComponent } from '@vitrine/sections';
+import { SectionShell, sectionComponent } from '@vitrine/sections/theme-kit';
 import { announcementBar } from './announcement-bar.schema.ts';
 
 /** Announcement bar (23): draws the schema's settings and blocks; its styles are in announcement-bar.css. */

@@ -2,14 +2,23 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
+/** A theme whose sections join the store's (docs/sections.md, "In a theme"): built into dist-{theme}. */
+const theme = process.env['VITRINE_THEME'];
+const themeConditions = theme ? [`vitrine-theme-${theme}`] : [];
+
 /** Builds the shopper app's browser bundle; the server renders the HTML and links these files from the manifest. */
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  resolve: { conditions: ['vitrine', ...defaultClientConditions] },
+  resolve: { conditions: ['vitrine', ...themeConditions, ...defaultClientConditions] },
   // `npm run dev` loads the server entry through Vite, which must read packages from source too.
-  ssr: { resolve: { conditions: ['vitrine', ...defaultServerConditions], externalConditions: ['vitrine'] } },
+  ssr: {
+    resolve: {
+      conditions: ['vitrine', ...themeConditions, ...defaultServerConditions],
+      externalConditions: ['vitrine', ...themeConditions],
+    },
+  },
   build: {
-    outDir: 'dist',
+    outDir: theme ? `dist-${theme}` : 'dist',
     manifest: true,
     emptyOutDir: true,
     rollupOptions: { input: 'src/entry-client.tsx' },

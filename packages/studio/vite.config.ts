@@ -2,14 +2,17 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 
+/** A theme whose sections join the store's (docs/sections.md, "In a theme"): built into dist-{theme}. */
+const theme = process.env['VITRINE_THEME'];
+
 /** Builds the studio, served by the server at /editor. */
 export default defineConfig({
   base: '/editor/',
   plugins: [react(), tailwindcss()],
   // The studio reads section schemas only (`@vitrine/sections/schemas`), never their components.
   resolve: {
-    conditions: ['vitrine', ...defaultClientConditions],
+    conditions: ['vitrine', ...(theme ? [`vitrine-theme-${theme}`] : []), ...defaultClientConditions],
   },
   worker: { format: 'es' },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: { outDir: theme ? `dist-${theme}` : 'dist', emptyOutDir: true },
 });

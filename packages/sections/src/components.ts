@@ -23,6 +23,7 @@ import { Subscribe } from './subscribe/subscribe.tsx';
 import { Team } from './team/team.tsx';
 import { Testimonials } from './testimonials/testimonials.tsx';
 import type { sectionSchemas } from './schemas.ts';
+import { themeComponents } from '#theme-components';
 
 /**
  * Every section type's component, by the same ids as `sectionSchemas`: the compiler refuses a type that has a schema
@@ -51,4 +52,5 @@ export const sectionComponents: { [K in keyof typeof sectionSchemas]: ComponentT
   20: Subscribe,
   21: Forms,
   22: Html,
+  ...themeComponents,
 };

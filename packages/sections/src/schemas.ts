@@ -21,6 +21,8 @@ import { subscribe } from './subscribe/subscribe.schema.ts';
 import { team } from './team/team.schema.ts';
 import { testimonials } from './testimonials/testimonials.schema.ts';
 import type { SectionSchema } from './define-section.ts';
+// Last: a theme's sections join the store's (none unless the build names a theme).
+import { themeSchemas } from '#theme-schemas';
 
 /** Section schemas by type id, as a theme developer's registry extends them (spread, then add or replace). */
 export type SectionSchemaRegistry = Readonly<Record<number, SectionSchema<number> | undefined>>;
@@ -58,6 +60,7 @@ export const sectionSchemas = keyedByType({
   20: subscribe,
   21: forms,
   22: html,
+  ...themeSchemas,
 });
 
 /** The section types this store's registry offers: its keys. */

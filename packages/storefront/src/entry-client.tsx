@@ -13,6 +13,8 @@ import { createRoutes } from './routes.tsx';
 import { readServerData } from './server-data.ts';
 import { installRipple } from './ui/ripple.ts';
 import './app.css';
+// A theme's own section styles, after the store's (none unless the build names a theme).
+import '@vitrine/sections/theme.css';
 
 declare global {
   interface Window {

@@ -4,9 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ClientAssets } from '@vitrine/storefront/server';
 
-/** Where `npm run build` leaves the shopper app and the studio. */
-export const storefrontDist = fileURLToPath(new URL('../../../storefront/dist', import.meta.url));
-export const studioDist = fileURLToPath(new URL('../../../studio/dist', import.meta.url));
+/**
+ * Where `npm run build` leaves the shopper app and the studio: `dist`, or `dist-{theme}` for a build with a theme's
+ * sections (`VITRINE_THEME`, docs/sections.md). The server itself then runs with the theme's condition.
+ */
+const built = process.env['VITRINE_THEME'] ? `dist-${process.env['VITRINE_THEME']}` : 'dist';
+export const storefrontDist = fileURLToPath(new URL(`../../../storefront/${built}`, import.meta.url));
+export const studioDist = fileURLToPath(new URL(`../../../studio/${built}`, import.meta.url));
 
 const manifest = z.record(
   z.string(),

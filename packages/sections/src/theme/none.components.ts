@@ -1,0 +1,2 @@
+/** A theme's own section components, by type id: none unless the build names a theme (docs/sections.md, "In a theme"). */
+export const themeComponents = {};
