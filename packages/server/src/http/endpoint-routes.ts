@@ -141,8 +141,8 @@ type ValidationError = Parameters<typeof hasZodFastifySchemaValidationErrors>[0]
 };
 
 /**
- * The 400 for a request its endpoint's schema refused. Most endpoints name the first field at fault (as
- * `parseRequest` does); a form's (`refusal: 'fields'`) carries every field's message too, keyed by field.
+ * The 400 for a request its endpoint's schema refused. Most endpoints name the first field at fault (`refusal`);
+ * a form's (`refusal: 'fields'`) carries every field's message too, keyed by field.
  */
 export function refuseInvalidRequest(error: ValidationError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const endpoint = request.routeOptions.config.endpoint;

@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-
 /** A request that cannot be served as asked; the error handler turns it into a JSON error answer. */
 export class HttpError extends Error {
   constructor(
@@ -30,22 +28,6 @@ export function refusalAnswer(error: HttpError): Record<string, unknown> {
     error: { ...error.details, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) },
     ...(error instanceof FieldsRefused ? { errors: error.errors } : {}),
   };
-}
-
-/**
- * Checks a request part with its schema. A failure is a 400 that names the first field at fault, e.g.
- * `Domain: must be a domain name`, and nothing further runs. A field given a label (§5: the maintenance password is
- * "labelled Password") is worded as a sentence instead: `Password is a required field`.
- */
-export function parseRequest<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  where: 'query' | 'body' | 'params',
-  labels: Readonly<Record<string, string>> = {},
-): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  throw refusal(result.error.issues[0]!, where, labels);
 }
 
 /** A problem the request's schema found: where it is and what the schema said. */
