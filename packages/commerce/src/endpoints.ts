@@ -26,6 +26,7 @@ import {
 } from './account.ts';
 import { getWebInfoAnswer, getWebInfoQuery, refreshBody, tokenPair } from './api.ts';
 import { contactRequest, formSubmitRequest, subscribeRequest } from './forms.ts';
+import { getListingQuery, listing, suggestAnswer, suggestQuery } from './listing.ts';
 import { publishedPage, sectionDataAnswer, sectionDataRequest } from './page.ts';
 import {
   STUDIO_PAGE_BODY_BYTES,
@@ -108,6 +109,9 @@ export const getPageQuery = z.object({
     .regex(/^[a-z0-9-/]*$/, 'must be lower-case letters, digits, - and /')
     .default(''),
 });
+
+/** `GET /api/Page/GetTemplate` query: the product (3) or listing (4) template a catalogue page is drawn with. */
+export const templateQuery = z.object({ PageTypeID: z.coerce.number().int().min(3).max(4) });
 
 /** `GET /api/Page/GetThemeSections` query: the theme being previewed (`wtid`), 0 for the store's own. */
 export const themeSectionsQuery = z.object({ WebThemeID: z.coerce.number().int().min(0).default(0) });
@@ -243,6 +247,26 @@ export const pageEndpoints = {
     query: themeSectionsQuery,
     answer: sectionDataAnswer,
   }),
+  /** A catalogue page's template, with its sections' data (the listing area's is the listing, loaded apart). */
+  getTemplate: endpoint({
+    method: 'GET',
+    path: '/api/Page/GetTemplate',
+    caller: 'visitor',
+    query: templateQuery,
+    answer: z.object({ data: publishedPage }),
+  }),
+};
+
+/** The catalogue a shopper browses: listings with their facets, and the header search's suggestions (§2.3). */
+export const catalogueEndpoints = {
+  getProducts: endpoint({
+    method: 'GET',
+    path: '/api/Product/GetProducts',
+    caller: 'visitor',
+    query: getListingQuery,
+    answer: z.object({ data: listing }),
+  }),
+  suggest: endpoint({ method: 'GET', path: '/api/Product/Suggest', caller: 'visitor', query: suggestQuery, answer: suggestAnswer }),
 };
 
 /** What the sections' forms send (§3.9, §5); a refusal names every field at fault. */
@@ -426,6 +450,7 @@ export const endpoints = {
   auth: authEndpoints,
   account: accountEndpoints,
   page: pageEndpoints,
+  catalogue: catalogueEndpoints,
   forms: formEndpoints,
   studio: studioEndpoints,
   studioPages: studioPageEndpoints,

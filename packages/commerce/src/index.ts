@@ -40,6 +40,7 @@ export {
   authEndpoints,
   accountEndpoints,
   pageEndpoints,
+  catalogueEndpoints,
   formEndpoints,
   studioEndpoints,
   maintenanceEndpoints,
@@ -54,6 +55,33 @@ export {
 } from './endpoints.ts';
 export type { Caller, Endpoint, EndpointGroup, EndpointInput, EndpointAnswer, RefusalStyle } from './endpoints.ts';
 export { endpointRequest, readEndpointAnswer } from './endpoint-client.ts';
+export {
+  listingPageSizes,
+  DEFAULT_PAGE_SIZE,
+  listingViews,
+  listingKeys,
+  listingState,
+  readListingUrl,
+  listingSearch,
+  listingQuery,
+  changeListing,
+  toggleId,
+  listing,
+  getListingQuery,
+  suggestQuery,
+  suggestAnswer,
+  listingAreaOf,
+} from './listing.ts';
+export type {
+  ListingView,
+  PriceRange,
+  ListingKeysInput,
+  ListingState,
+  FacetValue,
+  AttributeFacet,
+  Listing,
+  Suggestions,
+} from './listing.ts';
 export type { EndpointArgs, EndpointRequest } from './endpoint-client.ts';
 export {
   apiError,

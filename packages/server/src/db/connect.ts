@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import { KyselyPGlite } from 'kysely-pglite';
 import pg from 'pg';
@@ -15,20 +17,33 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
 }
 
+/**
+ * How close a search word must be to a word of a product's text (pg_trgm's `<%`): 0.5 lets one letter be missed or
+ * doubled in a word of six or more ("stonware", "skilet"), where pg_trgm's default of 0.6 does not.
+ */
+const WORD_SIMILARITY_THRESHOLD = 0.5;
+
 // PostgreSQL answers bigint and numeric as text; the columns that use them here are small counters.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /** Opens the store's database, PostgreSQL when a URL is given and the embedded PGlite otherwise. */
 export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): Promise<Db> {
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+    });
     // A connection the server ends while it sits idle in the pool (a restart, an administrator, a dropped database)
     // is reported here; unheard, node-postgres would throw it and take the whole process down. The pool replaces it.
     pool.on('error', (error) => console.error('[db] an idle database connection failed:', error.message));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  // Listings search with trigrams over text folded without accents (migration 0004), as PostgreSQL's contrib does.
+  const extensions = { pg_trgm, unaccent };
+  const pglite = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
+  await pglite.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   return new Kysely<Database>({ dialect: new KyselyPGlite(pglite).dialect });
 }
 

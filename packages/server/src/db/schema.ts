@@ -195,6 +195,17 @@ export interface ProductsTable {
   is_published: Generated<boolean>;
   meta: ColumnType<Record<string, string>, string | undefined, string>;
   created_at: Timestamp;
+  /** Kept by a trigger: name, brand, category and SKU folded (migration 0004). */
+  search_text: Generated<string>;
+  /** Kept by triggers from product_values and the variants' variant_values. */
+  spec_value_ids: Generated<number[]>;
+  variant_value_ids: Generated<number[]>;
+}
+
+export interface ProductValuesTable {
+  web_id: number;
+  product_id: number;
+  value_id: number;
 }
 
 export interface ProductImagesTable {
@@ -429,6 +440,7 @@ export interface Database {
   categories: CategoriesTable;
   brands: BrandsTable;
   products: ProductsTable;
+  product_values: ProductValuesTable;
   product_images: ProductImagesTable;
   attributes: AttributesTable;
   attribute_values: AttributeValuesTable;

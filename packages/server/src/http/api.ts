@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { pageEndpoints, webEndpoints } from '@vitrine/commerce';
+import { PageType, catalogueEndpoints, listingState, pageEndpoints, webEndpoints } from '@vitrine/commerce';
 import { sectionRegistry } from '@vitrine/sections';
-import { loadDraftSectionData, loadPublishedPage, loadThemeSectionData } from '../shop/pages.ts';
+import { loadListing, suggest } from '../shop/listing.ts';
+import { loadDraftSectionData, loadPublishedPage, loadTemplatePage, loadThemeSectionData } from '../shop/pages.ts';
 import { findSite, loadWebConfig } from '../shop/tenants.ts';
 import { checkDatabase } from '../db/connect.ts';
 import type { ApiDeps } from './api-deps.ts';
@@ -76,6 +77,22 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
       );
       return { data: { sectionData } };
     },
+    getTemplate: async ({ query, caller, request, store }) => {
+      const pageTypeId = query.PageTypeID === PageType.Product ? PageType.Product : PageType.Listing;
+      const page = await loadTemplatePage(store, caller.webId, pageTypeId, (message, error) => request.log.error({ err: error }, message));
+      if (!page) throw new HttpError(404, 'PAGE_NOT_FOUND', `This store has no published template of page type ${pageTypeId}`);
+      return { data: page };
+    },
+  });
+
+  registerEndpoints(app, deps, catalogueEndpoints, {
+    getProducts: async ({ query, store }) => {
+      const { Scope, Path, ...keys } = query;
+      const listing = await loadListing(store, Scope, Path, listingState(keys));
+      if (!listing) throw new HttpError(404, 'NOT_FOUND', `No ${Scope} at "${Path}"`, 'Path');
+      return { data: listing };
+    },
+    suggest: async ({ query, store }) => ({ data: await suggest(store, query.kw) }),
   });
 
   registerAccountApi(app, deps);

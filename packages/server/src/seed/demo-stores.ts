@@ -13,6 +13,8 @@ export interface DemoStore {
   categories: { name: string; slug: string; parent?: string; products: string[] }[];
   brands: string[];
   sizes: string[];
+  /** Each product's material, a specification shoppers filter by (the listing's `sf`). */
+  materials: string[];
   colors: { name: string; hex: string }[];
   addons: { name: string; price: number }[];
   owner: { email: string; password: string; name: string };
@@ -89,6 +91,7 @@ export const demoStores: DemoStore[] = [
     ],
     brands: ['Fjord Works', 'Saltmarsh', 'Old Mill', 'Kinfolk Goods'],
     sizes: ['Small', 'Medium', 'Large'],
+    materials: ['Stoneware', 'Oak', 'Linen', 'Brass', 'Wool'],
     colors: [
       { name: 'Sand', hex: '#d8c7a9' },
       { name: 'Navy', hex: '#1f3a5f' },
@@ -254,6 +257,7 @@ export const demoStores: DemoStore[] = [
     ],
     brands: ['Maison Vell', 'Nordlys', 'Corde & Co'],
     sizes: ['XS', 'S', 'M', 'L', 'XL'],
+    materials: ['Cotton', 'Wool', 'Leather', 'Silk'],
     colors: [
       { name: 'Ecru', hex: '#efe6d8' },
       { name: 'Charcoal', hex: '#3b3b3b' },

@@ -125,6 +125,16 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
       .values({ web_id: webId, name: 'Colour', display_type: 'color' })
       .returning('attribute_id')
       .executeTakeFirstOrThrow();
+    const { attribute_id: materialAttr } = await trx
+      .insertInto('attributes')
+      .values({ web_id: webId, name: 'Material', display_type: 'namelist' })
+      .returning('attribute_id')
+      .executeTakeFirstOrThrow();
+    const materialValues = await trx
+      .insertInto('attribute_values')
+      .values(store.materials.map((name, sort) => ({ web_id: webId, attribute_id: materialAttr, name, sort })))
+      .returning('value_id')
+      .execute();
     const sizeValues = await trx
       .insertInto('attribute_values')
       .values(store.sizes.map((name, sort) => ({ web_id: webId, attribute_id: sizeAttr, name, sort })))
@@ -194,6 +204,10 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
               sort: n,
             })),
           )
+          .execute();
+        await trx
+          .insertInto('product_values')
+          .values({ web_id: webId, product_id: productId, value_id: materialValues[i % materialValues.length]!.value_id })
           .execute();
         const sizes = sizeValues.slice(0, store.key === 'atelier' ? 4 : 2);
         for (const [v, size] of sizes.entries()) {

@@ -17,43 +17,74 @@ const sortColumns = {
   8: [['popularity', 'desc']],
 } as const;
 
+/** Product cards: the columns a card shows, with the brand's name and the first image. */
+function cardQuery(db: Db) {
+  return db
+    .selectFrom('products as p')
+    .leftJoin('brands as b', (join) => join.onRef('b.web_id', '=', 'p.web_id').onRef('b.brand_id', '=', 'p.brand_id'))
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('product_images as i')
+          .select(['i.file', 'i.width', 'i.height'])
+          .whereRef('i.web_id', '=', 'p.web_id')
+          .whereRef('i.product_id', '=', 'p.product_id')
+          .orderBy('i.sort')
+          .limit(1)
+          .as('img'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'p.product_id',
+      'p.name',
+      'p.slug',
+      'p.price',
+      'p.compare_at_price',
+      'p.is_hide_price',
+      'p.rating',
+      'p.rating_count',
+      'p.stock_status_id',
+      'b.name as brand_name',
+      'img.file',
+      'img.width',
+      'img.height',
+    ]);
+}
+
+type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>[number];
+
+function toCard(row: CardRow): ProductCard {
+  return {
+    productID: row.product_id,
+    itemName: row.name,
+    productURL: `/${row.slug}`,
+    price: row.price,
+    compareAtPrice: row.compare_at_price,
+    isHidePrice: row.is_hide_price,
+    imageFile: row.file ?? null,
+    imageWidth: row.width ?? 0,
+    imageHeight: row.height ?? 0,
+    brandName: row.brand_name ?? null,
+    rating: Number(row.rating),
+    ratingCount: row.rating_count,
+    stockStatusID: row.stock_status_id,
+  };
+}
+
+/** The cards of the products `ids`, in that order. */
+export async function cardsOf(db: Db, ids: readonly number[]): Promise<ProductCard[]> {
+  if (!ids.length) return [];
+  const rows = await cardQuery(db).where('p.product_id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.product_id, toCard(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** The catalogue of one site, as sections' loaders read it. Every query is scoped to `webId`. */
 export function catalogFor(db: Db, webId: number): CatalogReader {
   return {
     async getProducts(input): Promise<ProductCard[]> {
       const query = productQuery.parse(input);
-      let select = db
-        .selectFrom('products as p')
-        .leftJoin('brands as b', (join) => join.onRef('b.web_id', '=', 'p.web_id').onRef('b.brand_id', '=', 'p.brand_id'))
-        .leftJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom('product_images as i')
-              .select(['i.file', 'i.width', 'i.height'])
-              .whereRef('i.web_id', '=', 'p.web_id')
-              .whereRef('i.product_id', '=', 'p.product_id')
-              .orderBy('i.sort')
-              .limit(1)
-              .as('img'),
-          (join) => join.onTrue(),
-        )
-        .select([
-          'p.product_id',
-          'p.name',
-          'p.slug',
-          'p.price',
-          'p.compare_at_price',
-          'p.is_hide_price',
-          'p.rating',
-          'p.rating_count',
-          'p.stock_status_id',
-          'b.name as brand_name',
-          'img.file',
-          'img.width',
-          'img.height',
-        ])
-        .where('p.web_id', '=', webId)
-        .where('p.is_published', '=', true);
+      let select = cardQuery(db).where('p.web_id', '=', webId).where('p.is_published', '=', true);
       if (query.categoryId) {
         select = select.where(
           'p.category_id',
@@ -69,21 +100,7 @@ export function catalogFor(db: Db, webId: number): CatalogReader {
       for (const [column, direction] of sortColumns[query.sort as keyof typeof sortColumns])
         select = select.orderBy(`p.${column}`, direction);
       const rows = await select.orderBy('p.product_id').limit(query.limit).execute();
-      return rows.map((row) => ({
-        productID: row.product_id,
-        itemName: row.name,
-        productURL: `/${row.slug}`,
-        price: row.price,
-        compareAtPrice: row.compare_at_price,
-        isHidePrice: row.is_hide_price,
-        imageFile: row.file ?? null,
-        imageWidth: row.width ?? 0,
-        imageHeight: row.height ?? 0,
-        brandName: row.brand_name ?? null,
-        rating: Number(row.rating),
-        ratingCount: row.rating_count,
-        stockStatusID: row.stock_status_id,
-      }));
+      return rows.map(toCard);
     },
 
     async getCategories({ parentId, limit }): Promise<CategorySummary[]> {

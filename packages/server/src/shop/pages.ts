@@ -1,4 +1,4 @@
-import { PageType, pageDocument, themeDocument, type PublishedPage, type SectionNode } from '@vitrine/commerce';
+import { PageType, listingAreaOf, pageDocument, themeDocument, type PublishedPage, type SectionNode } from '@vitrine/commerce';
 import { loadSectionData } from '@vitrine/sections';
 import { sanitizeOwnerHtml } from '@vitrine/sections/owner-html';
 import { catalogFor } from './catalog.ts';
@@ -8,10 +8,32 @@ import type { Db } from '../db/connect.ts';
  * The published page a shopper sees at `slug` ('' is the home page), with the data of its data-bound sections
  * loaded, or null when the site has no such published page.
  */
-export async function loadPublishedPage(
+export function loadPublishedPage(
   db: Db,
   webId: number,
   slug: string,
+  log?: (message: string, error: unknown) => void,
+): Promise<PublishedPage | null> {
+  return loadPage(db, webId, slug === '' ? { pageTypeId: PageType.Home } : { pageTypeId: PageType.Custom, slug }, log);
+}
+
+/**
+ * The published template a catalogue page is drawn with: the product page (3) or the listing (4). A listing's
+ * products area shows the listing, which is loaded apart with its keys, so its own loader does not run.
+ */
+export function loadTemplatePage(
+  db: Db,
+  webId: number,
+  pageTypeId: typeof PageType.Product | typeof PageType.Listing,
+  log?: (message: string, error: unknown) => void,
+): Promise<PublishedPage | null> {
+  return loadPage(db, webId, { pageTypeId }, log);
+}
+
+async function loadPage(
+  db: Db,
+  webId: number,
+  which: { pageTypeId: number; slug?: string },
   log?: (message: string, error: unknown) => void,
 ): Promise<PublishedPage | null> {
   const row = await db
@@ -19,9 +41,8 @@ export async function loadPublishedPage(
     .select(['page_id', 'published', 'published_version'])
     .where('web_id', '=', webId)
     .where('published', 'is not', null)
-    .where((eb) =>
-      slug === '' ? eb('page_type_id', '=', PageType.Home) : eb.and([eb('page_type_id', '=', PageType.Custom), eb('slug', '=', slug)]),
-    )
+    .where('page_type_id', '=', which.pageTypeId)
+    .$if(which.slug !== undefined, (query) => query.where('slug', '=', which.slug!))
     .orderBy('page_id')
     .executeTakeFirst();
   if (!row) return null;
@@ -30,8 +51,9 @@ export async function loadPublishedPage(
     log?.(`Published page ${row.page_id} of site ${webId} does not match the page schema`, parsed.error);
     return null;
   }
+  const area = which.pageTypeId === PageType.Listing ? listingAreaOf(parsed.data.sections) : null;
   const sectionData = await loadSectionData(
-    parsed.data.sections,
+    parsed.data.sections.filter((section) => section.id !== area),
     { catalog: catalogFor(db, webId), sanitizeOwnerHtml },
     (sectionId, error) => log?.(`Section ${sectionId} of page ${row.page_id} could not load its data`, error),
   );

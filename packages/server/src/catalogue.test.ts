@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueEndpoints, listingSearch, listingState, type Listing, type ListingState } from '@vitrine/commerce';
+import { backends, startOnBackend, type BackendServer, type TestServer } from './test-support.ts';
+
+/** A product as the brute-force reading sees it: every column a listing filters or sorts by. */
+interface Row {
+  id: number;
+  name: string;
+  brandId: number | null;
+  categoryId: number | null;
+  price: number;
+  popularity: number;
+  rating: number;
+  ratingCount: number;
+  createdAt: number;
+  spec: number[];
+  variant: number[];
+}
+
+describe.each(backends)('the catalogue on $name', ({ create }) => {
+  let server: TestServer;
+  let started: BackendServer;
+  let harbor: number;
+  let rows: Row[];
+  let categories: { id: number; parentId: number | null; slug: string; name: string }[];
+  let valueAttribute: Map<number, number>;
+
+  const get = async (query: string, host = 'localhost') => server.call(`/api/Product/GetProducts?${query}`, { host });
+  const listing = async (scope: 'category' | 'brand' | 'search', path: string, state: Partial<ListingState> = {}, host = 'localhost') => {
+    const search = listingSearch({ ...listingState({}), ...state }).replace(/^\?/, '');
+    const response = await get(`Scope=${scope}&Path=${encodeURIComponent(path)}${search ? `&${search}` : ''}`, host);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return catalogueEndpoints.getProducts.answer.parse(await response.json()).data as Listing;
+  };
+
+  const subtree = (id: number): number[] => [id, ...categories.filter((c) => c.parentId === id).flatMap((c) => subtree(c.id))];
+  /** The listing's rules written out plainly over every row: which products pass, leaving out one filter for facets. */
+  const passes = (row: Row, scopeIds: number[] | null, state: ListingState, except: string | null = null) => {
+    if (scopeIds && (row.categoryId === null || !scopeIds.includes(row.categoryId))) return false;
+    if (except !== 'br' && state.br.length && (row.brandId === null || !state.br.includes(row.brandId))) return false;
+    if (except !== 'pr' && state.pr.min !== null && row.price < state.pr.min) return false;
+    if (except !== 'pr' && state.pr.max !== null && row.price > state.pr.max) return false;
+    for (const key of ['sf', 'av'] as const) {
+      const byAttribute = new Map<number, number[]>();
+      for (const id of state[key]) byAttribute.set(valueAttribute.get(id)!, [...(byAttribute.get(valueAttribute.get(id)!) ?? []), id]);
+      for (const [attribute, ids] of byAttribute) {
+        if (except === `${key}:${attribute}`) continue;
+        const have = key === 'sf' ? row.spec : row.variant;
+        if (!ids.some((id) => have.includes(id))) return false;
+      }
+    }
+    return true;
+  };
+
+  beforeAll(async () => {
+    started = await startOnBackend(create);
+    ({ server, harborId: harbor } = started);
+    rows = (await server.db.selectFrom('products').selectAll().where('web_id', '=', harbor).where('is_published', '=', true).execute()).map(
+      (p) => ({
+        id: p.product_id,
+        name: p.name,
+        brandId: p.brand_id,
+        categoryId: p.category_id,
+        price: p.price,
+        popularity: p.popularity,
+        rating: Number(p.rating),
+        ratingCount: p.rating_count,
+        createdAt: new Date(p.created_at).getTime(),
+        spec: p.spec_value_ids,
+        variant: p.variant_value_ids,
+      }),
+    );
+    categories = (
+      await server.db.selectFrom('categories').select(['category_id', 'parent_id', 'slug', 'name']).where('web_id', '=', harbor).execute()
+    ).map((c) => ({ id: c.category_id, parentId: c.parent_id, slug: c.slug, name: c.name }));
+    valueAttribute = new Map(
+      (await server.db.selectFrom('attribute_values').select(['value_id', 'attribute_id']).where('web_id', '=', harbor).execute()).map(
+        (v) => [v.value_id, v.attribute_id],
+      ),
+    );
+  });
+  afterAll(() => started?.stop());
+
+  it('lists a category with every product of its sub-categories, its trail, and its sub-categories with their counts', async () => {
+    const kitchen = await listing('category', 'kitchen');
+    const kitchenId = categories.find((c) => c.slug === 'kitchen')!.id;
+    expect(kitchen.total).toBe(rows.filter((r) => subtree(kitchenId).includes(r.categoryId!)).length);
+    expect(kitchen.total).toBe(8);
+    expect(kitchen.scope).toMatchObject({ kind: 'category', title: 'Kitchen', url: '/kitchen' });
+    expect(kitchen.facets.categories).toEqual([expect.objectContaining({ name: 'Cookware', url: '/kitchen/cookware', count: 3 })]);
+
+    const cookware = await listing('category', 'kitchen/cookware');
+    expect(cookware.scope.breadcrumbs.map((b) => b.url)).toEqual(['/', '/kitchen', '/kitchen/cookware']);
+    expect(cookware.products.map((p) => p.itemName).sort()).toEqual(['Cast Iron Skillet', 'Dutch Oven', 'Enamel Saucepan']);
+    // The path is the trail: a sub-category is not found at the top.
+    expect((await get('Scope=category&Path=cookware')).status).toBe(404);
+  });
+
+  it('sorts by each of the eight orders of §3.15, checked product by product', async () => {
+    const byNumber = (pick: (r: Row) => number, direction: 1 | -1) => (a: Row, b: Row) => direction * (pick(a) - pick(b)) || a.id - b.id;
+    const expected: Record<number, (a: Row, b: Row) => number> = {
+      1: byNumber((r) => r.popularity, -1),
+      2: byNumber((r) => r.price, 1),
+      3: byNumber((r) => r.price, -1),
+      4: (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id),
+      5: (a, b) => (a.name > b.name ? -1 : a.name < b.name ? 1 : a.id - b.id),
+      6: (a, b) => b.rating - a.rating || b.ratingCount - a.ratingCount || a.id - b.id,
+      7: byNumber((r) => r.createdAt, -1),
+      // Relevance without keywords falls back to popularity.
+      8: byNumber((r) => r.popularity, -1),
+    };
+    for (const sort of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const result = await listing('search', '', { sort, recs: 48 });
+      expect(
+        result.products.map((p) => p.productID),
+        `sort ${sort}`,
+      ).toEqual([...rows].sort(expected[sort]).map((r) => r.id));
+    }
+  });
+
+  it('pages with page and recs, and keeps view as the shopper chose it', async () => {
+    const all = await listing('search', '', { sort: 2, recs: 48 });
+    const second = await listing('search', '', { sort: 2, recs: 12, page: 2, view: 'list' });
+    expect(second.products.map((p) => p.productID)).toEqual(all.products.slice(12, 24).map((p) => p.productID));
+    expect(second.total).toBe(rows.length);
+    expect(second.state).toMatchObject({ page: 2, recs: 12, view: 'list' });
+    const beyond = await listing('search', '', { page: 9 });
+    expect(beyond.products).toEqual([]);
+    expect(beyond.total).toBe(rows.length);
+  });
+
+  it('filters by br, pr, sf and av, and counts every facet as a brute-force count over the same rows does', async () => {
+    const brands = [...new Set(rows.map((r) => r.brandId!))].sort((a, b) => a - b);
+    const spec = [...new Set(rows.flatMap((r) => r.spec))].sort((a, b) => a - b);
+    const variant = [...new Set(rows.flatMap((r) => r.variant))].sort((a, b) => a - b);
+    const states: Partial<ListingState>[] = [
+      {},
+      { br: [brands[0]!] },
+      { br: [brands[0]!, brands[2]!] },
+      { pr: { min: 3000, max: 9000 } },
+      { pr: { min: null, max: 5000 } },
+      { sf: [spec[0]!] },
+      { sf: [spec[0]!, spec[1]!], br: [brands[1]!] },
+      { av: [variant[0]!] },
+      { av: [variant[0]!, variant.at(-1)!], pr: { min: 2500, max: null } },
+      { br: [brands[3]!], sf: [spec[2]!], av: [variant.at(-1)!] },
+    ];
+    for (const partial of states) {
+      const state = { ...listingState({}), ...partial, recs: 48 };
+      const label = JSON.stringify(partial);
+      const result = await listing('search', '', state);
+      const expected = rows.filter((r) => passes(r, null, state));
+      expect(result.total, label).toBe(expected.length);
+      expect(
+        result.products.map((p) => p.productID).sort((a, b) => a - b),
+        label,
+      ).toEqual(expected.map((r) => r.id).sort((a, b) => a - b));
+
+      const brandCounts = new Map<number, number>();
+      for (const r of rows.filter((row) => passes(row, null, state, 'br')))
+        brandCounts.set(r.brandId!, (brandCounts.get(r.brandId!) ?? 0) + 1);
+      expect(Object.fromEntries(result.facets.brands.map((b) => [b.id, b.count])), `${label} brands`).toEqual(
+        Object.fromEntries([...new Set([...brandCounts.keys(), ...state.br])].map((id) => [id, brandCounts.get(id) ?? 0])),
+      );
+      expect(result.facets.brands.filter((b) => b.chosen).map((b) => b.id)).toEqual(state.br);
+
+      const priced = rows.filter((row) => passes(row, null, state, 'pr')).map((r) => r.price);
+      expect(result.facets.price, `${label} price`).toEqual(priced.length ? { min: Math.min(...priced), max: Math.max(...priced) } : null);
+
+      for (const facet of result.facets.attributes) {
+        for (const value of facet.values) {
+          const count = rows.filter(
+            (row) =>
+              passes(row, null, state, `${facet.key}:${facet.attributeID}`) &&
+              (facet.key === 'sf' ? row.spec : row.variant).includes(value.id),
+          ).length;
+          expect(value.count, `${label} ${facet.name} ${value.name}`).toBe(count);
+          // Never a choice that gives no product, unless it is chosen (so it can be taken back).
+          expect(value.count > 0 || value.chosen).toBe(true);
+        }
+      }
+    }
+    const listed = await listing('search', '');
+    expect(listed.facets.attributes.map((f) => [f.name, f.displayType, f.key])).toEqual([
+      ['Size', 'dropdown', 'av'],
+      ['Colour', 'color', 'av'],
+      ['Material', 'namelist', 'sf'],
+    ]);
+    expect(listed.facets.attributes[1]!.values[0]!.color).toMatch(/^#[0-9a-f]{6}$/i);
+  });
+
+  it('finds products by name, brand, category and SKU, with typos and without accents, the intended one first', async () => {
+    const first = async (kw: string) => (await listing('search', '', { kw })).products.slice(0, 3).map((p) => p.itemName);
+    expect(await first('stoneware mug')).toContain('Stoneware Mug');
+    expect(await first('stonware mugg')).toContain('Stoneware Mug');
+    expect(await first('skilet')).toContain('Cast Iron Skillet');
+    expect(await first('cast irn skillet')).toContain('Cast Iron Skillet');
+    expect((await first('HAR-1000'))[0]).toBe('Stoneware Mug');
+    expect(await first('dütch ôven')).toContain('Dutch Oven');
+    const byBrand = await listing('search', '', { kw: 'fjord works', recs: 48 });
+    expect(byBrand.total).toBe(rows.filter((r) => r.brandId === byBrand.facets.brands.find((b) => b.name === 'Fjord Works')!.id).length);
+    const byCategory = await listing('search', '', { kw: 'lighting', recs: 48 });
+    expect(byCategory.products.map((p) => p.itemName)).toEqual(expect.arrayContaining(['Brass Desk Lamp', 'Paper Pendant']));
+    expect((await listing('search', '', { kw: 'qqqzzzxxx' })).total).toBe(0);
+
+    const suggested = await server.call('/api/Product/Suggest?kw=lamp');
+    const { data } = catalogueEndpoints.suggest.answer.parse(await suggested.json());
+    expect(data.products.map((p) => p.name)).toEqual(expect.arrayContaining(['Brass Desk Lamp', 'Arc Floor Lamp']));
+    const lighting = await server.call('/api/Product/Suggest?kw=lightng');
+    expect(catalogueEndpoints.suggest.answer.parse(await lighting.json()).data.categories).toEqual([
+      { name: 'Lighting', url: '/lighting' },
+    ]);
+  });
+
+  it('lists a brand by its slug, without a brand facet', async () => {
+    const brand = await listing('brand', 'fjord-works', { recs: 48 });
+    expect(brand.scope).toMatchObject({ kind: 'brand', title: 'Fjord Works', url: '/brand/fjord-works' });
+    expect(brand.products.every((p) => p.brandName === 'Fjord Works')).toBe(true);
+    expect(brand.facets.brands).toEqual([]);
+    expect((await get('Scope=brand&Path=nobody')).status).toBe(404);
+  });
+
+  it("never shows one store's catalogue on another: paths, brands, values and search are the store's own", async () => {
+    // Harbor's category and brand do not exist on Atelier Nord.
+    expect((await get('Scope=category&Path=kitchen', 'second.localhost')).status).toBe(404);
+    expect((await get('Scope=brand&Path=fjord-works', 'second.localhost')).status).toBe(404);
+    // Harbor's brand and value ids narrow Atelier's listing to nothing.
+    const harborBrand = rows[0]!.brandId!;
+    expect((await listing('search', '', { br: [harborBrand] }, 'second.localhost')).total).toBe(0);
+    expect((await listing('search', '', { av: [rows[0]!.variant[0]!] }, 'second.localhost')).total).toBe(0);
+    const atelier = await listing('search', '', { kw: 'stoneware mug' }, 'second.localhost');
+    expect(atelier.products.map((p) => p.itemName)).not.toContain('Stoneware Mug');
+    const ids = new Set(rows.map((r) => r.id));
+    expect((await listing('search', '', { recs: 48 }, 'second.localhost')).products.some((p) => ids.has(p.productID))).toBe(false);
+    const suggested = await server.call('/api/Product/Suggest?kw=mug', { host: 'second.localhost' });
+    expect(catalogueEndpoints.suggest.answer.parse(await suggested.json()).data.products.map((p) => p.name)).not.toContain('Stoneware Mug');
+  });
+
+  it('answers a key that does not parse with a 400 naming it, and an unknown scope likewise', async () => {
+    for (const [query, field] of [
+      ['Scope=search&sort=9', 'sort'],
+      ['Scope=search&br=abc', 'br'],
+      ['Scope=search&pr=cheap', 'pr'],
+      ['Scope=search&recs=7', 'recs'],
+      ['Scope=search&view=table', 'view'],
+      ['Scope=search&page=0', 'page'],
+      ['Scope=shelf', 'Scope'],
+      ['Scope=category&Path=../etc', 'Path'],
+    ] as const) {
+      const response = await get(query);
+      expect(response.status, query).toBe(400);
+      expect(((await response.json()) as { error: { field: string } }).error.field, query).toBe(field);
+    }
+  });
+});
