@@ -3,7 +3,7 @@ export type { PageRendererProps } from './page-renderer.tsx';
 export type { RenderableSection, SectionRenderProps, RenderableSectionType, RenderRegistry, RenderMode } from './registry.ts';
 export { Image, ImageProvider } from './image.tsx';
 export type { ImageProps, ImageSettings, ImageUrlBuilder } from './image.tsx';
-export { Link, NavigationProvider } from './link.tsx';
+export { Link, NavigationProvider, useNavigator } from './link.tsx';
 export type { LinkProps } from './link.tsx';
 export { classifyLink, navigateTo } from './navigation.ts';
 export type { LinkTarget, NavigateOptions } from './navigation.ts';

@@ -9,6 +9,12 @@ export function NavigationProvider({ navigate, children }: { navigate: (path: st
   return <NavigationContext value={navigate}>{children}</NavigationContext>;
 }
 
+/** Moves to an internal path as a link would: through the app's router, or by loading the page outside one. */
+export function useNavigator(): (path: string) => void {
+  const navigate = use(NavigationContext);
+  return (path) => (navigate ? navigate(path) : window.location.assign(path));
+}
+
 /** A link's target and how it opens. */
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: string | null | undefined;

@@ -26,4 +26,6 @@ export type { FormKind, FormSubmissions, FormSubmitter } from './form-submit.tsx
 export { formFieldsOf } from './forms/forms.tsx';
 export { OwnerHtmlContext } from './html/html.tsx';
 export { ProductCard } from './product-card.tsx';
+export { ListingProvider } from './listing-context.tsx';
+export type { ListingContextValue } from './listing-context.tsx';
 export { loadSectionData } from './load-section-data.ts';

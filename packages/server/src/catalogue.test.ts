@@ -27,7 +27,7 @@ describe.each(backends)('the catalogue on $name', ({ create }) => {
 
   const get = async (query: string, host = 'localhost') => server.call(`/api/Product/GetProducts?${query}`, { host });
   const listing = async (scope: 'category' | 'brand' | 'search', path: string, state: Partial<ListingState> = {}, host = 'localhost') => {
-    const search = listingSearch({ ...listingState({}), ...state }).replace(/^\?/, '');
+    const search = listingSearch({ ...listingState({ kw: state.kw ?? '' }), ...state }).replace(/^\?/, '');
     const response = await get(`Scope=${scope}&Path=${encodeURIComponent(path)}${search ? `&${search}` : ''}`, host);
     expect(response.status, await response.clone().text()).toBe(200);
     return catalogueEndpoints.getProducts.answer.parse(await response.json()).data as Listing;

@@ -1,4 +1,4 @@
-import type { MaintenanceSettings, PublishedPage, WebConfig } from '@vitrine/commerce';
+import type { Listing, ListingState, MaintenanceSettings, PublishedPage, WebConfig } from '@vitrine/commerce';
 
 /** Who is looking: a guest, or a signed-in customer (§6). */
 export interface Session {
@@ -15,6 +15,10 @@ export interface StorefrontData {
   getSite(): Promise<WebConfig>;
   /** The published page at `slug` ('' for home) with its sections' data, or null when there is none. */
   getPage(slug: string): Promise<PublishedPage | null>;
+  /** The published template of a catalogue page: the product page (3) or the listing (4); null when there is none. */
+  getTemplate(pageTypeId: 3 | 4): Promise<PublishedPage | null>;
+  /** A category (its path), a brand (its slug) or search results, by the listing keys; null when there is no such one. */
+  getListing(scope: Listing['scope']['kind'], path: string, state: ListingState): Promise<Listing | null>;
   /** What the theme's global sections (header, footer) loaded, by section id. */
   getThemeSectionData(): Promise<Record<string, unknown>>;
   /** Whether a customer is signed in, for the entry checks. */

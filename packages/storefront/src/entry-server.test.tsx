@@ -45,6 +45,8 @@ function storeData(overrides: Partial<StorefrontData> = {}, siteOverrides: Parti
   return {
     getSite: async () => ({ ...site, ...siteOverrides }),
     getPage: async (slug) => (slug === '' ? home : null),
+    getTemplate: async () => null,
+    getListing: async () => null,
     getSession: async () => ({ signedIn: false, userId: null }),
     getThemeSectionData: async () => ({}),
     getMaintenance: async () => ({ isMaintenance: false, isPasswordProtected: '0', heading: '', description: '' }),

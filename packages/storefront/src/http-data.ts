@@ -1,4 +1,6 @@
 import {
+  catalogueEndpoints,
+  listingQuery,
   maintenanceEndpoints,
   pageEndpoints,
   webEndpoints,
@@ -24,14 +26,9 @@ export function httpData(
   const ahead = new Map<string, { at: number; page: Promise<PublishedPage | null> }>();
   // §9: at most 4 route preloads at once.
   const preload = preloadQueue(4);
-  const fetchPage = async (slug: string): Promise<PublishedPage | null> => {
-    try {
-      return (await api.request(pageEndpoints.getPage, { query: { Slug: slug } })).data;
-    } catch (error) {
-      if (error instanceof ApiCallError && error.status === 404) return null;
-      throw error;
-    }
-  };
+  const fetchPage = (slug: string) => orNull(api.request(pageEndpoints.getPage, { query: { Slug: slug } }));
+  // A template changes only when the owner publishes it: one fetch serves every catalogue page of the visit.
+  const templates = new Map<number, Promise<PublishedPage | null>>();
   return {
     prefetchPage(slug) {
       const known = ahead.get(slug);
@@ -49,6 +46,18 @@ export function httpData(
       ahead.delete(slug);
       return known && Date.now() - known.at < PREFETCH_FRESH_MS ? known.page : fetchPage(slug);
     },
+    getTemplate(pageTypeId) {
+      let template = templates.get(pageTypeId);
+      if (!template) {
+        template = orNull(api.request(pageEndpoints.getTemplate, { query: { PageTypeID: pageTypeId } }));
+        template.catch(() => templates.delete(pageTypeId));
+        templates.set(pageTypeId, template);
+      }
+      return template;
+    },
+    getListing(scope, path, state) {
+      return orNull(api.request(catalogueEndpoints.getProducts, { query: { Scope: scope, Path: path, ...listingQuery(state) } }));
+    },
     async getThemeSectionData() {
       return (await api.request(pageEndpoints.getThemeSections, { query: {} })).data.sectionData;
     },
@@ -63,4 +72,14 @@ export function httpData(
     hasMaintenanceBypass: async () => false,
     getCartCount: async () => useCart.getState().lines.length,
   };
+}
+
+/** The data of an answer, or null when the server says there is no such thing (404). */
+async function orNull<T>(answer: Promise<{ data: T }>): Promise<T | null> {
+  try {
+    return (await answer).data;
+  } catch (error) {
+    if (error instanceof ApiCallError && error.status === 404) return null;
+    throw error;
+  }
 }

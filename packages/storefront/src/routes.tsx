@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { data as routeData, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { readListingUrl, type Listing, type PublishedPage } from '@vitrine/commerce';
+import { data as routeData, redirect, redirectDocument, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { StorefrontData } from './data.ts';
 import { CheckoutLayout, ChromeLayout, PlainLayout } from './layouts.tsx';
 import type { RouteMeta } from './meta.ts';
@@ -9,6 +10,7 @@ import { MaintenancePage, type MaintenanceData } from './pages/maintenance.tsx';
 import { NotFoundPage } from './pages/notfound.tsx';
 import type { PageData } from './pages/page-view.tsx';
 import { PageView } from './pages/page-view.tsx';
+import { ListingView, type ListingData } from './pages/listing-view.tsx';
 import { PreviewPage } from './pages/preview.tsx';
 import {
   CartPage,
@@ -60,9 +62,14 @@ export function resolveMiddleware(names: readonly string[] = []): Guard[] {
   });
 }
 
+/** The catch-all's page: one of the owner's pages, or a catalogue page. */
+function SlugView() {
+  return 'listing' in (useLoaderData() as object) ? <ListingView /> : <PageView />;
+}
+
 const pages: Record<string, ComponentType> = {
   home: PageView,
-  slug: PageView,
+  slug: SlugView,
   cart: CartPage,
   signin: SignInPage,
   signup: SignUpPage,
@@ -90,12 +97,40 @@ function metaFor(spec: RouteSpec): RouteMeta {
 }
 
 async function loadPage(data: StorefrontData, slug: string): Promise<PageData> {
-  const page = await data.getPage(slug);
-  if (!page) throw notFound();
+  return pageData((await data.getPage(slug)) ?? throwNotFound());
+}
+
+const throwNotFound = (): never => {
+  throw notFound();
+};
+
+function pageData(page: PublishedPage): PageData {
   // The tab title stays the page's own (§2.7); the owner's SEO fields (Studio page settings) describe it to search
   // engines and link previews.
   const { title, seo } = page.document;
   return { page, meta: { title, shareTitle: seo.title, description: seo.description, keywords: seo.keywords, image: seo.image } };
+}
+
+/**
+ * A catalogue page at `slug`: `search` (search results), `brand/{slug}` (a brand) or a category's path
+ * (`kitchen/cookware`), drawn with the listing template; null when there is no such category or brand.
+ */
+async function loadListing(data: StorefrontData, slug: string, url: URL): Promise<ListingData | null> {
+  const [scope, path]: [Listing['scope']['kind'], string] =
+    slug === 'search' ? ['search', ''] : slug.startsWith('brand/') ? ['brand', slug.slice('brand/'.length)] : ['category', slug];
+  const [listing, template] = await Promise.all([data.getListing(scope, path, readListingUrl(url.searchParams)), data.getTemplate(4)]);
+  if (!listing) return null;
+  const filtered = url.search !== '' && url.search !== '?';
+  return {
+    listing,
+    template,
+    meta: {
+      title: listing.scope.title,
+      ...(listing.scope.description ? { description: listing.scope.description } : {}),
+      // Search results and filtered or re-sorted listings are not pages of their own for search engines.
+      ...(scope === 'search' || filtered ? { robots: 'noindex, nofollow' as const } : {}),
+    },
+  };
 }
 
 /** What each route loads besides its meta. */
@@ -104,10 +139,13 @@ function contentLoader(spec: RouteSpec, data: StorefrontData): (args: LoaderFunc
     case 'home':
       return () => loadPage(data, '');
     case 'slug':
-      return ({ params }) => {
+      return async ({ params, request }) => {
         const slug = (params['*'] ?? '').replace(/\/+$/, '').toLowerCase();
         if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(slug)) throw notFound();
-        return loadPage(data, slug);
+        // The owner's own page comes first; then the catalogue.
+        const page = await data.getPage(slug);
+        if (page) return pageData(page);
+        return (await loadListing(data, slug, new URL(request.url))) ?? throwNotFound();
       };
     case 'maintenance':
       return async (): Promise<MaintenanceData> => ({ maintenance: await data.getMaintenance(), meta: metaFor(spec) });

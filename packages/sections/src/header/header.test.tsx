@@ -70,7 +70,7 @@ it('searches with the listing’s kw key', () => {
   renderHeader({});
   const search = screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
   expect(search.name).toBe('kw');
-  expect(search.form?.getAttribute('action')).toBe('/');
+  expect(search.form?.getAttribute('action')).toBe('/search');
   expect(search.form?.getAttribute('method')).toBe('get');
 });
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { Image, Link, classifyLink } from '@vitrine/renderer';
+import { listingSearch, listingState } from '@vitrine/commerce';
+import { Image, Link, classifyLink, useNavigator } from '@vitrine/renderer';
 import { SectionShell } from '../section-shell.tsx';
 import { useShop } from '../shop-context.tsx';
 import { sectionComponent } from '../section-component.ts';
@@ -82,6 +83,7 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
   const searchToggle = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
+  const navigate = useNavigator();
   useDismissable(menuOpen, closeMenu, drawer, menuToggle, true);
   useDismissable(searchOpen, closeSearch, searchForm, searchToggle);
   const categories = settings.show_categories ? (data ?? []) : [];
@@ -175,14 +177,21 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
               ref={searchForm}
               id={`${uid}-search-form`}
               role="search"
-              action="/"
+              action="/search"
               method="get"
+              onSubmit={(event) => {
+                // In the app, the results open without reloading the page; the form still works without it.
+                event.preventDefault();
+                const kw = new FormData(event.currentTarget).get('kw');
+                setSearchOpen(false);
+                navigate(`/search${listingSearch(listingState({ kw: typeof kw === 'string' ? kw.trim() : '' }))}`);
+              }}
               className={`vt-header-search${searchOpen ? ' vt-header-search-open' : ''}`}
             >
               <label htmlFor={`${uid}-search`} className="vt-visually-hidden">
                 Search
               </label>
-              {/* `kw` is the listing's search key (§2.3). */}
+              {/* `kw` is the listing's search key (§2.3); /search lists the results. */}
               <input
                 id={`${uid}-search`}
                 type="search"

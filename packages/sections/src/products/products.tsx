@@ -1,10 +1,22 @@
 import { ProductCard } from '../product-card.tsx';
 import { SectionButton, SectionShell } from '../section-shell.tsx';
 import { sectionComponent } from '../section-component.ts';
+import { useListingOf } from '../listing-context.tsx';
+import { ProductListing } from './product-listing.tsx';
 import { products } from './products.schema.ts';
 
-/** Products (3): a grid of products from a category or brand, in one of the sort orders, loaded on the server. */
+/**
+ * Products (3): a grid of products from a category or brand, in one of the sort orders, loaded on the server. In a
+ * listing template it is the products area: it shows the page's listing (a category, a brand, search results).
+ */
 export const Products = sectionComponent(products, function Products({ id, settings, style, data }) {
+  const listing = useListingOf(id);
+  if (listing)
+    return (
+      <SectionShell id={id} name="products" style={style} label={listing.scope.title}>
+        <ProductListing listing={listing} columnsDesktop={settings.columns_desktop} columnsMobile={settings.columns_mobile} />
+      </SectionShell>
+    );
   const items = data ?? [];
   return (
     <SectionShell id={id} name="products" style={style} label={settings.heading || 'Products'}>

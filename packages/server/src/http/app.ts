@@ -144,9 +144,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const limiter = new RateLimiter(options.db);
   await registerRateLimits(app, limiter);
+  const storeTables = await storeTablesOf(options.db);
   await registerApi(app, {
     everyStore: options.db,
-    storeTables: await storeTablesOf(options.db),
+    storeTables,
     tokens: options.tokens,
     limiter,
     mailer: options.mailer,
@@ -243,6 +244,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (request.method === 'POST' && request.url.startsWith('/api/Studio/') && reply.statusCode < 400) pages.clear();
     });
   }
-  registerStorefront(app, options.db, options.tokens.access, options.storefront.render, options.storefront.assets, pages);
+  registerStorefront(app, options.db, storeTables, options.tokens.access, options.storefront.render, options.storefront.assets, pages);
   return app;
 }

@@ -3,7 +3,10 @@ import { STORE_OVERRIDE_HEADER, type ClientAssets, type StorefrontResponse } fro
 import type { StorefrontData } from '@vitrine/storefront';
 import type { Db } from '../db/connect.ts';
 import { loadMaintenanceSettings, maintenancePasswordHash } from '../shop/maintenance.ts';
-import { loadPublishedPage, loadThemeSectionData } from '../shop/pages.ts';
+import { PageType } from '@vitrine/commerce';
+import { scopedToStore } from '../db/site-scope.ts';
+import { loadListing } from '../shop/listing.ts';
+import { loadPublishedPage, loadTemplatePage, loadThemeSectionData } from '../shop/pages.ts';
 import { loadWebConfig } from '../shop/tenants.ts';
 import { cartLineCount } from '../shop/catalog.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
@@ -22,6 +25,7 @@ export type RenderStorefront = (request: Request, data: StorefrontData, assets: 
 export function registerStorefront(
   app: FastifyInstance,
   db: Db,
+  storeTables: ReadonlySet<string>,
   access: AccessTokens,
   render: RenderStorefront,
   assets: ClientAssets | (() => Promise<ClientAssets>),
@@ -47,6 +51,8 @@ export function registerStorefront(
     const site = await lookupSite(db, request);
     if (!site.ok) return reply.code(404).type('text/html; charset=utf-8').send(storeNotFoundPage(site.code));
     const { webId } = site;
+    const store = scopedToStore(db, webId, storeTables);
+    const log = (message: string, error: unknown) => request.log.error({ err: error }, message);
     const query = request.query as Record<string, string | undefined>;
     const themeId = parseThemeId(query['wtid']);
     let config: ReturnType<typeof loadWebConfig> | undefined;
@@ -57,7 +63,9 @@ export function registerStorefront(
         if (!loaded) throw new Error(`Site ${webId} has no config`);
         return loaded;
       },
-      getPage: (slug) => loadPublishedPage(db, webId, slug, (message, error) => request.log.error({ err: error }, message)),
+      getPage: (slug) => loadPublishedPage(store, webId, slug, log),
+      getTemplate: (pageTypeId) => loadTemplatePage(store, webId, pageTypeId === 3 ? PageType.Product : PageType.Listing, log),
+      getListing: (scope, path, state) => loadListing(store, scope, path, state),
       async getThemeSectionData() {
         const site = await data.getSite();
         return loadThemeSectionData(db, webId, site.themeSettings.themeData, (message, error) =>
