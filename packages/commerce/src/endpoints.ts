@@ -29,6 +29,15 @@ import { contactRequest, formSubmitRequest, subscribeRequest } from './forms.ts'
 import { getListingQuery, listing, suggestAnswer, suggestQuery } from './listing.ts';
 import { publishedPage, sectionDataAnswer, sectionDataRequest } from './page.ts';
 import {
+  addReviewRequest,
+  getProductQuery,
+  getReviewsQuery,
+  productDetail,
+  reviewsAnswer,
+  voteReviewAnswer,
+  voteReviewRequest,
+} from './product.ts';
+import {
   STUDIO_PAGE_BODY_BYTES,
   MAX_UPLOAD_BYTES,
   catalogueChoicesAnswer,
@@ -267,6 +276,33 @@ export const catalogueEndpoints = {
     answer: z.object({ data: listing }),
   }),
   suggest: endpoint({ method: 'GET', path: '/api/Product/Suggest', caller: 'visitor', query: suggestQuery, answer: suggestAnswer }),
+  getProduct: endpoint({
+    method: 'GET',
+    path: '/api/Product/GetProduct',
+    caller: 'visitor',
+    query: getProductQuery,
+    answer: z.object({ data: productDetail }),
+  }),
+};
+
+/** Reviews (§3.15): anyone reads them; a signed-in customer writes one per product and finds others helpful once. */
+export const reviewEndpoints = {
+  getReviews: endpoint({ method: 'GET', path: '/api/Product/GetReviews', caller: 'token', query: getReviewsQuery, answer: reviewsAnswer }),
+  addReview: endpoint({
+    method: 'POST',
+    path: '/api/Product/AddReview',
+    caller: 'customer',
+    body: addReviewRequest,
+    answer: reviewsAnswer,
+    status: 201,
+  }),
+  voteReview: endpoint({
+    method: 'POST',
+    path: '/api/Product/VoteReview',
+    caller: 'customer',
+    body: voteReviewRequest,
+    answer: voteReviewAnswer,
+  }),
 };
 
 /** What the sections' forms send (§3.9, §5); a refusal names every field at fault. */
@@ -451,6 +487,7 @@ export const endpoints = {
   account: accountEndpoints,
   page: pageEndpoints,
   catalogue: catalogueEndpoints,
+  reviews: reviewEndpoints,
   forms: formEndpoints,
   studio: studioEndpoints,
   studioPages: studioPageEndpoints,

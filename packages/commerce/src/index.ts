@@ -41,6 +41,7 @@ export {
   accountEndpoints,
   pageEndpoints,
   catalogueEndpoints,
+  reviewEndpoints,
   formEndpoints,
   studioEndpoints,
   maintenanceEndpoints,
@@ -302,3 +303,18 @@ export type {
   CatalogueChoices,
   CatalogueChoicesAnswer,
 } from './studio.ts';
+export {
+  productVariant,
+  productOption,
+  reviewSummary,
+  productDetail,
+  getProductQuery,
+  REVIEWS_PAGE_SIZE,
+  getReviewsQuery,
+  review,
+  reviewsAnswer,
+  addReviewRequest,
+  voteReviewRequest,
+  voteReviewAnswer,
+} from './product.ts';
+export type { ProductVariant, ProductOption, ReviewSummary, ProductDetail, Review, ReviewsPage, AddReviewRequest } from './product.ts';

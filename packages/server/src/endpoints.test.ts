@@ -18,6 +18,7 @@ let shopper: string;
 let nordShopper: string;
 let nordPageId: number;
 let nordAddressId: number;
+let nordReview: { review_id: number; product_id: number };
 
 const table = Object.values(endpoints).flatMap((group) => Object.entries(group as EndpointGroup).map(([name, e]) => ({ name, ...e })));
 const byCaller = (...callers: Caller[]) => table.filter((endpoint) => callers.includes(endpoint.caller));
@@ -71,6 +72,11 @@ beforeAll(async () => {
   nordPageId = (
     await started.server.db.selectFrom('pages').select('page_id').where('web_id', '=', started.atelierId).executeTakeFirstOrThrow()
   ).page_id;
+  nordReview = await started.server.db
+    .selectFrom('reviews')
+    .select(['review_id', 'product_id'])
+    .where('web_id', '=', started.atelierId)
+    .executeTakeFirstOrThrow();
 });
 afterAll(() => started?.stop());
 
@@ -96,7 +102,10 @@ async function fingerprint(): Promise<string> {
 }
 
 /** A request of each endpoint that names an id, carrying one of Atelier Nord's. */
-const strangerIds: Record<string, (ids: { page: number; address: number }) => CallInit & { query?: string }> = {
+const strangerIds: Record<
+  string,
+  (ids: { page: number; address: number; product: number; review: number }) => CallInit & { query?: string }
+> = {
   getPage: ({ page }) => ({ query: `PageID=${page}` }),
   getVersions: ({ page }) => ({ query: `PageID=${page}` }),
   savePage: ({ page }) => ({
@@ -112,6 +121,9 @@ const strangerIds: Record<string, (ids: { page: number; address: number }) => Ca
   }),
   removeAddress: ({ address }) => ({ body: { addressId: address } }),
   submitForm: ({ page }) => ({ body: { pageId: page, sectionId: 'contact', values: {} } }),
+  getReviews: ({ product }) => ({ query: `ProductID=${product}` }),
+  addReview: ({ product }) => ({ body: { ProductID: product, rating: 5, title: 'Taken', body: 'Taken' } }),
+  voteReview: ({ review }) => ({ body: { ReviewID: review } }),
 };
 
 /** The top-level request fields of an endpoint that hold an id (pageId, PageID, addressId, page.pageId…). */
@@ -121,7 +133,7 @@ function idFields(endpoint: Endpoint): string[] {
     const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
     if (!shape) return;
     for (const [key, child] of Object.entries(shape)) {
-      if (/^(page|address|product|category|brand|order|customer)id$/i.test(key)) fields.push(prefix + key);
+      if (/^(page|address|product|category|brand|order|customer|review)id$/i.test(key)) fields.push(prefix + key);
       const inner = (child as { unwrap?: () => unknown }).unwrap?.() ?? child;
       visit(inner, `${prefix}${key}.`);
     }
@@ -180,7 +192,12 @@ describe('every endpoint of the table', () => {
     const before = await fingerprint();
     for (const endpoint of named) {
       const answer = await callEndpoint(endpoint, tokenFor(endpoint.caller), {
-        ...strangerIds[endpoint.name]!({ page: nordPageId, address: nordAddressId }),
+        ...strangerIds[endpoint.name]!({
+          page: nordPageId,
+          address: nordAddressId,
+          product: nordReview.product_id,
+          review: nordReview.review_id,
+        }),
         ip: '10.9.2.1',
       });
       expect(answer.status, `${endpoint.method} ${endpoint.path} with another store's id`).toBe(404);

@@ -303,6 +303,13 @@ export interface CartLineAddonsTable {
   quantity: Generated<number>;
 }
 
+export interface ReviewVotesTable {
+  web_id: number;
+  review_id: number;
+  customer_id: number;
+  created_at: Timestamp;
+}
+
 export interface WishlistItemsTable {
   web_id: number;
   customer_id: number;
@@ -456,6 +463,7 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   reviews: ReviewsTable;
+  review_votes: ReviewVotesTable;
   tracking_sessions: TrackingSessionsTable;
   tracking_events: TrackingEventsTable;
   mail_outbox: MailOutboxTable;

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { PageType, catalogueEndpoints, listingState, pageEndpoints, webEndpoints } from '@vitrine/commerce';
+import { PageType, catalogueEndpoints, listingState, pageEndpoints, reviewEndpoints, webEndpoints } from '@vitrine/commerce';
 import { sectionRegistry } from '@vitrine/sections';
 import { loadListing, suggest } from '../shop/listing.ts';
+import { addReview, listReviews, loadProduct, voteReview } from '../shop/product.ts';
 import { loadDraftSectionData, loadPublishedPage, loadTemplatePage, loadThemeSectionData } from '../shop/pages.ts';
 import { findSite, loadWebConfig } from '../shop/tenants.ts';
 import { checkDatabase } from '../db/connect.ts';
@@ -93,6 +94,22 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
       return { data: listing };
     },
     suggest: async ({ query, store }) => ({ data: await suggest(store, query.kw) }),
+    getProduct: async ({ query, store }) => {
+      const product = await loadProduct(store, query.Slug);
+      if (!product) throw new HttpError(404, 'NOT_FOUND', `No product at "${query.Slug}"`, 'Slug');
+      return { data: product };
+    },
+  });
+
+  registerEndpoints(app, deps, reviewEndpoints, {
+    getReviews: async ({ query, caller, store }) => {
+      const customerId = caller.claims.UserID && caller.claims.UserID !== '0' ? Number(caller.claims.UserID) : null;
+      return { data: await listReviews(store, query.ProductID, query.Sort, query.Page, customerId) };
+    },
+    addReview: async ({ body, caller, store }) => ({ data: await addReview(store, caller.webId, caller.customerId, body) }),
+    voteReview: async ({ body, caller, store }) => ({
+      data: { helpfulCount: await voteReview(store, caller.webId, caller.customerId, body.ReviewID), votedHelpful: true as const },
+    }),
   });
 
   registerAccountApi(app, deps);

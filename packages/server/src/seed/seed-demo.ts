@@ -184,8 +184,6 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
             compare_at_price: onSale ? Math.round(price * 1.3) : null,
             stock: soldOut ? 0 : 5 + ((i * 7) % 40),
             stock_status_id: soldOut ? 2 : 1,
-            rating: 3 + ((i * 13) % 21) / 10,
-            rating_count: (i * 17) % 90,
             popularity: 1000 - ((i * 37) % 997),
             created_at: new Date(Date.UTC(2026, 0, 1 + i * 3)),
           })
@@ -241,31 +239,13 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
             .values({ web_id: webId, product_id: productId, name: 'Personal note', input_type_id: 2, is_mandatory: false })
             .execute();
         }
-        if (i % 3 === 0) {
+        // Reviews (their mean and count are the product's rating, kept by the database): none to five per product.
+        const reviews = demoReviews(i);
+        if (reviews.length)
           await trx
             .insertInto('reviews')
-            .values([
-              {
-                web_id: webId,
-                product_id: productId,
-                author_name: 'Alex',
-                rating: 5,
-                title: 'Worth every penny',
-                body: 'Exactly as described, and beautifully made.',
-                helpful_count: 4,
-              },
-              {
-                web_id: webId,
-                product_id: productId,
-                author_name: 'Jo',
-                rating: 4,
-                title: 'Very good',
-                body: 'Took a few days longer to arrive than I hoped.',
-                helpful_count: 1,
-              },
-            ])
+            .values(reviews.map((review) => ({ web_id: webId, product_id: productId, ...review })))
             .execute();
-        }
       }
     }
 
@@ -372,4 +352,30 @@ async function drawStorePictures(db: Db, store: DemoStore, webId: number, mediaD
     ({ file }, n) => file && jobs.push(drawPicture(toDisk(file), { width: 320, height: 120, palette: palette(n), seed: n, motif: 'logo' })),
   );
   await Promise.all(jobs);
+}
+
+const reviewers = ['Alex', 'Jo', 'Sam', 'Priya', 'Mateo', 'Ingrid', 'Kenji', 'Ama'];
+const reviewWords: Record<number, [string, string]> = {
+  5: ['Worth every penny', 'Exactly as described, and beautifully made.'],
+  4: ['Very good', 'Took a few days longer to arrive than I hoped, but I am glad I waited.'],
+  3: ['Fine for the price', 'Does the job. The finish is a little rougher than the photos.'],
+  2: ['Not quite right', 'Smaller than I expected; I am keeping it, but only just.'],
+  1: ['Disappointed', 'It arrived scratched and the colour was off.'],
+};
+
+/** The demo reviews of the i-th product: a spread of counts, ratings, helpful votes and dates, the same every seed. */
+function demoReviews(i: number) {
+  const count = (i * 7) % 6;
+  return Array.from({ length: count }, (_, n) => {
+    const rating = [5, 4, 5, 3, 4, 2, 5, 1][(i + n * 3) % 8]!;
+    const [title, body] = reviewWords[rating]!;
+    return {
+      author_name: reviewers[(i + n) % reviewers.length]!,
+      rating,
+      title,
+      body,
+      helpful_count: (i * 5 + n * 11) % 9,
+      created_at: new Date(Date.UTC(2026, 3, 1 + ((i * 13 + n * 29) % 180))),
+    };
+  });
 }

@@ -3,6 +3,7 @@ import { migration as initial } from './0001_initial.ts';
 import { migration as accounts } from './0002_accounts.ts';
 import { migration as studio } from './0003_studio.ts';
 import { migration as catalogue } from './0004_catalogue.ts';
+import { migration as reviews } from './0005_reviews.ts';
 
 /**
  * The schema of the whole product, in order: one file per migration, named by number and purpose, listed here.
@@ -15,6 +16,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0002_accounts': accounts,
   '0003_studio': studio,
   '0004_catalogue': catalogue,
+  '0005_reviews': reviews,
 };
 
 /** The migrations as Kysely's `Migrator` takes them. */

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { attributeDisplayTypes } from './enums.ts';
+
+/**
+ * A product as its page shows it (§2.12, §3.12, §3.15): gallery, price and stock per variant, the variant axes
+ * (attributes), options of input types 1–6, add-ons, specifications, its trail and its review summary. Prices are
+ * minor units of the store's own currency.
+ */
+
+const image = z.object({ file: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() });
+const namedLink = z.object({ name: z.string(), url: z.string() });
+
+export const productVariant = z.object({
+  variantID: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  price: z.number().int(),
+  stockStatusID: z.number().int(),
+  /** The attribute values that pick this variant, one per axis. */
+  valueIds: z.array(z.number().int()),
+  imageFile: z.string().nullable(),
+});
+export type ProductVariant = z.infer<typeof productVariant>;
+
+export const productOption = z.object({
+  optionID: z.number().int(),
+  name: z.string(),
+  /** §3.15: 1 text, 2 textarea, 3 dropdown, 4 radio, 5 checkbox, 6 file. */
+  inputTypeID: z.number().int().min(1).max(6),
+  isMandatory: z.boolean(),
+  values: z.array(z.object({ valueID: z.number().int(), name: z.string(), price: z.number().int() })),
+});
+export type ProductOption = z.infer<typeof productOption>;
+
+/** How many reviews gave each rating, 5 (Excellent) first, and their mean (§3.15). */
+export const reviewSummary = z.object({
+  average: z.number(),
+  count: z.number().int(),
+  distribution: z.array(z.object({ rating: z.number().int().min(1).max(5), count: z.number().int() })),
+});
+export type ReviewSummary = z.infer<typeof reviewSummary>;
+
+export const productDetail = z.object({
+  productID: z.number().int(),
+  itemName: z.string(),
+  productURL: z.string(),
+  description: z.string(),
+  sku: z.string(),
+  price: z.number().int(),
+  compareAtPrice: z.number().int().nullable(),
+  isHidePrice: z.boolean(),
+  stockStatusID: z.number().int(),
+  brand: namedLink.nullable(),
+  category: namedLink.nullable(),
+  breadcrumbs: z.array(namedLink),
+  images: z.array(image),
+  /** The axes the variants differ by (a size, a colour), each value one a variant has. */
+  attributes: z.array(
+    z.object({
+      attributeID: z.number().int(),
+      name: z.string(),
+      displayType: z.enum(attributeDisplayTypes),
+      values: z.array(z.object({ valueID: z.number().int(), name: z.string(), color: z.string().nullable() })),
+    }),
+  ),
+  variants: z.array(productVariant),
+  specifications: z.array(z.object({ name: z.string(), value: z.string() })),
+  options: z.array(productOption),
+  addons: z.array(z.object({ addonID: z.number().int(), name: z.string(), price: z.number().int() })),
+  reviews: reviewSummary,
+  meta: z.object({ title: z.string(), description: z.string() }),
+});
+export type ProductDetail = z.infer<typeof productDetail>;
+
+export const getProductQuery = z.object({
+  Slug: z
+    .string()
+    .min(1, 'is a required field')
+    .max(200)
+    .regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and -'),
+});
+
+/** Reviews a page of them shows. */
+export const REVIEWS_PAGE_SIZE = 5;
+
+export const getReviewsQuery = z.object({
+  ProductID: z.coerce.number().int().positive(),
+  Sort: z.coerce.number().int().min(1).max(2).default(1),
+  Page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const review = z.object({
+  reviewID: z.number().int(),
+  authorName: z.string(),
+  rating: z.number().int().min(1).max(5),
+  title: z.string(),
+  /** Shown as text, never as HTML. */
+  body: z.string(),
+  helpfulCount: z.number().int(),
+  createdAt: z.string(),
+  /** Whether the signed-in customer asking wrote it or already found it helpful; false for guests. */
+  isMine: z.boolean(),
+  votedHelpful: z.boolean(),
+});
+export type Review = z.infer<typeof review>;
+
+export const reviewsAnswer = z.object({
+  data: z.object({
+    reviews: z.array(review),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+    summary: reviewSummary,
+    /** Whether the signed-in customer asking has reviewed this product already (one review each). */
+    hasReviewed: z.boolean(),
+  }),
+});
+export type ReviewsPage = z.infer<typeof reviewsAnswer>['data'];
+
+export const addReviewRequest = z.object({
+  ProductID: z.number().int().positive(),
+  rating: z.number().int().min(1, 'must be from 1 to 5').max(5, 'must be from 1 to 5'),
+  title: z.string().trim().min(1, 'is a required field').max(120),
+  body: z.string().trim().min(1, 'is a required field').max(4000),
+});
+export type AddReviewRequest = z.infer<typeof addReviewRequest>;
+
+export const voteReviewRequest = z.object({ ReviewID: z.number().int().positive() });
+export const voteReviewAnswer = z.object({ data: z.object({ helpfulCount: z.number().int(), votedHelpful: z.literal(true) }) });
