@@ -316,5 +316,8 @@ export {
   addReviewRequest,
   voteReviewRequest,
   voteReviewAnswer,
+  isInStock,
+  productStructuredData,
+  missingOption,
 } from './product.ts';
 export type { ProductVariant, ProductOption, ReviewSummary, ProductDetail, Review, ReviewsPage, AddReviewRequest } from './product.ts';

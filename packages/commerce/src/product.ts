@@ -127,3 +127,104 @@ export type AddReviewRequest = z.infer<typeof addReviewRequest>;
 
 export const voteReviewRequest = z.object({ ReviewID: z.number().int().positive() });
 export const voteReviewAnswer = z.object({ data: z.object({ helpfulCount: z.number().int(), votedHelpful: z.literal(true) }) });
+
+/** Whether a chosen variant (or the product, without variants) can be bought. */
+export function isInStock(stockStatusID: number): boolean {
+  return stockStatusID === 1;
+}
+
+/**
+ * The product's structured data for search engines (§3.12): a schema.org `ProductGroup` whose variants are
+ * `Product`s with their own `Offer` (price, currency, availability), with brand, SKU, images and the
+ * `AggregateRating`; and the `BreadcrumbList` of its trail. `origin` makes addresses absolute; `imageUrl` turns a
+ * media path into one. Prices are in the store's own currency (what it charges), never a shopper's converted one.
+ */
+export function productStructuredData(
+  product: ProductDetail,
+  { origin, currency, imageUrl }: { origin: string; currency: string; imageUrl: (file: string) => string },
+): object[] {
+  const url = `${origin}${product.productURL}`;
+  const amount = (minor: number) => (minor / 100).toFixed(2);
+  const availability = (stockStatusID: number) => `https://schema.org/${isInStock(stockStatusID) ? 'InStock' : 'OutOfStock'}`;
+  const offer = (price: number, stockStatusID: number, at: string) =>
+    product.isHidePrice
+      ? undefined
+      : { '@type': 'Offer', url: at, price: amount(price), priceCurrency: currency, availability: availability(stockStatusID) };
+  const images = product.images.map((image) => imageUrl(image.file));
+  const brand = product.brand ? { '@type': 'Brand', name: product.brand.name } : undefined;
+  const rating =
+    product.reviews.count > 0
+      ? {
+          '@type': 'AggregateRating',
+          ratingValue: product.reviews.average,
+          reviewCount: product.reviews.count,
+          bestRating: 5,
+          worstRating: 1,
+        }
+      : undefined;
+  const base = {
+    '@context': 'https://schema.org',
+    name: product.itemName,
+    description: product.description,
+    url,
+    image: images,
+    sku: product.sku,
+    ...(brand ? { brand } : {}),
+    ...(rating ? { aggregateRating: rating } : {}),
+  };
+  const main = product.variants.length
+    ? {
+        ...base,
+        '@type': 'ProductGroup',
+        productGroupID: product.sku,
+        variesBy: product.attributes.map((attribute) =>
+          /colou?r/i.test(attribute.name)
+            ? 'https://schema.org/color'
+            : /size/i.test(attribute.name)
+              ? 'https://schema.org/size'
+              : attribute.name,
+        ),
+        hasVariant: product.variants.map((variant) => {
+          const at = `${url}?variant=${variant.variantID}`;
+          const offers = offer(variant.price, variant.stockStatusID, at);
+          return {
+            '@type': 'Product',
+            name: `${product.itemName} – ${variant.name}`,
+            sku: variant.sku,
+            url: at,
+            image: variant.imageFile ? imageUrl(variant.imageFile) : images[0],
+            ...(offers ? { offers } : {}),
+          };
+        }),
+      }
+    : {
+        ...base,
+        '@type': 'Product',
+        ...(offer(product.price, product.stockStatusID, url) ? { offers: offer(product.price, product.stockStatusID, url) } : {}),
+      };
+  const breadcrumbs = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: product.breadcrumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: `${origin}${crumb.url}`,
+    })),
+  };
+  return [main, breadcrumbs];
+}
+
+/** The first option a shopper must still fill in, with its message (§5: "{name} is required"), or null. */
+export function missingOption(
+  options: readonly ProductOption[],
+  values: Readonly<Record<number, string | readonly string[]>>,
+): { optionID: number; message: string } | null {
+  for (const option of options) {
+    if (!option.isMandatory) continue;
+    const value = values[option.optionID];
+    const empty = value === undefined || (Array.isArray(value) ? value.length === 0 : String(value).trim() === '');
+    if (empty) return { optionID: option.optionID, message: `${option.name} is required` };
+  }
+  return null;
+}

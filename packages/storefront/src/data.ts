@@ -1,4 +1,4 @@
-import type { Listing, ListingState, MaintenanceSettings, PublishedPage, WebConfig } from '@vitrine/commerce';
+import type { Listing, ListingState, MaintenanceSettings, ProductDetail, PublishedPage, WebConfig } from '@vitrine/commerce';
 
 /** Who is looking: a guest, or a signed-in customer (§6). */
 export interface Session {
@@ -19,6 +19,8 @@ export interface StorefrontData {
   getTemplate(pageTypeId: 3 | 4): Promise<PublishedPage | null>;
   /** A category (its path), a brand (its slug) or search results, by the listing keys; null when there is no such one. */
   getListing(scope: Listing['scope']['kind'], path: string, state: ListingState): Promise<Listing | null>;
+  /** The product at `slug` (its page's address without the `/`), or null when the store has none. */
+  getProduct(slug: string): Promise<ProductDetail | null>;
   /** What the theme's global sections (header, footer) loaded, by section id. */
   getThemeSectionData(): Promise<Record<string, unknown>>;
   /** Whether a customer is signed in, for the entry checks. */

@@ -47,6 +47,7 @@ function storeData(overrides: Partial<StorefrontData> = {}, siteOverrides: Parti
     getPage: async (slug) => (slug === '' ? home : null),
     getTemplate: async () => null,
     getListing: async () => null,
+    getProduct: async () => null,
     getSession: async () => ({ signedIn: false, userId: null }),
     getThemeSectionData: async () => ({}),
     getMaintenance: async () => ({ isMaintenance: false, isPasswordProtected: '0', heading: '', description: '' }),

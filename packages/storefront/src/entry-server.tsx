@@ -93,6 +93,7 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
     description ? `<meta property="og:description" content="${escapeHtml(description)}">` : '',
     shareImage ? `<meta property="og:image" content="${escapeHtml(shareImage)}">` : '',
     meta?.robots ? `<meta name="robots" content="${meta.robots}">` : '',
+    meta?.canonical ? `<link rel="canonical" href="${escapeHtml(new URL(meta.canonical, request.url).href)}">` : '',
     ...fontPreloads(site.themeSettings.themeData).map(
       (href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`,
     ),

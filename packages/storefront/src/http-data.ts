@@ -55,6 +55,9 @@ export function httpData(
       }
       return template;
     },
+    getProduct(slug) {
+      return orNull(api.request(catalogueEndpoints.getProduct, { query: { Slug: slug } }));
+    },
     getListing(scope, path, state) {
       return orNull(api.request(catalogueEndpoints.getProducts, { query: { Scope: scope, Path: path, ...listingQuery(state) } }));
     },

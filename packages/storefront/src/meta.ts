@@ -9,6 +9,8 @@ export interface RouteMeta {
   /** The image shown when the page is shared (a media address). */
   image?: string;
   robots?: 'noindex, nofollow';
+  /** The one address search engines should index this page under (a product without its variant, a listing without its filters). */
+  canonical?: string;
 }
 
 /** The document title: the page's title followed by the store's (§2.7). */

@@ -11,6 +11,7 @@ import { NotFoundPage } from './pages/notfound.tsx';
 import type { PageData } from './pages/page-view.tsx';
 import { PageView } from './pages/page-view.tsx';
 import { ListingView, type ListingData } from './pages/listing-view.tsx';
+import { ProductView, type ProductData } from './product/product-view.tsx';
 import { PreviewPage } from './pages/preview.tsx';
 import {
   CartPage,
@@ -64,7 +65,29 @@ export function resolveMiddleware(names: readonly string[] = []): Guard[] {
 
 /** The catch-all's page: one of the owner's pages, or a catalogue page. */
 function SlugView() {
-  return 'listing' in (useLoaderData() as object) ? <ListingView /> : <PageView />;
+  const data = useLoaderData() as object;
+  if ('listing' in data) return <ListingView />;
+  // A product's choices are its own: another product's page starts afresh.
+  if ('product' in data) return <ProductView key={(data as ProductData).product.productID} />;
+  return <PageView />;
+}
+
+/** A product's page at `slug`, drawn above the product template's sections; null when there is no such product. */
+async function loadProduct(data: StorefrontData, slug: string, url: URL): Promise<ProductData | null> {
+  const [product, template] = await Promise.all([data.getProduct(slug), data.getTemplate(3)]);
+  if (!product) return null;
+  return {
+    product,
+    template,
+    origin: url.origin,
+    variantId: Number(url.searchParams.get('variant')) || null,
+    meta: {
+      title: product.meta.title,
+      description: product.meta.description,
+      canonical: product.productURL,
+      ...(product.images[0] ? { image: product.images[0].file } : {}),
+    },
+  };
 }
 
 const pages: Record<string, ComponentType> = {
@@ -127,6 +150,7 @@ async function loadListing(data: StorefrontData, slug: string, url: URL): Promis
     meta: {
       title: listing.scope.title,
       ...(listing.scope.description ? { description: listing.scope.description } : {}),
+      canonical: listing.scope.url,
       // Search results and filtered or re-sorted listings are not pages of their own for search engines.
       ...(scope === 'search' || filtered ? { robots: 'noindex, nofollow' as const } : {}),
     },
@@ -145,7 +169,10 @@ function contentLoader(spec: RouteSpec, data: StorefrontData): (args: LoaderFunc
         // The owner's own page comes first; then the catalogue.
         const page = await data.getPage(slug);
         if (page) return pageData(page);
-        return (await loadListing(data, slug, new URL(request.url))) ?? throwNotFound();
+        const url = new URL(request.url);
+        // A product's address is one segment; a category's may be several.
+        const product = slug.includes('/') ? null : await loadProduct(data, slug, url);
+        return product ?? (await loadListing(data, slug, url)) ?? throwNotFound();
       };
     case 'maintenance':
       return async (): Promise<MaintenanceData> => ({ maintenance: await data.getMaintenance(), meta: metaFor(spec) });

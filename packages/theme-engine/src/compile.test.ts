@@ -184,6 +184,7 @@ describe('fonts in the compiled theme', () => {
 const notCss: Record<string, string> = {
   version: 'the stored document version',
   add_to_card_action: 'the storefront, choosing what adding to cart opens',
+  product_image_zoom: 'the product page’s gallery',
   'productCard.showBrand': 'the product card component',
   'productCard.showRating': 'the product card component',
   'media.logo': 'the header component',

@@ -138,6 +138,8 @@ export const themeSettings = z.object({
   radius: px(0, 40).default(8),
   custom_css: z.string().max(100_000).default(''),
   add_to_card_action: z.enum(['OPEN_DRAWER', 'OPEN_CART']).default('OPEN_DRAWER'),
+  /** How a product page's pictures zoom (§2.12): not at all, click-to-zoom, or a magnifier lens. */
+  product_image_zoom: z.enum(['no_zoom', 'zoom', 'inner_zoom_circle']).default('no_zoom'),
   media: z
     .object({ logo: z.string().max(2048), favicon: z.string().max(2048), placeholder: z.string().max(2048) })
     .default({ logo: '', favicon: '', placeholder: '' }),

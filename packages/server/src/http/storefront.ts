@@ -6,6 +6,7 @@ import { loadMaintenanceSettings, maintenancePasswordHash } from '../shop/mainte
 import { PageType } from '@vitrine/commerce';
 import { scopedToStore } from '../db/site-scope.ts';
 import { loadListing } from '../shop/listing.ts';
+import { loadProduct } from '../shop/product.ts';
 import { loadPublishedPage, loadTemplatePage, loadThemeSectionData } from '../shop/pages.ts';
 import { loadWebConfig } from '../shop/tenants.ts';
 import { cartLineCount } from '../shop/catalog.ts';
@@ -66,6 +67,7 @@ export function registerStorefront(
       getPage: (slug) => loadPublishedPage(store, webId, slug, log),
       getTemplate: (pageTypeId) => loadTemplatePage(store, webId, pageTypeId === 3 ? PageType.Product : PageType.Listing, log),
       getListing: (scope, path, state) => loadListing(store, scope, path, state),
+      getProduct: (slug) => loadProduct(store, slug),
       async getThemeSectionData() {
         const site = await data.getSite();
         return loadThemeSectionData(db, webId, site.themeSettings.themeData, (message, error) =>

@@ -2,47 +2,17 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router-dom';
 import { accountEndpoints, authEndpoints, type AccountProfile, type TokenPair } from '@vitrine/commerce';
 import { useApi } from '../app-context.tsx';
-import { ApiCallError } from '../client/api-client.ts';
 import { useCart } from '../client/cart.ts';
 import { useSession } from '../client/session.ts';
 import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
 import { AppForm, Field, FormNotice, SubmitButton } from '../ui/field.tsx';
-import { GENERIC_ERROR, useToast } from '../ui/toasts.tsx';
+import { useToast } from '../ui/toasts.tsx';
+import { useSubmit } from '../ui/use-submit.ts';
 import { PageShell } from './page-shell.tsx';
 
 /** Only an address inside this store may be returned to after signing in. */
 function safeReturnPath(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/account';
-}
-
-/** Runs a form's request, keeping its busy state, its error message and the field at fault. */
-function useSubmit() {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; field?: string | undefined } | null>(null);
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (caught) {
-      if (caught instanceof ApiCallError) setError({ message: caught.message.replace(/^[\w.]+: /, ''), field: caught.field });
-      else {
-        setError({ message: GENERIC_ERROR });
-        toast(undefined, { kind: 'error' });
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
-  return {
-    busy,
-    error,
-    run,
-    fieldError: (name: string) => (error?.field === name ? error.message : undefined),
-    /** The server's message for the field it refused, for the form to show under that field and focus. */
-    fieldErrors: error?.field ? { [error.field]: error.message } : undefined,
-  };
 }
 
 /** /signin: customers sign in with email and password, then go back where they were. */

@@ -32,6 +32,7 @@ const groups: { keys: string[]; title: string; open?: boolean }[] = [
   { keys: ['logo'], title: 'Logo widths' },
   { keys: ['spacing', 'containers'], title: 'Spacing and widths' },
   { keys: ['add_to_card_action'], title: 'Add to cart' },
+  { keys: ['product_image_zoom'], title: 'Product pictures' },
   { keys: ['media'], title: 'Logo, icon and placeholder' },
   { keys: ['custom_css'], title: 'Custom CSS' },
 ];
@@ -71,6 +72,14 @@ const labels: Record<string, string> = {
   favicon: 'Browser tab icon',
   placeholder: 'Placeholder for missing images',
   focus: 'Focus ring',
+  product_image_zoom: 'Zoom on the product page',
+};
+
+/** The words of choices whose stored names say too little. */
+const choiceWords: Record<string, string> = {
+  no_zoom: 'No zoom',
+  zoom: 'Click to zoom (3×)',
+  inner_zoom_circle: 'Magnifier lens (5×)',
 };
 
 const weights = [100, 200, 300, 400, 500, 600, 700, 800, 900].map((w) => ({ value: w, label: String(w) }));
@@ -86,7 +95,10 @@ function hintFor(path: readonly string[], schema: z.ZodType, value: unknown): Fi
     return {
       label,
       control: 'select',
-      options: (shape.options ?? []).map((o) => ({ value: o, label: humanize(String(o)).replace('1:1', '1 : 1') })),
+      options: (shape.options ?? []).map((o) => ({
+        value: o,
+        label: choiceWords[String(o)] ?? humanize(String(o)).replace('1:1', '1 : 1'),
+      })),
     };
   if (shape.kind === 'string' && typeof value === 'string' && /^#[0-9a-f]{3,8}$/i.test(value)) return { label, control: 'color' };
   if (shape.kind === 'number') {
