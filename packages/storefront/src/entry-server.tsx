@@ -7,6 +7,7 @@ import { renderToStream, serializeForScript } from '@vitrine/renderer/server';
 import type { StorefrontData } from './data.ts';
 import { documentTitle, metaOf } from './meta.ts';
 import { createRoutes } from './routes.tsx';
+export { crawlerDisallowedPaths } from './route-table.ts';
 import { SERVER_DATA_ID, type ServerData } from './server-data.ts';
 
 /** The built client's files a page links: module scripts and stylesheets, in order. */

@@ -107,6 +107,17 @@ export const noIndexRoutes: ReadonlySet<string> = new Set([
   'orderdetail',
 ]);
 
+/**
+ * What a store's robots.txt keeps crawlers out of: every noindex route (§2.7) by the start of its path, search
+ * results, and the API.
+ */
+export function crawlerDisallowedPaths(): string[] {
+  const paths = routeTable
+    .filter((spec) => noIndexRoutes.has(spec.name))
+    .map((spec) => `/${spec.path.split('/:')[0]!.replace(/\/\*$/, '')}`);
+  return [...new Set([...paths, '/search', '/api/'])].sort();
+}
+
 /** Route rules that send a path elsewhere: inside the app, or to an external address. */
 export const redirectRules: readonly { from: string; to: string }[] = [
   { from: 'home', to: '/' },

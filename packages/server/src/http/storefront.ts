@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { STORE_OVERRIDE_HEADER, type ClientAssets, type StorefrontResponse } from '@vitrine/storefront/server';
+import { STORE_OVERRIDE_HEADER, crawlerDisallowedPaths, type ClientAssets, type StorefrontResponse } from '@vitrine/storefront/server';
 import type { StorefrontData } from '@vitrine/storefront';
 import type { Db } from '../db/connect.ts';
 import { loadMaintenanceSettings, maintenancePasswordHash } from '../shop/maintenance.ts';
@@ -7,6 +7,7 @@ import { PageType } from '@vitrine/commerce';
 import { scopedToStore } from '../db/site-scope.ts';
 import { loadListing } from '../shop/listing.ts';
 import { loadProduct } from '../shop/product.ts';
+import { sitemapPart } from '../shop/sitemap.ts';
 import { loadPublishedPage, loadTemplatePage, loadThemeSectionData } from '../shop/pages.ts';
 import { loadWebConfig } from '../shop/tenants.ts';
 import { cartLineCount } from '../shop/catalog.ts';
@@ -39,6 +40,46 @@ export function registerStorefront(
       .code(404)
       .type('text/html; charset=utf-8')
       .send(storeNotFoundPage(/^CODE_\d{4}$/.test(ec) ? ec : 'CODE_0001'));
+  });
+
+  // Each store's own crawler rules and sitemap, by the domain asked (§2.7: noindex routes are kept out).
+  app.get('/robots.txt', async (request, reply) => {
+    const site = await lookupSite(db, request);
+    if (!site.ok) return reply.code(404).type('text/plain; charset=utf-8').send('No store here\n');
+    const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+    const lines = [
+      'User-agent: *',
+      ...crawlerDisallowedPaths().map((path) => `Disallow: ${path}`),
+      '',
+      `Sitemap: ${origin}/sitemap.xml`,
+      '',
+    ];
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const site = await lookupSite(db, request);
+    if (!site.ok) return reply.code(404).type('text/plain; charset=utf-8').send('No store here\n');
+    const origin = xmlText(`${request.protocol}://${request.headers.host ?? 'localhost'}`);
+    const asked = Number((request.query as Record<string, unknown>)['part']);
+    const part = Number.isInteger(asked) && asked >= 1 ? asked - 1 : null;
+    const store = scopedToStore(db, site.webId, storeTables);
+    const { entries, parts } = await sitemapPart(store, part ?? 0);
+    const xml = (body: string) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+    if (part === null && parts > 1) {
+      const files = Array.from({ length: parts }, (_, n) => `<sitemap><loc>${origin}/sitemap.xml?part=${n + 1}</loc></sitemap>`);
+      return xml(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${files.join('')}</sitemapindex>\n`,
+      );
+    }
+    if (part !== null && part >= parts) return reply.code(404).type('text/plain; charset=utf-8').send('No such sitemap part\n');
+    const urls = entries.map(
+      (entry) =>
+        `<url><loc>${origin}${xmlText(entry.path)}</loc>${entry.lastmod ? `<lastmod>${new Date(entry.lastmod).toISOString().slice(0, 10)}</lastmod>` : ''}</url>`,
+    );
+    return xml(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join('')}</urlset>\n`,
+    );
   });
 
   app.get('/*', async (request, reply) => {
@@ -129,3 +170,5 @@ export function parseThemeId(wtid: string | undefined): number {
     return 0;
   }
 }
+
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
