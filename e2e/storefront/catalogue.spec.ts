@@ -85,7 +85,15 @@ test('the header search finds a product through a typo; brands have pages; a mis
 }) => {
   await page.setViewportSize({ width: 1600, height: 900 });
   await page.goto(store.url('localhost', '/'), { waitUntil: 'networkidle' });
-  const search = page.getByRole('searchbox', { name: 'Search' });
+  const search = page.getByRole('combobox', { name: 'Search' });
+  // Suggestions come as the shopper types, typos forgiven; one is followed by keyboard.
+  await search.pressSequentially('lightng', { delay: 30 });
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(suggestions.getByRole('option', { name: /Lighting/ })).toBeVisible();
+  await search.press('ArrowDown');
+  await expect(search).toHaveAttribute('aria-activedescendant', /.+/);
+  await page.getByRole('option', { name: /Lighting/ }).click();
+  await expect(page).toHaveURL(/\/lighting$/);
   await search.fill('stonware mugg');
   await search.press('Enter');
   await expect(page).toHaveURL(/\/search\?kw=stonware\+mugg$/);

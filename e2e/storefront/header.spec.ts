@@ -57,9 +57,9 @@ test('the header is one tidy row at every breakpoint; below the tablet width the
   // Up to 1280 px the search opens under the row from its button.
   await page.setViewportSize({ width: 1024, height: 800 });
   await page.getByRole('button', { name: 'Open search' }).click();
-  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Search' })).toBeFocused();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Search' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open search' })).toBeFocused();
 
   // On a phone: the drawer opens as a dialog with the menu and search, Escape closes it and the focus returns.
@@ -69,7 +69,7 @@ test('the header is one tidy row at every breakpoint; below the tablet width the
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await expect(drawer).toBeVisible();
   await expect(drawer.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contact' })).toBeVisible();
-  await expect(drawer.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+  await expect(drawer.getByRole('combobox', { name: 'Search' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('header-375-drawer.png') });
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();

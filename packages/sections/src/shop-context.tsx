@@ -1,5 +1,5 @@
 import { createContext, use, type ReactNode } from 'react';
-import { formatPrice, type Currency } from '@vitrine/commerce';
+import { formatPrice, type Currency, type Suggestions } from '@vitrine/commerce';
 
 /** What sections know of the shop and the shopper: currency, store name, counts for the header, signed-in state. */
 export interface Shop {
@@ -14,6 +14,8 @@ export interface Shop {
   cartCount: number;
   wishlistCount: number;
   isSignedIn: boolean;
+  /** What the header's search suggests for what the shopper has typed; absent where nothing can be asked (a test). */
+  suggest?: ((kw: string) => Promise<Suggestions>) | undefined;
 }
 
 const defaultShop: Shop = {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData } from 'react-router-dom';
-import { imageUrl, mediaUrl, type WebConfig } from '@vitrine/commerce';
+import { catalogueEndpoints, imageUrl, mediaUrl, type WebConfig } from '@vitrine/commerce';
 import { ImageProvider, NavigationProvider, type ImageSettings } from '@vitrine/renderer';
 import { FormSubmitProvider, ShopProvider } from '@vitrine/sections';
 import { useApi } from './app-context.tsx';
@@ -101,8 +101,9 @@ function Providers({ site, children }: { site: WebConfig | undefined; children: 
       cartCount: hydrated ? cartCount : 0,
       wishlistCount: hydrated ? wishlistCount : 0,
       isSignedIn: hydrated && signedInUserId(tokens) !== null,
+      suggest: async (kw: string) => (await api.request(catalogueEndpoints.suggest, { query: { kw } })).data,
     };
-  }, [site, hydrated, chosen, cartCount, wishlistCount, tokens, setCurrency]);
+  }, [site, hydrated, chosen, cartCount, wishlistCount, tokens, setCurrency, api]);
   const images = useMemo(() => imageSettings(site), [site]);
   const submitter = useMemo(() => formSubmitter(api, pageId), [api, pageId]);
   return (

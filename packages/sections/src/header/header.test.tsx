@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { CategorySummary, SectionNode } from '@vitrine/commerce';
-import { PageRenderer } from '@vitrine/renderer';
+import { NavigationProvider, PageRenderer } from '@vitrine/renderer';
 import { ShopProvider, renderRegistry, sectionRegistry, type Shop } from '../index.ts';
 
 afterEach(cleanup);
@@ -68,7 +68,7 @@ it('has no currency picker when there is nothing to choose', () => {
 
 it('searches with the listing’s kw key', () => {
   renderHeader({});
-  const search = screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
+  const search = screen.getByRole('combobox', { name: 'Search' }) as HTMLInputElement;
   expect(search.name).toBe('kw');
   expect(search.form?.getAttribute('action')).toBe('/search');
   expect(search.form?.getAttribute('method')).toBe('get');
@@ -89,7 +89,7 @@ it('lists the top-level categories and the owner’s links in a menu that folds 
   const toggle = screen.getByRole('button', { name: 'Menu' });
   const drawer = document.getElementById(toggle.getAttribute('aria-controls')!)!;
   expect(drawer.contains(menu)).toBe(true);
-  expect(drawer.contains(screen.getByRole('searchbox', { name: 'Search' }))).toBe(true);
+  expect(drawer.contains(screen.getByRole('combobox', { name: 'Search' }))).toBe(true);
   expect(toggle.getAttribute('aria-expanded')).toBe('false');
   expect(screen.queryByRole('dialog')).toBeNull();
   fireEvent.click(toggle);
@@ -126,7 +126,7 @@ it('opens the search from its button, focused, and closes it on Escape', () => {
   const open = screen.getByRole('button', { name: 'Open search' });
   expect(open.getAttribute('aria-controls')).toBe(screen.getByRole('search').id);
   fireEvent.click(open);
-  expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search' }));
+  expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Search' }));
   expect(screen.getByRole('search').className).toContain('vt-header-search-open');
   fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
   expect(screen.getByRole('search').className).not.toContain('vt-header-search-open');
@@ -144,4 +144,41 @@ it('shows the logo, described by the store name unless the owner describes it', 
   expect(logo.className).toContain('vt-logo');
   expect(logo.getAttribute('width')).toBeTruthy();
   expect(logo.getAttribute('height')).toBeTruthy();
+});
+
+it('suggests products and categories as the shopper types, and arrows and Enter follow one', async () => {
+  const asked: string[] = [];
+  const suggest = async (kw: string) => {
+    asked.push(kw);
+    return {
+      products: [{ name: 'Stoneware Mug', url: '/stoneware-mug', imageFile: null }],
+      categories: [{ name: 'Kitchen', url: '/kitchen' }],
+    };
+  };
+  const navigate = vi.fn();
+  const created = sectionRegistry[1].create('h');
+  render(
+    <NavigationProvider navigate={navigate}>
+      <ShopProvider value={{ suggest }}>
+        <PageRenderer registry={renderRegistry} sections={[created]} data={{ h: [] }} />
+      </ShopProvider>
+    </NavigationProvider>,
+  );
+  const search = screen.getByRole('combobox', { name: 'Search' });
+  fireEvent.change(search, { target: { value: 's' } });
+  fireEvent.change(search, { target: { value: 'stonware' } });
+  const list = await screen.findByRole('listbox', { name: 'Suggestions' });
+  // One question, for what was typed once the typing paused.
+  expect(asked).toEqual(['stonware']);
+  expect(
+    within(list)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Stoneware Mug', 'KitchenCategory']);
+  expect(search.getAttribute('aria-expanded')).toBe('true');
+  fireEvent.keyDown(search, { key: 'ArrowDown' });
+  fireEvent.keyDown(search, { key: 'ArrowDown' });
+  expect(search.getAttribute('aria-activedescendant')).toBe(within(list).getAllByRole('option')[1]!.id);
+  fireEvent.keyDown(search, { key: 'Enter' });
+  expect(navigate).toHaveBeenCalledWith('/kitchen');
 });

@@ -5,6 +5,7 @@ import { SectionShell } from '../section-shell.tsx';
 import { useShop } from '../shop-context.tsx';
 import { sectionComponent } from '../section-component.ts';
 import { header } from './header.schema.ts';
+import { SearchBox } from './search-box.tsx';
 
 // Line glyphs on a 24 × 24 grid; each sits in a link or button that carries its name in text.
 const glyphs = {
@@ -192,14 +193,7 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
                 Search
               </label>
               {/* `kw` is the listing's search key (§2.3); /search lists the results. */}
-              <input
-                id={`${uid}-search`}
-                type="search"
-                name="kw"
-                className="vt-input"
-                placeholder={settings.search_placeholder}
-                autoComplete="off"
-              />
+              <SearchBox id={`${uid}-search`} placeholder={settings.search_placeholder} />
               <button type="submit" className="vt-header-icon vt-header-search-button">
                 <Glyph name="search" />
                 <span className="vt-visually-hidden">Search</span>

@@ -1,0 +1,109 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { Suggestions } from '@vitrine/commerce';
+import { Image, useNavigator } from '@vitrine/renderer';
+import { useShop } from '../shop-context.tsx';
+
+/** How long typing must pause before suggestions are asked for. */
+export const SUGGEST_DELAY_MS = 150;
+
+/**
+ * The header's search field (a combobox): as the shopper types it suggests products and categories (§2.3, the
+ * store's own search with typos forgiven); arrows move through them, Enter follows one, Escape closes them. The
+ * form around it still searches on Enter when nothing is picked.
+ */
+export function SearchBox({ id, placeholder }: { id: string; placeholder: string }) {
+  const { suggest } = useShop();
+  const navigate = useNavigator();
+  const listId = useId();
+  const [text, setText] = useState('');
+  const [found, setFound] = useState<Suggestions | null>(null);
+  const [active, setActive] = useState(-1);
+  const asked = useRef(0);
+
+  useEffect(() => {
+    const kw = text.trim();
+    if (!suggest || kw.length < 2) return;
+    const ask = ++asked.current;
+    const timer = setTimeout(() => {
+      suggest(kw)
+        .then((answer) => ask === asked.current && (setFound(answer), setActive(-1)))
+        // Suggestions are a help, never in the way: a failure shows none.
+        .catch(() => ask === asked.current && setFound(null));
+    }, SUGGEST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, suggest]);
+
+  const items =
+    found && text.trim().length >= 2
+      ? [
+          ...found.products.map((p) => ({ ...p, kind: 'product' as const })),
+          ...found.categories.map((c) => ({ ...c, imageFile: null, kind: 'category' as const })),
+        ]
+      : [];
+  const open = items.length > 0;
+  const follow = (url: string) => {
+    setFound(null);
+    setText('');
+    navigate(url);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!open) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      // -1 is the typed words themselves; moving past either end comes back to them.
+      setActive((at) => {
+        const next = at + step;
+        return next >= items.length ? -1 : next < -1 ? items.length - 1 : next;
+      });
+    } else if (event.key === 'Enter' && active >= 0) {
+      event.preventDefault();
+      follow(items[active]!.url);
+    } else if (event.key === 'Escape') setFound(null);
+  };
+
+  return (
+    <div className="vt-search-box">
+      <input
+        id={id}
+        type="search"
+        name="kw"
+        className="vt-input"
+        placeholder={placeholder}
+        autoComplete="off"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value.trim().length < 2) setFound(null);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setTimeout(() => setFound(null), 150)}
+      />
+      <ul id={listId} role="listbox" aria-label="Suggestions" className="vt-suggestions" hidden={!open}>
+        {items.map((item, index) => (
+          <li
+            key={`${item.kind}-${item.url}`}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className="vt-suggestion"
+            onMouseDown={(event) => {
+              // Before the field's blur closes the list.
+              event.preventDefault();
+              follow(item.url);
+            }}
+          >
+            {item.kind === 'product' ? <Image src={item.imageFile} alt="" width={40} height={40} sizes="40px" /> : null}
+            <span>{item.name}</span>
+            {item.kind === 'category' ? <span className="vt-suggestion-kind">Category</span> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
