@@ -133,3 +133,35 @@ test('on a phone the filters fold behind a button and the products come first (i
     .evaluateAll((items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().left))).size);
   expect(columns).toBeLessThanOrEqual(2);
 });
+
+test('a shopper adds products to compare from cards and a product page, up to four, and sees them side by side (issue 15)', async ({
+  page,
+  store,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(store.url('localhost', '/kitchen'), { waitUntil: 'networkidle' });
+  const cards = page.locator('.vt-listing-products');
+  await cards.getByRole('button', { name: 'Compare Stoneware Mug' }).click();
+  await expect(cards.getByRole('button', { name: 'Compare Stoneware Mug' })).toHaveAttribute('aria-pressed', 'true');
+  await cards.getByRole('button', { name: "Compare Chef's Knife" }).click();
+  await cards.getByRole('button', { name: 'Compare Linen Apron' }).click();
+  await page.goto(store.url('localhost', '/olive-wood-board'), { waitUntil: 'networkidle' });
+  await page.locator('.vt-product-info').getByRole('button', { name: 'Compare Olive Wood Board' }).click();
+  // Four is the most: a fifth waits until one goes.
+  await page.goto(store.url('localhost', '/kitchen'), { waitUntil: 'networkidle' });
+  await expect(cards.getByRole('button', { name: /Compare Copper Kettle/ })).toBeDisabled();
+
+  await page.goto(store.url('localhost', '/compare'), { waitUntil: 'networkidle' });
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText([/Stoneware Mug/, /Chef's Knife/, /Linen Apron/, /Olive Wood Board/]);
+  // Four brands: the brand row differs and says so; prices, stock and materials are there too.
+  await expect(table.getByRole('rowheader', { name: 'Brand (differs)' })).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: /^Stock/ })).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: /^Material/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Stoneware Mug from the comparison' }).click();
+  await expect(table.getByRole('columnheader')).toHaveText([/Chef's Knife/, /Linen Apron/, /Olive Wood Board/]);
+  await page.reload({ waitUntil: 'networkidle' });
+  await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Clear the comparison' }).click();
+  await expect(page.getByText('You have not chosen any products to compare.')).toBeVisible();
+});

@@ -29,6 +29,8 @@ import { contactRequest, formSubmitRequest, subscribeRequest } from './forms.ts'
 import { getListingQuery, listing, suggestAnswer, suggestQuery } from './listing.ts';
 import { publishedPage, sectionDataAnswer, sectionDataRequest } from './page.ts';
 import {
+  compareAnswer,
+  compareQuery,
   addReviewRequest,
   getProductQuery,
   getReviewsQuery,
@@ -276,6 +278,7 @@ export const catalogueEndpoints = {
     answer: z.object({ data: listing }),
   }),
   suggest: endpoint({ method: 'GET', path: '/api/Product/Suggest', caller: 'visitor', query: suggestQuery, answer: suggestAnswer }),
+  compare: endpoint({ method: 'GET', path: '/api/Product/Compare', caller: 'visitor', query: compareQuery, answer: compareAnswer }),
   getProduct: endpoint({
     method: 'GET',
     path: '/api/Product/GetProduct',

@@ -319,5 +319,18 @@ export {
   isInStock,
   productStructuredData,
   missingOption,
+  MAX_COMPARE,
+  compareQuery,
+  comparedProduct,
+  compareAnswer,
 } from './product.ts';
-export type { ProductVariant, ProductOption, ReviewSummary, ProductDetail, Review, ReviewsPage, AddReviewRequest } from './product.ts';
+export type {
+  ProductVariant,
+  ProductOption,
+  ReviewSummary,
+  ProductDetail,
+  Review,
+  ReviewsPage,
+  AddReviewRequest,
+  ComparedProduct,
+} from './product.ts';

@@ -228,3 +228,32 @@ export function missingOption(
   }
   return null;
 }
+
+/** How many products the compare page sets side by side. */
+export const MAX_COMPARE = 4;
+
+export const compareQuery = z.object({
+  ProductIDs: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,3}$/, `must be at most ${MAX_COMPARE} product ids separated by commas`)
+    .transform((text) => [...new Set(text.split(',').map(Number))]),
+});
+
+/** A product as the compare page shows it: its card, and its attributes by name (a variant axis lists every value). */
+export const comparedProduct = z.object({
+  productID: z.number().int(),
+  itemName: z.string(),
+  productURL: z.string(),
+  imageFile: z.string().nullable(),
+  price: z.number().int(),
+  isHidePrice: z.boolean(),
+  rating: z.number(),
+  ratingCount: z.number().int(),
+  stockStatusID: z.number().int(),
+  brandName: z.string().nullable(),
+  attributes: z.record(z.string(), z.string()),
+});
+export type ComparedProduct = z.infer<typeof comparedProduct>;
+
+/** The asked products this store has, in the order asked; others are left out. */
+export const compareAnswer = z.object({ data: z.object({ products: z.array(comparedProduct) }) });

@@ -25,7 +25,7 @@ export { FormSubmitProvider, useFormSubmit } from './form-submit.tsx';
 export type { FormKind, FormSubmissions, FormSubmitter } from './form-submit.tsx';
 export { formFieldsOf } from './forms/forms.tsx';
 export { OwnerHtmlContext } from './html/html.tsx';
-export { ProductCard } from './product-card.tsx';
+export { ProductCard, CompareToggle } from './product-card.tsx';
 export { ListingProvider } from './listing-context.tsx';
 export type { ListingContextValue } from './listing-context.tsx';
 export { loadSectionData } from './load-section-data.ts';

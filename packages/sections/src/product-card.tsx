@@ -1,6 +1,6 @@
-import { StockStatus, roundRating, type ProductCard as ProductCardData } from '@vitrine/commerce';
+import { MAX_COMPARE, StockStatus, roundRating, type ProductCard as ProductCardData } from '@vitrine/commerce';
 import { Image, Link } from '@vitrine/renderer';
-import { usePrice } from './shop-context.tsx';
+import { useShop, usePrice } from './shop-context.tsx';
 
 /** A product in a grid: image, brand, name, rating, price with the compare-at price, and sale or sold-out badges. */
 export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
@@ -51,6 +51,29 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           ) : null}
         </p>
       )}
+      <CompareToggle productId={product.productID} name={product.itemName} />
     </article>
+  );
+}
+
+/** Adds a product to the compare list or takes it away; a full list (4) takes no more until one goes. */
+export function CompareToggle({ productId, name }: { productId: number; name: string }) {
+  const { compare } = useShop();
+  if (!compare) return null;
+  const comparing = compare.ids.includes(productId);
+  const full = !comparing && compare.ids.length >= MAX_COMPARE;
+  return (
+    <button
+      type="button"
+      className="vt-compare-toggle"
+      aria-pressed={comparing}
+      disabled={full}
+      title={full ? `You can compare up to ${MAX_COMPARE} products` : undefined}
+      onClick={() => compare.toggle(productId)}
+    >
+      <span aria-hidden="true">{comparing ? '✓ ' : '+ '}</span>
+      Compare<span className="vt-visually-hidden"> {name}</span>
+      {full ? <span className="vt-visually-hidden"> (the compare list is full)</span> : null}
+    </button>
   );
 }

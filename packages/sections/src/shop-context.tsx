@@ -14,6 +14,8 @@ export interface Shop {
   cartCount: number;
   wishlistCount: number;
   isSignedIn: boolean;
+  /** The products the shopper is comparing (§3.1 `compare`, at most 4), and how to add or take one away. */
+  compare?: { ids: readonly number[]; toggle: (productId: number) => void } | undefined;
   /** What the header's search suggests for what the shopper has typed; absent where nothing can be asked (a test). */
   suggest?: ((kw: string) => Promise<Suggestions>) | undefined;
 }

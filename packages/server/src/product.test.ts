@@ -183,6 +183,19 @@ describe.each(backends)('product pages and reviews on $name', ({ create }) => {
     expect(selfVote.status).toBe(409);
   });
 
+  it('compares the asked products in the order asked, with their attributes by name, and none of another store', async () => {
+    const [mug, knife] = [await idOf('stoneware-mug'), await idOf('chefs-knife')];
+    const answer = await server.call(`/api/Product/Compare?ProductIDs=${knife},${mug}`);
+    expect(answer.status).toBe(200);
+    const { data } = catalogueEndpoints.compare.answer.parse(await answer.json());
+    expect(data.products.map((p) => p.itemName)).toEqual(["Chef's Knife", 'Stoneware Mug']);
+    expect(Object.keys(data.products[0]!.attributes)).toEqual(['Size', 'Colour', 'Material']);
+    expect(data.products[0]!.attributes['Size']).toBe('Small, Medium');
+    const elsewhere = await server.call(`/api/Product/Compare?ProductIDs=${knife},${mug}`, { host: 'second.localhost' });
+    expect(catalogueEndpoints.compare.answer.parse(await elsewhere.json()).data.products).toEqual([]);
+    expect((await server.call('/api/Product/Compare?ProductIDs=1,2,3,4,5')).status).toBe(400);
+  });
+
   it("keeps reviews to their store: another store's product or review is not found there", async () => {
     const id = await idOf('stoneware-mug');
     const atelierGuest = (await (await server.call('/api/Web/GetWebInfo?Domain=second.localhost')).json()).tokens as TokenPair;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData } from 'react-router-dom';
-import { catalogueEndpoints, imageUrl, mediaUrl, type WebConfig } from '@vitrine/commerce';
+import { MAX_COMPARE, catalogueEndpoints, imageUrl, mediaUrl, type WebConfig } from '@vitrine/commerce';
 import { ImageProvider, NavigationProvider, type ImageSettings } from '@vitrine/renderer';
 import { FormSubmitProvider, ShopProvider } from '@vitrine/sections';
 import { useApi } from './app-context.tsx';
@@ -88,6 +88,7 @@ function Providers({ site, children }: { site: WebConfig | undefined; children: 
   const wishlistCount = useSession((s) => s.user?.wishlistCount ?? 0);
   const setCurrency = useSession((s) => s.setCurrency);
   const cartCount = useCart((s) => s.lines.length);
+  const compareIds = useSiteState((s) => s.compare);
   const shop = useMemo(() => {
     const offered = site?.currencies ?? [];
     const own = site?.currency ?? { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 };
@@ -102,8 +103,18 @@ function Providers({ site, children }: { site: WebConfig | undefined; children: 
       wishlistCount: hydrated ? wishlistCount : 0,
       isSignedIn: hydrated && signedInUserId(tokens) !== null,
       suggest: async (kw: string) => (await api.request(catalogueEndpoints.suggest, { query: { kw } })).data,
+      // What the shopper compares lives in their browser (§3.1), so the server's page shows none chosen.
+      compare: {
+        ids: hydrated ? compareIds : [],
+        toggle: (productId: number) => {
+          const state = useSiteState.getState();
+          const at = state.compare.indexOf(productId);
+          if (at >= 0) state.removeFromCompare(at);
+          else if (state.compare.length < MAX_COMPARE) state.addToCompare(productId);
+        },
+      },
     };
-  }, [site, hydrated, chosen, cartCount, wishlistCount, tokens, setCurrency, api]);
+  }, [site, hydrated, chosen, cartCount, wishlistCount, tokens, setCurrency, api, compareIds]);
   const images = useMemo(() => imageSettings(site), [site]);
   const submitter = useMemo(() => formSubmitter(api, pageId), [api, pageId]);
   return (

@@ -5,6 +5,7 @@ import type { StorefrontData } from './data.ts';
 import { CheckoutLayout, ChromeLayout, PlainLayout } from './layouts.tsx';
 import type { RouteMeta } from './meta.ts';
 import { AccountPage, ChangePasswordPage, ForgotPasswordPage, ResetPasswordPage, SignInPage, SignUpPage } from './pages/account-pages.tsx';
+import { ComparePage } from './pages/compare.tsx';
 import { ContactPage } from './pages/contact.tsx';
 import { MaintenancePage, type MaintenanceData } from './pages/maintenance.tsx';
 import { NotFoundPage } from './pages/notfound.tsx';
@@ -16,7 +17,6 @@ import { PreviewPage } from './pages/preview.tsx';
 import {
   CartPage,
   CheckoutPage,
-  ComparePage,
   DesignsPage,
   OrderDetailPage,
   OrderListPage,

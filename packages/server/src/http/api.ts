@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PageType, catalogueEndpoints, listingState, pageEndpoints, reviewEndpoints, webEndpoints } from '@vitrine/commerce';
 import { sectionRegistry } from '@vitrine/sections';
 import { loadListing, suggest } from '../shop/listing.ts';
-import { addReview, listReviews, loadProduct, voteReview } from '../shop/product.ts';
+import { addReview, compareProducts, listReviews, loadProduct, voteReview } from '../shop/product.ts';
 import { loadDraftSectionData, loadPublishedPage, loadTemplatePage, loadThemeSectionData } from '../shop/pages.ts';
 import { findSite, loadWebConfig } from '../shop/tenants.ts';
 import { checkDatabase } from '../db/connect.ts';
@@ -94,6 +94,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
       return { data: listing };
     },
     suggest: async ({ query, store }) => ({ data: await suggest(store, query.kw) }),
+    compare: async ({ query, store }) => ({ data: { products: await compareProducts(store, query.ProductIDs) } }),
     getProduct: async ({ query, store }) => {
       const product = await loadProduct(store, query.Slug);
       if (!product) throw new HttpError(404, 'NOT_FOUND', `No product at "${query.Slug}"`, 'Slug');

@@ -3,11 +3,13 @@ import {
   REVIEWS_PAGE_SIZE,
   StockStatus,
   type AddReviewRequest,
+  type ComparedProduct,
   type ProductDetail,
   type ReviewSummary,
   type ReviewsPage,
 } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
+import { cardsOf } from './catalog.ts';
 import { HttpError } from '../http/errors.ts';
 
 /**
@@ -285,5 +287,44 @@ export async function voteReview(db: Db, webId: number, customerId: number, revi
       .returning('helpful_count')
       .executeTakeFirstOrThrow();
     return updated.helpful_count;
+  });
+}
+
+/** The asked products of this store, in the order asked, with their attributes by name for the compare page. */
+export async function compareProducts(db: Db, ids: readonly number[]): Promise<ComparedProduct[]> {
+  if (!ids.length) return [];
+  const [cards, values] = await Promise.all([
+    cardsOf(db, ids),
+    db
+      .selectFrom('attribute_values as av')
+      .innerJoin('attributes as a', 'a.attribute_id', 'av.attribute_id')
+      .innerJoin('products as p', (join) =>
+        join.on((eb) =>
+          eb.or([eb(sql`p.spec_value_ids`, '@>', sql`ARRAY[av.value_id]`), eb(sql`p.variant_value_ids`, '@>', sql`ARRAY[av.value_id]`)]),
+        ),
+      )
+      .select(['p.product_id', 'a.attribute_id', 'a.name as attribute', 'av.name'])
+      .where('p.product_id', 'in', ids)
+      .orderBy('a.attribute_id')
+      .orderBy('av.sort')
+      .execute(),
+  ]);
+  return cards.map((card) => {
+    const attributes: Record<string, string> = {};
+    for (const value of values.filter((v) => v.product_id === card.productID))
+      attributes[value.attribute] = attributes[value.attribute] ? `${attributes[value.attribute]}, ${value.name}` : value.name;
+    return {
+      productID: card.productID,
+      itemName: card.itemName,
+      productURL: card.productURL,
+      imageFile: card.imageFile,
+      price: card.price,
+      isHidePrice: card.isHidePrice,
+      rating: card.rating,
+      ratingCount: card.ratingCount,
+      stockStatusID: card.stockStatusID,
+      brandName: card.brandName,
+      attributes,
+    };
   });
 }

@@ -79,14 +79,6 @@ export function StatusPage() {
   );
 }
 
-export function ComparePage() {
-  return (
-    <PageShell heading="Compare products" breadcrumbs={[{ label: 'Compare' }]}>
-      <p>You have not chosen any products to compare.</p>
-    </PageShell>
-  );
-}
-
 export function DesignsPage() {
   return (
     <PageShell heading="Designs" breadcrumbs={[{ label: 'Designs' }]}>

@@ -12,7 +12,7 @@ import {
   type PublishedPage,
 } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
-import { renderRegistry, usePrice } from '@vitrine/sections';
+import { CompareToggle, renderRegistry, usePrice } from '@vitrine/sections';
 import { readThemeSettings } from '@vitrine/theme-engine';
 import type { RouteMeta } from '../meta.ts';
 import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
@@ -249,6 +249,7 @@ export function ProductView() {
                 </fieldset>
               ) : null}
 
+              <CompareToggle productId={product.productID} name={product.itemName} />
               <p className="vt-product-sku">SKU {variant?.sku ?? product.sku}</p>
               {product.description ? <p className="vt-product-description">{product.description}</p> : null}
               {product.specifications.length ? (
