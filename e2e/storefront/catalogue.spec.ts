@@ -165,3 +165,14 @@ test('a shopper adds products to compare from cards and a product page, up to fo
   await page.getByRole('button', { name: 'Clear the comparison' }).click();
   await expect(page.getByText('You have not chosen any products to compare.')).toBeVisible();
 });
+
+test('/designs shows the store’s public designs; a preview draws the store in one (issue 15)', async ({ page, store }) => {
+  await page.goto(store.url('localhost', '/designs'), { waitUntil: 'networkidle' });
+  const designs = page.locator('.vt-design');
+  await expect(designs).toHaveCount(2);
+  await expect(designs.first()).toContainText('Live now');
+  await page.getByRole('link', { name: 'Preview Harbor Dusk' }).click();
+  await expect(page).toHaveURL(/\/\?wtid=/);
+  const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand').trim());
+  expect(brand).toBe('#d97745');
+});

@@ -159,3 +159,22 @@ export const productQuery = z.object({
   limit: z.number().int().min(1).max(48).default(8),
 });
 export type ProductQuery = z.input<typeof productQuery>;
+
+/** A design (a public theme of the store, §2.8) as the designs page shows it, with the `wtid` that previews it. */
+export const design = z.object({
+  themeID: z.number().int(),
+  name: z.string(),
+  /** The theme id in base64: `/?wtid=…` shows the store in this design. */
+  wtid: z.string(),
+  isLive: z.boolean(),
+  colors: z.object({ brand: z.string(), accent: z.string(), background: z.string(), text: z.string(), surface: z.string() }),
+  fonts: z.object({ heading: z.string(), body: z.string() }),
+  corners: z.enum(['rounded', 'square']),
+});
+export type Design = z.infer<typeof design>;
+export const designsAnswer = z.object({ data: z.object({ designs: z.array(design) }) });
+
+/** `wtid` for a theme id (§2.8): its digits in base64. */
+export function themeWtid(themeId: number): string {
+  return btoa(String(themeId));
+}

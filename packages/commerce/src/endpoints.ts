@@ -24,7 +24,7 @@ import {
   studioSignInRequest,
   updateProfileRequest,
 } from './account.ts';
-import { getWebInfoAnswer, getWebInfoQuery, refreshBody, tokenPair } from './api.ts';
+import { designsAnswer, getWebInfoAnswer, getWebInfoQuery, refreshBody, tokenPair } from './api.ts';
 import { contactRequest, formSubmitRequest, subscribeRequest } from './forms.ts';
 import { getListingQuery, listing, suggestAnswer, suggestQuery } from './listing.ts';
 import { publishedPage, sectionDataAnswer, sectionDataRequest } from './page.ts';
@@ -138,6 +138,7 @@ const THEME_BODY_BYTES = 2 * 1024 * 1024;
 export const webEndpoints = {
   health: endpoint({ method: 'GET', path: '/api/health', caller: 'anyone', answer: z.object({ status: z.literal('ok') }) }),
   getWebInfo: endpoint({ method: 'GET', path: '/api/Web/GetWebInfo', caller: 'anyone', query: getWebInfoQuery, answer: getWebInfoAnswer }),
+  getDesigns: endpoint({ method: 'GET', path: '/api/Web/GetDesigns', caller: 'visitor', answer: designsAnswer }),
   getBuild: endpoint({
     method: 'GET',
     path: '/api/Web/Build',

@@ -101,6 +101,9 @@ export {
   categorySummary,
   brandSummary,
   productQuery,
+  design,
+  designsAnswer,
+  themeWtid,
 } from './api.ts';
 export type {
   ApiError,
@@ -111,6 +114,7 @@ export type {
   CategorySummary,
   BrandSummary,
   ProductQuery,
+  Design,
 } from './api.ts';
 export {
   PAGE_DOCUMENT_VERSION,

@@ -1,4 +1,4 @@
-import type { Listing, ListingState, MaintenanceSettings, ProductDetail, PublishedPage, WebConfig } from '@vitrine/commerce';
+import type { Design, Listing, ListingState, MaintenanceSettings, ProductDetail, PublishedPage, WebConfig } from '@vitrine/commerce';
 
 /** Who is looking: a guest, or a signed-in customer (§6). */
 export interface Session {
@@ -21,6 +21,8 @@ export interface StorefrontData {
   getListing(scope: Listing['scope']['kind'], path: string, state: ListingState): Promise<Listing | null>;
   /** The product at `slug` (its page's address without the `/`), or null when the store has none. */
   getProduct(slug: string): Promise<ProductDetail | null>;
+  /** The store's designs: its public themes and the live one (§2.8). */
+  getDesigns(): Promise<Design[]>;
   /** What the theme's global sections (header, footer) loaded, by section id. */
   getThemeSectionData(): Promise<Record<string, unknown>>;
   /** Whether a customer is signed in, for the entry checks. */

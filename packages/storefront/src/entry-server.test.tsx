@@ -48,6 +48,7 @@ function storeData(overrides: Partial<StorefrontData> = {}, siteOverrides: Parti
     getTemplate: async () => null,
     getListing: async () => null,
     getProduct: async () => null,
+    getDesigns: async () => [],
     getSession: async () => ({ signedIn: false, userId: null }),
     getThemeSectionData: async () => ({}),
     getMaintenance: async () => ({ isMaintenance: false, isPasswordProtected: '0', heading: '', description: '' }),

@@ -55,6 +55,9 @@ export function httpData(
       }
       return template;
     },
+    async getDesigns() {
+      return (await api.request(webEndpoints.getDesigns)).data.designs;
+    },
     getProduct(slug) {
       return orNull(api.request(catalogueEndpoints.getProduct, { query: { Slug: slug } }));
     },

@@ -7,6 +7,7 @@ import type { RouteMeta } from './meta.ts';
 import { AccountPage, ChangePasswordPage, ForgotPasswordPage, ResetPasswordPage, SignInPage, SignUpPage } from './pages/account-pages.tsx';
 import { ComparePage } from './pages/compare.tsx';
 import { ContactPage } from './pages/contact.tsx';
+import { DesignsPage, type DesignsData } from './pages/designs.tsx';
 import { MaintenancePage, type MaintenanceData } from './pages/maintenance.tsx';
 import { NotFoundPage } from './pages/notfound.tsx';
 import type { PageData } from './pages/page-view.tsx';
@@ -14,16 +15,7 @@ import { PageView } from './pages/page-view.tsx';
 import { ListingView, type ListingData } from './pages/listing-view.tsx';
 import { ProductView, type ProductData } from './product/product-view.tsx';
 import { PreviewPage } from './pages/preview.tsx';
-import {
-  CartPage,
-  CheckoutPage,
-  DesignsPage,
-  OrderDetailPage,
-  OrderListPage,
-  OrderPage,
-  StatusPage,
-  WishlistPage,
-} from './pages/simple-pages.tsx';
+import { CartPage, CheckoutPage, OrderDetailPage, OrderListPage, OrderPage, StatusPage, WishlistPage } from './pages/simple-pages.tsx';
 import { ErrorPage, Root } from './root.tsx';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 import { noIndexRoutes, redirectRules, routeTable, routeTitle, type Layout, type RouteSpec } from './route-table.ts';
@@ -174,6 +166,8 @@ function contentLoader(spec: RouteSpec, data: StorefrontData): (args: LoaderFunc
         const product = slug.includes('/') ? null : await loadProduct(data, slug, url);
         return product ?? (await loadListing(data, slug, url)) ?? throwNotFound();
       };
+    case 'designs':
+      return async (): Promise<DesignsData> => ({ designs: await data.getDesigns(), meta: metaFor(spec) });
     case 'maintenance':
       return async (): Promise<MaintenanceData> => ({ maintenance: await data.getMaintenance(), meta: metaFor(spec) });
     case 'editor':

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PageType, catalogueEndpoints, listingState, pageEndpoints, reviewEndpoints, webEndpoints } from '@vitrine/commerce';
 import { sectionRegistry } from '@vitrine/sections';
+import { listDesigns } from '../shop/designs.ts';
 import { loadListing, suggest } from '../shop/listing.ts';
 import { addReview, compareProducts, listReviews, loadProduct, voteReview } from '../shop/product.ts';
 import { loadDraftSectionData, loadPublishedPage, loadTemplatePage, loadThemeSectionData } from '../shop/pages.ts';
@@ -41,6 +42,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
       if (!data) throw new HttpError(404, 'CODE_0002', 'This domain is not linked to a store');
       return { data, tokens: await tokens.issue(site.webId, null) };
     },
+    getDesigns: async ({ store }) => ({ data: { designs: await listDesigns(store) } }),
     getBuild: async ({ reply }) => {
       reply.header('cache-control', 'no-store');
       return { data: { buildId: await deps.buildId() } };

@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { loadMaintenanceSettings, maintenancePasswordHash } from '../shop/maintenance.ts';
 import { PageType } from '@vitrine/commerce';
 import { scopedToStore } from '../db/site-scope.ts';
+import { listDesigns } from '../shop/designs.ts';
 import { loadListing } from '../shop/listing.ts';
 import { loadProduct } from '../shop/product.ts';
 import { sitemapPart } from '../shop/sitemap.ts';
@@ -109,6 +110,7 @@ export function registerStorefront(
       getTemplate: (pageTypeId) => loadTemplatePage(store, webId, pageTypeId === 3 ? PageType.Product : PageType.Listing, log),
       getListing: (scope, path, state) => loadListing(store, scope, path, state),
       getProduct: (slug) => loadProduct(store, slug),
+      getDesigns: () => listDesigns(store),
       async getThemeSectionData() {
         const site = await data.getSite();
         return loadThemeSectionData(db, webId, site.themeSettings.themeData, (message, error) =>

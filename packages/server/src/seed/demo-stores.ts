@@ -9,6 +9,8 @@ export interface DemoStore {
   tagline: string;
   currencies: { code: string; symbol: string; rate: number; isDefault?: boolean }[];
   theme: { name: string; settings: ThemeSettingsInput };
+  /** Another public design of the store, shown on /designs and previewed with `?wtid=` (§2.8); its settings change the theme's. */
+  otherDesign: { name: string; colors: Record<string, string>; fonts: { heading: string; body: string } };
   palettes: readonly (readonly [string, string, string])[];
   categories: { name: string; slug: string; parent?: string; products: string[] }[];
   brands: string[];
@@ -71,6 +73,11 @@ export const demoStores: DemoStore[] = [
         radius: 6,
         add_to_card_action: 'OPEN_DRAWER',
       },
+    },
+    otherDesign: {
+      name: 'Harbor Dusk',
+      colors: { brand: '#d97745', brandContrast: '#1a1a1a', accent: '#1f3a5f', background: '#fbf7f2', surface: '#efe6da', link: '#a4512a' },
+      fonts: { heading: 'Merriweather', body: 'Nunito' },
     },
     palettes: [
       ['#f4f1ec', '#1f3a5f', '#d97745'],
@@ -233,6 +240,11 @@ export const demoStores: DemoStore[] = [
         buttons: { uppercase: true },
         add_to_card_action: 'OPEN_CART',
       },
+    },
+    otherDesign: {
+      name: 'Nord Fjell',
+      colors: { brand: '#2f4858', brandContrast: '#ffffff', accent: '#86bbd8', background: '#ffffff', surface: '#eef3f6', link: '#2f4858' },
+      fonts: { heading: 'Oswald', body: 'Open Sans' },
     },
     palettes: [
       ['#f1e8de', '#3d2c2e', '#b08d57'],

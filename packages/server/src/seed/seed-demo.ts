@@ -86,6 +86,36 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
       .execute();
     await trx.updateTable('sites').set({ active_theme_id: themeId }).where('web_id', '=', webId).execute();
 
+    // A second public design, for /designs and `?wtid=` previews.
+    const other = themeDocument.parse({
+      ...theme,
+      settings: {
+        ...store.theme.settings,
+        colors: { ...store.theme.settings.colors, ...store.otherDesign.colors },
+        fonts: { ...store.theme.settings.fonts, ...store.otherDesign.fonts },
+      },
+    });
+    const otherCss = compileTheme(other.settings);
+    if (otherCss.problems.length) throw new Error(`Demo design ${store.otherDesign.name} is invalid: ${JSON.stringify(otherCss.problems)}`);
+    const { theme_id: otherId } = await trx
+      .insertInto('themes')
+      .values({
+        web_id: webId,
+        name: store.otherDesign.name,
+        is_public: true,
+        draft: JSON.stringify(other),
+        published: JSON.stringify(other),
+        published_css: otherCss.css,
+        published_version: 1,
+        published_at: new Date(),
+      })
+      .returning('theme_id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('theme_versions')
+      .values({ web_id: webId, theme_id: otherId, version: 1, document: JSON.stringify(other), css: otherCss.css })
+      .execute();
+
     const { owner_id: ownerId } = await trx
       .insertInto('owners')
       .values({ email: store.owner.email, password_hash: ownerHash, name: store.owner.name })

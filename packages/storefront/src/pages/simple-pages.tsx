@@ -78,11 +78,3 @@ export function StatusPage() {
     </PageShell>
   );
 }
-
-export function DesignsPage() {
-  return (
-    <PageShell heading="Designs" breadcrumbs={[{ label: 'Designs' }]}>
-      <p>This store has not shared any designs yet.</p>
-    </PageShell>
-  );
-}
