@@ -359,7 +359,13 @@ function demoFooter(store: DemoStore): SectionNode {
 /** Draws every picture a demo store's rows point at, where the file is missing. */
 async function drawStorePictures(db: Db, store: DemoStore, webId: number, mediaDir: string): Promise<void> {
   const [products, categories, brands] = await Promise.all([
-    db.selectFrom('product_images').select('file').where('web_id', '=', webId).orderBy('image_id').execute(),
+    db
+      .selectFrom('product_images as i')
+      .innerJoin('products as p', 'p.product_id', 'i.product_id')
+      .select(['i.file', 'p.name'])
+      .where('i.web_id', '=', webId)
+      .orderBy('i.image_id')
+      .execute(),
     db.selectFrom('categories').select('image_file as file').where('web_id', '=', webId).orderBy('category_id').execute(),
     db.selectFrom('brands').select('logo_file as file').where('web_id', '=', webId).orderBy('brand_id').execute(),
   ]);
@@ -369,9 +375,17 @@ async function drawStorePictures(db: Db, store: DemoStore, webId: number, mediaD
     drawPicture(toDisk(`/media/${webId}/banners/hero.webp`), { width: 1600, height: 700, palette: palette(0), seed: 3, motif: 'scene' }),
     drawPicture(toDisk(`/media/${webId}/banners/story.webp`), { width: 800, height: 600, palette: palette(1), seed: 8, motif: 'scene' }),
   ];
-  products.forEach(({ file }, n) =>
+  products.forEach(({ file, name }, n) =>
     jobs.push(
-      drawPicture(toDisk(file), { width: 800, height: 800, palette: palette(Math.floor(n / 2)), seed: n + (n % 2) * 5, motif: 'object' }),
+      drawPicture(toDisk(file), {
+        width: 800,
+        height: 800,
+        palette: palette(Math.floor(n / 2)),
+        // The second picture of a product shows it closer.
+        seed: n,
+        motif: 'object',
+        product: name,
+      }),
     ),
   );
   categories.forEach(
