@@ -92,7 +92,17 @@ const drawings: [RegExp, (main: string, accent: string, back: string) => string]
       `<path d="M14 62 Q16 42 34 42 Q44 52 60 54 L82 58 Q90 60 88 68 H14 Z" fill="${m}"/><rect x="14" y="67" width="75" height="7" rx="3" fill="${a}"/>`,
   ],
   [
-    /trousers|skirt|jeans/i,
+    /dress/i,
+    (m, a) =>
+      `<path d="M38 16 H62 L60 30 Q66 36 64 44 L82 82 H18 L36 44 Q34 36 40 30 Z" fill="${m}"/><rect x="35" y="42" width="30" height="5" fill="${a}"/>`,
+  ],
+  [
+    /skirt/i,
+    (m, a) =>
+      `<path d="M34 24 H66 L82 80 H18 Z" fill="${m}"/><rect x="34" y="22" width="32" height="7" fill="${a}"/><path d="M42 30 L36 80 M50 30 V80 M58 30 L64 80" stroke="${a}" stroke-width="1.5" opacity=".5"/>`,
+  ],
+  [
+    /trousers|jeans/i,
     (m, a) => `<path d="M32 22 H68 L73 82 H56 L50 42 L44 82 H27 Z" fill="${m}"/><rect x="32" y="20" width="36" height="6" fill="${a}"/>`,
   ],
   [
