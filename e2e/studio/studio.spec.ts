@@ -475,6 +475,40 @@ test('a product grid added in the studio shows the store’s products in the fra
   await context.close();
 });
 
+test('the listing and product templates preview with a real category and product of the store (issue 15)', async ({
+  browser,
+  studio,
+  harborSession,
+}) => {
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await openEditor(page, studio);
+  const frame = frameOf(page);
+  await page.getByRole('combobox', { name: 'Page' }).selectOption({ label: 'Product listing' });
+  // The template's products area shows the store's first category, facets and all.
+  await expect(frame.locator('.vt-listing h1')).toHaveText('Kitchen', { timeout: 15_000 });
+  await expect(frame.locator('.vt-listing-products .vt-product-card').first()).toBeVisible();
+  await expect(frame.getByRole('complementary', { name: 'Filters' })).toBeVisible();
+  // Even previewed without outlines, a filter in the frame does not take the preview away from the studio.
+  await page.getByRole('button', { name: 'Preview without outlines' }).click();
+  await frame.getByRole('complementary', { name: 'Filters' }).getByRole('checkbox').first().click();
+  await expect(frame.locator('.vt-listing h1')).toHaveText('Kitchen');
+  expect(
+    page
+      .frames()
+      .find((f) => f !== page.mainFrame())
+      ?.url(),
+  ).toMatch(/\/preview$/);
+  await page.getByRole('button', { name: 'Back to editing' }).click();
+
+  await page.getByRole('combobox', { name: 'Page' }).selectOption({ label: 'Product page' });
+  await expect(frame.locator('.vt-product-name')).toHaveText('Stoneware Mug', { timeout: 15_000 });
+  await expect(frame.locator('.vt-gallery-main')).toBeVisible();
+  // The template's own sections follow the product, as on the store.
+  await expect(frame.locator('.wxb-canvas [data-section-id="product-related"]')).toBeVisible();
+  await context.close();
+});
+
 test('undo and redo, by button and by Ctrl+Z / Ctrl+Shift+Z, restore the heading', async ({ browser, studio, harborSession }) => {
   const context = await signedInContext(browser, studio, harborSession);
   const page = await context.newPage();

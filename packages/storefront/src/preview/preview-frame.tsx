@@ -1,7 +1,9 @@
 import { use, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createFrameChannel, PROTOCOL_VERSION, type Channel, type FrameMessage } from '@vitrine/frame-protocol';
-import { OwnerHtmlContext } from '@vitrine/sections';
+import { NavigationProvider } from '@vitrine/renderer';
+import { ListingProvider, OwnerHtmlContext } from '@vitrine/sections';
+import { ProductDetailView } from '../product/product-view.tsx';
 import { sanitizeOwnerHtml } from '@vitrine/sections/owner-html';
 import { PageCanvas, SectionDataContext } from './page-canvas.tsx';
 import { createFrameStore, FrameStoreContext, useFrame, useFrameStore, type FrameStore } from './frame-store.ts';
@@ -11,6 +13,7 @@ import { Outlines } from './outlines.tsx';
 import { acceptPaletteDrops } from './palette-drop.ts';
 import { useDraftData, usePublishedData } from './published-data.ts';
 import { HiddenSection, SectionView } from './section-view.tsx';
+import { useTemplateSample } from './template-sample.ts';
 import './preview.css';
 
 /**
@@ -145,6 +148,10 @@ function FrameBody({ themeData, themeSectionData }: { themeData: string; themeSe
   useBuilderEvents(store, send);
   const received = useFrame((s) => s.received);
   const mode = useFrame((s) => s.mode);
+  const sample = useTemplateSample(page?.pageTypeId ?? null);
+  // The listing template's products area: its first products section, as on the store (§2.3).
+  const areaId = useFrame((s) => s.order.find((id) => s.sections[id]?.type === 3) ?? null);
+  const listing = sample?.kind === 'listing' && areaId ? { listing: sample.listing, areaId } : null;
   if (!received)
     return (
       <p className="wxb-waiting">
@@ -154,21 +161,31 @@ function FrameBody({ themeData, themeSectionData }: { themeData: string; themeSe
   // Drafts of the HTML section show as they are typed: the frame sanitizes them itself (shoppers' pages get them
   // sanitized by the server, and never load the sanitizer).
   return (
-    <OwnerHtmlContext value={sanitizeOwnerHtml}>
-      <SectionDataContext value={dataFor}>
-        <div className={mode === 'edit' ? 'wxb-frame-edit' : 'wxb-frame-view'}>
-          <GlobalSection slot="headerId" />
-          <main id="main" className="vt-page">
-            <PageCanvas send={send}>
-              <Outlines />
-            </PageCanvas>
-          </main>
-          <GlobalSection slot="footerId" />
-        </div>
-      </SectionDataContext>
-    </OwnerHtmlContext>
+    // Builder mode leaves the page for nothing (§2.11): a listing's filters or a product's links go nowhere here.
+    <NavigationProvider navigate={stayOnPage}>
+      <OwnerHtmlContext value={sanitizeOwnerHtml}>
+        <SectionDataContext value={dataFor}>
+          <div className={mode === 'edit' ? 'wxb-frame-edit' : 'wxb-frame-view'}>
+            <GlobalSection slot="headerId" />
+            <main id="main" className="vt-page">
+              {sample?.kind === 'product' ? (
+                <ProductDetailView product={sample.product} origin={window.location.origin} variantId={null} />
+              ) : null}
+              <ListingProvider value={listing}>
+                <PageCanvas send={send}>
+                  <Outlines />
+                </PageCanvas>
+              </ListingProvider>
+            </main>
+            <GlobalSection slot="footerId" />
+          </div>
+        </SectionDataContext>
+      </OwnerHtmlContext>
+    </NavigationProvider>
   );
 }
+
+const stayOnPage = () => {};
 
 /**
  * The studio's preview frame (§2.11), in the browser only: draws the draft the studio sends with the renderer and

@@ -59,6 +59,19 @@ export function initialChoice(product: ProductDetail, variantId: number | null):
  */
 export function ProductView() {
   const { product, template, origin, variantId } = useLoaderData() as ProductData;
+  return (
+    <>
+      <ProductDetailView product={product} origin={origin} variantId={variantId} />
+      {template ? <PageRenderer sections={template.document.sections} registry={renderRegistry} data={template.sectionData} /> : null}
+    </>
+  );
+}
+
+/**
+ * The product itself, as its page and the studio's preview of the product template show it: trail, gallery, choices,
+ * description, specifications, reviews and the structured data.
+ */
+export function ProductDetailView({ product, origin, variantId }: { product: ProductDetail; origin: string; variantId: number | null }) {
   const root = useRouteLoaderData(ROOT_ROUTE_ID) as RootData | undefined;
   const price = usePrice();
   const id = useId();
@@ -117,166 +130,161 @@ export function ProductView() {
   });
 
   return (
-    <>
-      <div className="vt-section">
-        <div className="vt-container vt-product">
-          <nav aria-label="Breadcrumb" className="vt-breadcrumbs">
-            <ol>
-              {product.breadcrumbs.map((crumb, index) => (
-                <li key={crumb.url}>
-                  {index === product.breadcrumbs.length - 1 ? (
-                    <span aria-current="page">{crumb.name}</span>
-                  ) : (
-                    <Link to={crumb.url}>{crumb.name}</Link>
-                  )}
-                </li>
-              ))}
-            </ol>
-          </nav>
-          <div className="vt-product-layout">
-            <Gallery product={product} zoom={zoom} activeFile={variant?.imageFile ?? null} />
-            <div className="vt-product-info">
-              {product.brand ? (
-                <p className="vt-product-card-brand">
-                  <Link to={product.brand.url}>{product.brand.name}</Link>
-                </p>
-              ) : null}
-              <h1 className="vt-h1 vt-product-name">{product.itemName}</h1>
-              {product.reviews.count ? (
-                <p className="vt-product-rating">
-                  <a href="#reviews">
-                    <span aria-hidden="true">{'★'.repeat(Math.round(roundRating(product.reviews.average)))}</span>{' '}
-                    {`${roundRating(product.reviews.average)} out of 5 (${product.reviews.count} ${product.reviews.count === 1 ? 'review' : 'reviews'})`}
-                  </a>
-                </p>
-              ) : null}
-              {product.isHidePrice ? (
-                <p className="vt-product-price-hidden">Ask us for a price.</p>
-              ) : (
-                <p className="vt-product-price" aria-live="polite">
-                  <span className={onSale ? 'vt-price-sale' : undefined}>{price(total)}</span>
-                  {onSale && product.compareAtPrice !== null ? (
-                    <s className="vt-price-compare">
-                      <span className="vt-visually-hidden">Was </span>
-                      {price(product.compareAtPrice + optionPrice + addonPrice)}
-                    </s>
-                  ) : null}
-                </p>
-              )}
-              <p className={isInStock(stock) ? 'vt-stock vt-stock-in' : 'vt-stock vt-stock-out'} role="status">
-                {product.attributes.length && !variant ? 'This combination is not made' : isInStock(stock) ? 'In stock' : 'Out of stock'}
+    <div className="vt-section">
+      <div className="vt-container vt-product">
+        <nav aria-label="Breadcrumb" className="vt-breadcrumbs">
+          <ol>
+            {product.breadcrumbs.map((crumb, index) => (
+              <li key={crumb.url}>
+                {index === product.breadcrumbs.length - 1 ? (
+                  <span aria-current="page">{crumb.name}</span>
+                ) : (
+                  <Link to={crumb.url}>{crumb.name}</Link>
+                )}
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <div className="vt-product-layout">
+          <Gallery product={product} zoom={zoom} activeFile={variant?.imageFile ?? null} />
+          <div className="vt-product-info">
+            {product.brand ? (
+              <p className="vt-product-card-brand">
+                <Link to={product.brand.url}>{product.brand.name}</Link>
               </p>
+            ) : null}
+            <h1 className="vt-h1 vt-product-name">{product.itemName}</h1>
+            {product.reviews.count ? (
+              <p className="vt-product-rating">
+                <a href="#reviews">
+                  <span aria-hidden="true">{'★'.repeat(Math.round(roundRating(product.reviews.average)))}</span>{' '}
+                  {`${roundRating(product.reviews.average)} out of 5 (${product.reviews.count} ${product.reviews.count === 1 ? 'review' : 'reviews'})`}
+                </a>
+              </p>
+            ) : null}
+            {product.isHidePrice ? (
+              <p className="vt-product-price-hidden">Ask us for a price.</p>
+            ) : (
+              <p className="vt-product-price" aria-live="polite">
+                <span className={onSale ? 'vt-price-sale' : undefined}>{price(total)}</span>
+                {onSale && product.compareAtPrice !== null ? (
+                  <s className="vt-price-compare">
+                    <span className="vt-visually-hidden">Was </span>
+                    {price(product.compareAtPrice + optionPrice + addonPrice)}
+                  </s>
+                ) : null}
+              </p>
+            )}
+            <p className={isInStock(stock) ? 'vt-stock vt-stock-in' : 'vt-stock vt-stock-out'} role="status">
+              {product.attributes.length && !variant ? 'This combination is not made' : isInStock(stock) ? 'In stock' : 'Out of stock'}
+            </p>
 
-              {product.attributes.map((attribute) => (
-                <fieldset key={attribute.attributeID} className="vt-product-choice">
-                  <legend>
-                    {attribute.name}:{' '}
-                    <strong>
-                      {attribute.values.find((value) => value.valueID === chosen[attribute.attributeID])?.name ?? 'choose one'}
-                    </strong>
-                  </legend>
-                  {attribute.displayType === 'dropdown' ? (
-                    <select
-                      className="vt-input"
-                      aria-label={attribute.name}
-                      value={chosen[attribute.attributeID] ?? ''}
-                      onChange={(event) => choose(attribute.attributeID, Number(event.target.value))}
-                    >
-                      {attribute.values.map((value) => (
-                        <option key={value.valueID} value={value.valueID} disabled={!possible(attribute.attributeID, value.valueID)}>
-                          {value.name}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    <div className={attribute.displayType === 'color' ? 'vt-swatches' : 'vt-namelist'}>
-                      {attribute.values.map((value) => (
-                        <label key={value.valueID} className="vt-choice" title={value.name}>
-                          <input
-                            type="radio"
-                            name={`${id}-${attribute.attributeID}`}
-                            checked={chosen[attribute.attributeID] === value.valueID}
-                            disabled={!possible(attribute.attributeID, value.valueID)}
-                            onChange={() => choose(attribute.attributeID, value.valueID)}
-                          />
-                          {attribute.displayType === 'color' ? (
-                            <>
-                              <span
-                                className="vt-swatch vt-swatch-large"
-                                style={{ background: value.color ?? 'transparent' }}
-                                aria-hidden="true"
-                              />
-                              <span className="vt-visually-hidden">{value.name}</span>
-                            </>
-                          ) : (
-                            <span>{value.name}</span>
-                          )}
-                        </label>
-                      ))}
-                    </div>
-                  )}
-                </fieldset>
-              ))}
+            {product.attributes.map((attribute) => (
+              <fieldset key={attribute.attributeID} className="vt-product-choice">
+                <legend>
+                  {attribute.name}:{' '}
+                  <strong>{attribute.values.find((value) => value.valueID === chosen[attribute.attributeID])?.name ?? 'choose one'}</strong>
+                </legend>
+                {attribute.displayType === 'dropdown' ? (
+                  <select
+                    className="vt-input"
+                    aria-label={attribute.name}
+                    value={chosen[attribute.attributeID] ?? ''}
+                    onChange={(event) => choose(attribute.attributeID, Number(event.target.value))}
+                  >
+                    {attribute.values.map((value) => (
+                      <option key={value.valueID} value={value.valueID} disabled={!possible(attribute.attributeID, value.valueID)}>
+                        {value.name}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <div className={attribute.displayType === 'color' ? 'vt-swatches' : 'vt-namelist'}>
+                    {attribute.values.map((value) => (
+                      <label key={value.valueID} className="vt-choice" title={value.name}>
+                        <input
+                          type="radio"
+                          name={`${id}-${attribute.attributeID}`}
+                          checked={chosen[attribute.attributeID] === value.valueID}
+                          disabled={!possible(attribute.attributeID, value.valueID)}
+                          onChange={() => choose(attribute.attributeID, value.valueID)}
+                        />
+                        {attribute.displayType === 'color' ? (
+                          <>
+                            <span
+                              className="vt-swatch vt-swatch-large"
+                              style={{ background: value.color ?? 'transparent' }}
+                              aria-hidden="true"
+                            />
+                            <span className="vt-visually-hidden">{value.name}</span>
+                          </>
+                        ) : (
+                          <span>{value.name}</span>
+                        )}
+                      </label>
+                    ))}
+                  </div>
+                )}
+              </fieldset>
+            ))}
 
-              {product.options.map((option) => (
-                <OptionField
-                  key={option.optionID}
-                  option={option}
-                  value={optionValues[option.optionID]}
-                  error={missing?.optionID === option.optionID ? missing.message : undefined}
-                  onChange={(value) => setOptionValues((values) => ({ ...values, [option.optionID]: value }))}
-                  onBlur={() => setTouched((list) => (list.includes(option.optionID) ? list : [...list, option.optionID]))}
-                />
-              ))}
+            {product.options.map((option) => (
+              <OptionField
+                key={option.optionID}
+                option={option}
+                value={optionValues[option.optionID]}
+                error={missing?.optionID === option.optionID ? missing.message : undefined}
+                onChange={(value) => setOptionValues((values) => ({ ...values, [option.optionID]: value }))}
+                onBlur={() => setTouched((list) => (list.includes(option.optionID) ? list : [...list, option.optionID]))}
+              />
+            ))}
 
-              {product.addons.length ? (
-                <fieldset className="vt-product-choice">
-                  <legend>Add-ons</legend>
-                  {product.addons.map((addon) => (
-                    <label key={addon.addonID} className="vt-facet-choice">
-                      <input
-                        type="checkbox"
-                        checked={addons.includes(addon.addonID)}
-                        onChange={() =>
-                          setAddons((list) =>
-                            list.includes(addon.addonID) ? list.filter((a) => a !== addon.addonID) : [...list, addon.addonID],
-                          )
-                        }
-                      />
-                      <span>{addon.name}</span> <span className="vt-facet-count">+{price(addon.price)}</span>
-                    </label>
-                  ))}
-                </fieldset>
-              ) : null}
+            {product.addons.length ? (
+              <fieldset className="vt-product-choice">
+                <legend>Add-ons</legend>
+                {product.addons.map((addon) => (
+                  <label key={addon.addonID} className="vt-facet-choice">
+                    <input
+                      type="checkbox"
+                      checked={addons.includes(addon.addonID)}
+                      onChange={() =>
+                        setAddons((list) =>
+                          list.includes(addon.addonID) ? list.filter((a) => a !== addon.addonID) : [...list, addon.addonID],
+                        )
+                      }
+                    />
+                    <span>{addon.name}</span> <span className="vt-facet-count">+{price(addon.price)}</span>
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
 
-              <CompareToggle productId={product.productID} name={product.itemName} />
-              <p className="vt-product-sku">SKU {variant?.sku ?? product.sku}</p>
-              {product.description ? <p className="vt-product-description">{product.description}</p> : null}
-              {product.specifications.length ? (
-                <dl className="vt-product-specs">
-                  {product.specifications.map((spec) => (
-                    <div key={`${spec.name}-${spec.value}`}>
-                      <dt>{spec.name}</dt>
-                      <dd>{spec.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
-            </div>
+            <CompareToggle productId={product.productID} name={product.itemName} />
+            <p className="vt-product-sku">SKU {variant?.sku ?? product.sku}</p>
+            {product.description ? <p className="vt-product-description">{product.description}</p> : null}
+            {product.specifications.length ? (
+              <dl className="vt-product-specs">
+                {product.specifications.map((spec) => (
+                  <div key={`${spec.name}-${spec.value}`}>
+                    <dt>{spec.name}</dt>
+                    <dd>{spec.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
           </div>
-          <Reviews product={product} />
         </div>
-        {structured.map((data, index) => (
-          <script
-            key={index}
-            type="application/ld+json"
-            // JSON, not script: `<` is escaped so no text can close the element.
-            dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
-          />
-        ))}
+        <Reviews product={product} />
       </div>
-      {template ? <PageRenderer sections={template.document.sections} registry={renderRegistry} data={template.sectionData} /> : null}
-    </>
+      {structured.map((data, index) => (
+        <script
+          key={index}
+          type="application/ld+json"
+          // JSON, not script: `<` is escaped so no text can close the element.
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
+        />
+      ))}
+    </div>
   );
 }
 
