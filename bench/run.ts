@@ -1,6 +1,7 @@
 // `npm run bench`: builds if needed, starts the production server once, runs each benchmark against it and prints
 // the results. A new benchmark is a module exporting `benchX(server)` that returns numbers, plus a print step here.
 import { cleanup, cleanupOnSignals } from './cleanup.ts';
+import { benchCatalogue, catalogueReport, type CatalogueBenchResult } from './catalogue.ts';
 import { benchCpu, type CpuBenchResult } from './cpu.ts';
 import { benchImageRoute, type ImageRouteResult } from './image-route.ts';
 import { loadProblems } from './load.ts';
@@ -9,7 +10,7 @@ import { decimals, loadTable, machineLine, settingsLine, textTable } from './rep
 import { benchSsr, type SsrBenchResult } from './ssr.ts';
 import { benchStudio, studioTable, type StudioBenchResult } from './studio.ts';
 
-/** `npm run bench -- studio` runs only the named benchmarks (cpu, ssr, images, studio); no names runs them all. */
+/** `npm run bench -- studio` runs only the named benchmarks (cpu, catalogue, ssr, images, studio); no names runs them all. */
 const wanted = new Set(process.argv.slice(2));
 const runs = (name: string) => wanted.size === 0 || wanted.has(name);
 
@@ -22,6 +23,41 @@ async function main(): Promise<number> {
     cpu = await benchCpu();
   }
 
+  // Then the catalogue at 100,000 products, on a database (and a server) of its own.
+  let catalogue: CatalogueBenchResult | undefined;
+  if (runs('catalogue')) {
+    console.log('bench: catalogue, a fresh embedded database with the demo stores and 100,000 generated products…');
+    catalogue = await benchCatalogue();
+  }
+
+  let ssr: SsrBenchResult | undefined;
+  let images: ImageRouteResult | undefined;
+  let studio: StudioBenchResult | undefined;
+  if (['ssr', 'images', 'studio'].some(runs)) ({ ssr, images, studio } = await benchServer());
+
+  console.log('');
+  console.log(machineLine());
+  if (ssr) printSsr(ssr);
+  if (cpu) printCpu(cpu);
+  if (catalogue) {
+    console.log('');
+    console.log(catalogueReport(catalogue));
+  }
+  if (images) printImages(images);
+  if (studio) printStudio(studio);
+
+  const problems = ssr
+    ? [...loadProblems('SSR', ssr.ssr), ...loadProblems('SSR cached', ssr.cached), ...loadProblems('static', ssr.static)]
+    : [];
+  if (problems.length > 0) {
+    console.error(`\nbench FAILED, the numbers above do not measure the page:\n  ${problems.join('\n  ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+/** The benchmarks against the production server with the demo stores as seeded. */
+async function benchServer() {
   console.log('bench: starting the production server (fresh embedded database, seeding the demo stores)…');
   const server = await startProductionServer();
   console.log(`bench: server ready on ${server.origin}`);
@@ -41,22 +77,7 @@ async function main(): Promise<number> {
     console.log('bench: the studio in Chromium, home pages of 25, 100 and 250 sections…');
     studio = await benchStudio(server);
   }
-
-  console.log('');
-  console.log(machineLine());
-  if (ssr) printSsr(ssr);
-  if (cpu) printCpu(cpu);
-  if (images) printImages(images);
-  if (studio) printStudio(studio);
-
-  const problems = ssr
-    ? [...loadProblems('SSR', ssr.ssr), ...loadProblems('SSR cached', ssr.cached), ...loadProblems('static', ssr.static)]
-    : [];
-  if (problems.length > 0) {
-    console.error(`\nbench FAILED, the numbers above do not measure the page:\n  ${problems.join('\n  ')}`);
-    return 1;
-  }
-  return 0;
+  return { ssr, images, studio };
 }
 
 function printSsr(ssr: SsrBenchResult) {
