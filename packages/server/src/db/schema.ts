@@ -310,6 +310,11 @@ export interface ReviewVotesTable {
   created_at: Timestamp;
 }
 
+export interface SearchWordsTable {
+  web_id: number;
+  word: string;
+}
+
 export interface WishlistItemsTable {
   web_id: number;
   customer_id: number;
@@ -464,6 +469,7 @@ export interface Database {
   order_lines: OrderLinesTable;
   reviews: ReviewsTable;
   review_votes: ReviewVotesTable;
+  search_words: SearchWordsTable;
   tracking_sessions: TrackingSessionsTable;
   tracking_events: TrackingEventsTable;
   mail_outbox: MailOutboxTable;

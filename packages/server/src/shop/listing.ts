@@ -167,171 +167,194 @@ const intArray = (ids: readonly number[]) => sql<number[]>`ARRAY[${sql.join(ids.
 const arrayColumn = (key: 'sf' | 'av') => (key === 'sf' ? sql.ref('p.spec_value_ids') : sql.ref('p.variant_value_ids'));
 const folded = (kw: string) => sql<string>`vt_fold(${kw})`;
 
-/**
- * Search with typo tolerance, inside the database: every word of four letters or more must be close to a word of the
- * text (trigram word similarity, pg_trgm's `<%`) or stand in it; shorter words only rank, unless the keywords have
- * nothing longer, when the whole keywords must. So "stonware mugg" finds the Stoneware Mug and "cast irn skillet"
- * the skillet, while a stray "a" or "irn" narrows nothing.
- */
-function matches(kw: string, text: Expression<string>): Expression<SqlBool> {
-  const close = (term: string) => sql<SqlBool>`(${folded(term)} <% ${text} OR ${text} LIKE '%' || ${folded(term)} || '%')`;
-  const words = kw.split(' ').filter((word) => word.length >= 4);
-  return words.length ? sql<SqlBool>`(${sql.join(words.map(close), sql` AND `)})` : close(kw);
+/** A word of the keywords as the search uses it: itself, and the store's words one edit away when it is not one. */
+export interface SearchTerm {
+  word: string;
+  alternatives: string[];
 }
 
-/** How well the text answers the keywords: the closeness of each word, and of the whole, added up. */
-function relevance(kw: string, text: Expression<string>) {
-  const words = kw.split(' ');
-  return sql<number>`(${sql.join(
-    [kw, ...(words.length > 1 ? words : [])].map((term) => sql`word_similarity(${folded(term)}, ${text})`),
-    sql` + `,
+/** Whether `a` becomes `b` by one edit: a letter dropped, added, changed, or two neighbours swapped. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length)
+    return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** Folded as the database folds (lower case, accents off), for looking words up in the store's vocabulary. */
+const foldWord = (word: string) => word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+
+/** Words shorter than this only rank; they never narrow a search (a stray "a" or "irn"). */
+const NARROWING_LENGTH = 4;
+/** The most corrections one word is widened by. */
+const MAX_ALTERNATIVES = 5;
+
+/**
+ * The keywords' words of four letters or more, each with the store's own words one edit away when the word itself
+ * is not one of them (search_words, kept by migration 0006): trigrams forgive a missed or doubled letter in a long
+ * word, but not a swap in a short one ("tbale", "wolo").
+ */
+export async function searchTerms(db: Db, kw: string): Promise<SearchTerm[]> {
+  const words = [...new Set(kw.split(' ').filter((word) => word.length >= NARROWING_LENGTH))];
+  if (!words.length) return [];
+  const folded = words.map(foldWord);
+  const lengths = [...new Set(folded.flatMap((word) => [word.length - 1, word.length, word.length + 1]))];
+  const vocabulary = (
+    await db
+      .selectFrom('search_words')
+      .select('word')
+      .where(sql<number>`length(word)`, 'in', lengths)
+      .execute()
+  ).map((row) => row.word);
+  const known = new Set(vocabulary);
+  return words.map((word, i) => ({
+    word,
+    alternatives: known.has(folded[i]!)
+      ? []
+      : vocabulary.filter((candidate) => oneEditApart(folded[i]!, candidate)).slice(0, MAX_ALTERNATIVES),
+  }));
+}
+
+/**
+ * Search with typo tolerance, inside the database: every word of four letters or more must be close to a word of the
+ * text (trigram word similarity, pg_trgm's `<%`) or stand in it — itself or one of its corrections; shorter words
+ * only rank, unless the keywords have nothing longer, when the whole keywords must. So "stonware mugg" finds the
+ * Stoneware Mug, "cast irn skillet" the skillet and "oak tbale" the table, while a stray "a" narrows nothing.
+ */
+function matches(kw: string, terms: readonly SearchTerm[], text: Expression<string>): Expression<SqlBool> {
+  const close = (term: string) => sql<SqlBool>`(${folded(term)} <% ${text} OR ${text} LIKE '%' || ${folded(term)} || '%')`;
+  if (!terms.length) return close(kw);
+  return sql<SqlBool>`(${sql.join(
+    terms.map((term) => sql<SqlBool>`(${sql.join([term.word, ...term.alternatives].map(close), sql` OR `)})`),
+    sql` AND `,
   )})`;
 }
 
-/** Which filter a facet leaves out when it counts: its own. */
-type Except = 'br' | 'pr' | ValueGroup | null;
-
-/** The products of the scope that pass every filter but `except`. */
-function filtered(db: Db, scope: Scope, state: ListingState, groups: readonly ValueGroup[], except: Except) {
-  let query = db.selectFrom('products as p').where('p.is_published', '=', true);
-  if (scope.categoryIds) query = query.where('p.category_id', 'in', scope.categoryIds);
-  if (scope.brandId !== null) query = query.where('p.brand_id', '=', scope.brandId);
-  if (state.kw) query = query.where(matches(state.kw, sql.ref('p.search_text')));
-  if (except !== 'br' && state.br.length) query = query.where('p.brand_id', 'in', state.br);
-  if (except !== 'pr') {
-    if (state.pr.min !== null) query = query.where('p.price', '>=', state.pr.min);
-    if (state.pr.max !== null) query = query.where('p.price', '<=', state.pr.max);
-  }
-  for (const group of groups)
-    if (group !== except) query = query.where(sql<SqlBool>`${arrayColumn(group.key)} && ${intArray(group.valueIds)}`);
-  return query;
+/** How well the text answers the keywords: the closeness of each word (or its best correction), and of the whole. */
+function relevance(kw: string, terms: readonly SearchTerm[], text: Expression<string>) {
+  const similarity = (term: string) => sql<number>`word_similarity(${folded(term)}, ${text})`;
+  const words = terms.map((term) =>
+    term.alternatives.length
+      ? sql<number>`greatest(${sql.join([term.word, ...term.alternatives].map(similarity))})`
+      : similarity(term.word),
+  );
+  return sql<number>`(${sql.join([similarity(kw), ...words], sql` + `)})`;
 }
 
-const orders = {
-  1: [['p.popularity', 'desc']],
-  2: [['p.price', 'asc']],
-  3: [['p.price', 'desc']],
-  4: [['p.name', 'asc']],
-  5: [['p.name', 'desc']],
+/** The columns of the scope's rows a listing orders by, by sort option (§3.15); ties go by product id. */
+const orders: Record<number, readonly (readonly [string, 'asc' | 'desc'])[]> = {
+  1: [['popularity', 'desc']],
+  2: [['price', 'asc']],
+  3: [['price', 'desc']],
+  4: [['name', 'asc']],
+  5: [['name', 'desc']],
   6: [
-    ['p.rating', 'desc'],
-    ['p.rating_count', 'desc'],
+    ['rating', 'desc'],
+    ['rating_count', 'desc'],
   ],
-  7: [['p.created_at', 'desc']],
-  8: [['p.popularity', 'desc']],
-} as const;
+  7: [['created_at', 'desc']],
+  8: [['popularity', 'desc']],
+};
+
+/** One pass over the scope: what the single listing statement answers, as JSON from the database. */
+interface ListingRow {
+  total: number;
+  page: number[] | null;
+  brands: { id: number; n: number }[] | null;
+  price: { min: number | null; max: number | null };
+  categories: { id: number | null; n: number }[] | null;
+  /** Each value's count under every filter (`n`), and under every filter but each chosen group's own (`g0`, `g1`…). */
+  values: ({ key: 'sf' | 'av'; id: number; n: number } & Record<string, number>)[] | null;
+}
 
 /**
  * The listing of `kind` at `path` (a category path or a brand slug; nothing for a search) with the listing keys of
  * `state`, or null when the store has no such category or brand.
+ *
+ * One statement reads the scope once (a materialized CTE of the columns that matter, with a flag for each filter
+ * key) and answers everything from it: the page, the total, the price range and every facet, each facet counting
+ * with `FILTER` under every flag but its own. Separate queries scanned a large category seven times.
  */
 export async function loadListing(db: Db, kind: ScopeKind, path: string, state: ListingState): Promise<Listing | null> {
   const tree = await categoryTree(db);
   const scope = await resolveScope(db, tree, kind, path, state.kw);
   if (!scope) return null;
-  const groups = await valueGroups(db, state);
-  const all = () => filtered(db, scope, state, groups, null);
+  const [groups, terms] = await Promise.all([valueGroups(db, state), state.kw ? searchTerms(db, state.kw) : Promise.resolve([])]);
 
-  let page = all().select('p.product_id');
-  if (state.sort === 8 && state.kw)
-    page = page.orderBy(relevance(state.kw, sql.ref('p.search_text')), 'desc').orderBy('p.popularity', 'desc');
-  else for (const [column, direction] of orders[state.sort as keyof typeof orders]) page = page.orderBy(column, direction);
-  const pageRows = await page
-    .orderBy('p.product_id')
-    .limit(state.recs)
-    .offset((state.page - 1) * state.recs)
-    .execute();
+  let base = db
+    .selectFrom('products as p')
+    .select([
+      'p.product_id',
+      'p.brand_id',
+      'p.category_id',
+      'p.price',
+      'p.popularity',
+      'p.name',
+      'p.rating',
+      'p.rating_count',
+      'p.created_at',
+      'p.spec_value_ids',
+      'p.variant_value_ids',
+      sql<boolean>`${state.br.length ? sql`p.brand_id IN (${sql.join(state.br.map((id) => sql.lit(id)))})` : sql`true`}`.as('f_br'),
+      sql<boolean>`${priceCondition(state)}`.as('f_pr'),
+      ...groups.map((group, i) => sql<boolean>`${arrayColumn(group.key)} && ${intArray(group.valueIds)}`.as(`f_g${i}`)),
+      (state.kw && state.sort === 8 ? relevance(state.kw, terms, sql.ref('p.search_text')) : sql<number>`0`).as('relevance'),
+    ])
+    .where('p.is_published', '=', true);
+  if (scope.categoryIds) base = base.where('p.category_id', 'in', scope.categoryIds);
+  if (scope.brandId !== null) base = base.where('p.brand_id', '=', scope.brandId);
+  if (state.kw) base = base.where(matches(state.kw, terms, sql.ref('p.search_text')));
 
-  const [products, total, brands, price, categories, attributes] = await Promise.all([
-    cardsOf(
-      db,
-      pageRows.map((row) => row.product_id),
-    ),
-    all()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-      .then((row) => Number(row.n)),
-    brandFacet(db, scope, state, groups),
-    filtered(db, scope, state, groups, 'pr')
-      .select((eb) => [eb.fn.min<number>('p.price').as('min'), eb.fn.max<number>('p.price').as('max')])
-      .executeTakeFirstOrThrow(),
-    categoryFacet(db, tree, scope, state, groups),
-    attributeFacets(db, scope, state, groups),
-  ]);
+  // The flags every row must pass, leaving out one key's own for its facet.
+  const flags = ['f_br', 'f_pr', ...groups.map((_, i) => `f_g${i}`)];
+  const passing = (leaveOut: string | null) => sql.raw(flags.filter((flag) => flag !== leaveOut).join(' AND '));
+  const order = state.kw && state.sort === 8 ? [['relevance', 'desc'] as const, ['popularity', 'desc'] as const] : orders[state.sort]!;
+  const orderBy = sql.raw([...order.map(([column, direction]) => `${column} ${direction}`), 'product_id asc'].join(', '));
+  const groupCounts = groups.map((_, i) => sql`, 'g${sql.raw(String(i))}', count(*) FILTER (WHERE ${passing(`f_g${i}`)})`);
+  const valueCounts = (key: 'sf' | 'av') =>
+    sql`SELECT ${sql.lit(key)} AS key, v AS id, json_build_object('n', count(*) FILTER (WHERE ${passing(null)})${sql.join(groupCounts, sql``)}) AS counts
+        FROM s, unnest(s.${sql.raw(key === 'sf' ? 'spec_value_ids' : 'variant_value_ids')}) v GROUP BY v`;
 
-  return {
-    scope: {
-      kind: scope.kind,
-      id: scope.id,
-      title: scope.title,
-      description: scope.description,
-      url: scope.url,
-      breadcrumbs: scope.breadcrumbs,
-    },
-    state,
-    products,
-    total,
-    facets: {
-      categories,
-      brands,
-      price: price.min === null || price.max === null ? null : { min: Number(price.min), max: Number(price.max) },
-      attributes,
-    },
-  };
-}
+  const row = (await db
+    .with(
+      (cte) => cte('s').materialized(),
+      () => base,
+    )
+    .selectNoFrom([
+      sql<number>`(SELECT count(*) FROM s WHERE ${passing(null)})`.as('total'),
+      sql<
+        number[] | null
+      >`(SELECT json_agg(x.product_id) FROM (SELECT product_id FROM s WHERE ${passing(null)} ORDER BY ${orderBy} LIMIT ${sql.lit(state.recs)} OFFSET ${sql.lit((state.page - 1) * state.recs)}) x)`.as(
+        'page',
+      ),
+      sql<
+        ListingRow['brands']
+      >`(SELECT json_agg(json_build_object('id', brand_id, 'n', n)) FROM (SELECT brand_id, count(*) FILTER (WHERE ${passing('f_br')}) AS n FROM s WHERE brand_id IS NOT NULL GROUP BY brand_id) x)`.as(
+        'brands',
+      ),
+      sql<
+        ListingRow['price']
+      >`(SELECT json_build_object('min', min(price) FILTER (WHERE ${passing('f_pr')}), 'max', max(price) FILTER (WHERE ${passing('f_pr')})) FROM s)`.as(
+        'price',
+      ),
+      sql<
+        ListingRow['categories']
+      >`(SELECT json_agg(json_build_object('id', category_id, 'n', n)) FROM (SELECT category_id, count(*) AS n FROM s WHERE ${passing(null)} GROUP BY category_id) x)`.as(
+        'categories',
+      ),
+      sql<
+        ListingRow['values']
+      >`(SELECT json_agg(jsonb_build_object('key', key, 'id', id) || counts::jsonb) FROM (${valueCounts('sf')} UNION ALL ${valueCounts('av')}) x)`.as(
+        'values',
+      ),
+    ])
+    .executeTakeFirstOrThrow()) as unknown as ListingRow;
 
-async function brandFacet(db: Db, scope: Scope, state: ListingState, groups: readonly ValueGroup[]) {
-  if (scope.kind === 'brand') return [];
-  const counts = await filtered(db, scope, state, groups, 'br')
-    .innerJoin('brands as b', 'b.brand_id', 'p.brand_id')
-    .select((eb) => ['b.brand_id', 'b.name', eb.fn.countAll<number>().as('n')])
-    .groupBy(['b.brand_id', 'b.name'])
-    .orderBy('b.name')
-    .execute();
-  const shown = counts.map((row) => ({ id: row.brand_id, name: row.name, count: Number(row.n), chosen: state.br.includes(row.brand_id) }));
-  // A chosen brand the other filters leave empty stays listed, so it can be taken back.
-  const missing = state.br.filter((id) => !shown.some((brand) => brand.id === id));
-  if (missing.length) {
-    const rows = await db.selectFrom('brands').select(['brand_id', 'name']).where('brand_id', 'in', missing).execute();
-    shown.push(...rows.map((row) => ({ id: row.brand_id, name: row.name, count: 0, chosen: true })));
-  }
-  return shown;
-}
-
-async function categoryFacet(db: Db, tree: CategoryTree, scope: Scope, state: ListingState, groups: readonly ValueGroup[]) {
-  const rows = await filtered(db, scope, state, groups, null)
-    .select((eb) => ['p.category_id', eb.fn.countAll<number>().as('n')])
-    .groupBy('p.category_id')
-    .execute();
-  const direct = new Map(rows.map((row) => [row.category_id, Number(row.n)]));
-  return tree
-    .childrenOf(scope.kind === 'category' ? scope.id : null)
-    .map((child) => ({
-      id: child.id,
-      name: child.name,
-      url: tree.url(child.id),
-      count: tree.subtree(child.id).reduce((sum, id) => sum + (direct.get(id) ?? 0), 0),
-    }))
-    .filter((child) => child.count > 0);
-}
-
-async function attributeFacets(db: Db, scope: Scope, state: ListingState, groups: readonly ValueGroup[]): Promise<AttributeFacet[]> {
-  const countsOf = async (key: 'sf' | 'av', except: ValueGroup | null) => {
-    const rows = await db
-      .selectFrom(
-        filtered(db, scope, state, groups, except)
-          .select(sql<number>`unnest(${arrayColumn(key)})`.as('value_id'))
-          .as('v'),
-      )
-      .select((eb) => ['v.value_id', eb.fn.countAll<number>().as('n')])
-      .groupBy('v.value_id')
-      .execute();
-    return new Map(rows.map((row) => [row.value_id, Number(row.n)]));
-  };
-  const [specCounts, variantCounts, groupCounts, values] = await Promise.all([
-    countsOf('sf', null),
-    countsOf('av', null),
-    Promise.all(groups.map((group) => countsOf(group.key, group))),
+  const [products, brandNames, attributeValues] = await Promise.all([
+    cardsOf(db, row.page ?? []),
+    scope.kind === 'brand' ? Promise.resolve([]) : db.selectFrom('brands').select(['brand_id', 'name']).orderBy('name').execute(),
     db
       .selectFrom('attribute_values as v')
       .innerJoin('attributes as a', 'a.attribute_id', 'v.attribute_id')
@@ -341,13 +364,38 @@ async function attributeFacets(db: Db, scope: Scope, state: ListingState, groups
       .orderBy('v.value_id')
       .execute(),
   ]);
-  const facets: AttributeFacet[] = [];
+
+  const brandCounts = new Map((row.brands ?? []).map((brand) => [brand.id, Number(brand.n)]));
+  const brands = brandNames
+    .map((brand) => ({
+      id: brand.brand_id,
+      name: brand.name,
+      count: brandCounts.get(brand.brand_id) ?? 0,
+      chosen: state.br.includes(brand.brand_id),
+    }))
+    // A chosen brand the other filters leave empty stays listed, so it can be taken back.
+    .filter((brand) => brand.count > 0 || brand.chosen);
+
+  const direct = new Map((row.categories ?? []).map((category) => [category.id, Number(category.n)]));
+  const categories = tree
+    .childrenOf(scope.kind === 'category' ? scope.id : null)
+    .map((child) => ({
+      id: child.id,
+      name: child.name,
+      url: tree.url(child.id),
+      count: tree.subtree(child.id).reduce((sum, id) => sum + (direct.get(id) ?? 0), 0),
+    }))
+    .filter((child) => child.count > 0);
+
+  const counted = new Map((row.values ?? []).map((value) => [`${value.key}:${value.id}`, value]));
+  const attributes: AttributeFacet[] = [];
   for (const key of ['av', 'sf'] as const) {
     const byAttribute = new Map<number, AttributeFacet>();
-    for (const value of values) {
-      const group = groups.find((g) => g.key === key && g.attributeId === value.attribute_id);
-      const counts = group ? groupCounts[groups.indexOf(group)]! : key === 'sf' ? specCounts : variantCounts;
-      const count = counts.get(value.value_id) ?? 0;
+    for (const value of attributeValues) {
+      const counts = counted.get(`${key}:${value.value_id}`);
+      // A value of a chosen attribute counts under every filter but that attribute's own (disjunctive).
+      const group = groups.findIndex((g) => g.key === key && g.attributeId === value.attribute_id);
+      const count = Number((group >= 0 ? counts?.[`g${group}`] : counts?.n) ?? 0);
       const chosen = state[key].includes(value.value_id);
       if (count === 0 && !chosen) continue;
       const facet = byAttribute.get(value.attribute_id) ?? {
@@ -360,14 +408,43 @@ async function attributeFacets(db: Db, scope: Scope, state: ListingState, groups
       facet.values.push({ id: value.value_id, name: value.name, color: value.color, count, chosen });
       byAttribute.set(value.attribute_id, facet);
     }
-    facets.push(...byAttribute.values());
+    attributes.push(...byAttribute.values());
   }
-  return facets;
+
+  return {
+    scope: {
+      kind: scope.kind,
+      id: scope.id,
+      title: scope.title,
+      description: scope.description,
+      url: scope.url,
+      breadcrumbs: scope.breadcrumbs,
+    },
+    state,
+    products,
+    total: Number(row.total),
+    facets: {
+      categories,
+      brands,
+      price: row.price.min === null || row.price.max === null ? null : { min: Number(row.price.min), max: Number(row.price.max) },
+      attributes,
+    },
+  };
+}
+
+/** The price range of the listing keys as a condition on the product's price (true when open at both ends). */
+function priceCondition(state: ListingState) {
+  const { min, max } = state.pr;
+  if (min === null && max === null) return sql`true`;
+  if (min === null) return sql`p.price <= ${sql.lit(max)}`;
+  if (max === null) return sql`p.price >= ${sql.lit(min)}`;
+  return sql`p.price BETWEEN ${sql.lit(min)} AND ${sql.lit(max)}`;
 }
 
 /** What the header's search suggests for `kw`: the closest products and the categories whose names match. */
 export async function suggest(db: Db, keywords: string): Promise<Suggestions> {
   const kw = keywords.replace(/\s+/g, ' ');
+  const terms = await searchTerms(db, kw);
   const [products, tree, categories] = await Promise.all([
     db
       .selectFrom('products as p')
@@ -384,8 +461,8 @@ export async function suggest(db: Db, keywords: string): Promise<Suggestions> {
       )
       .select(['p.name', 'p.slug', 'img.file'])
       .where('p.is_published', '=', true)
-      .where(matches(kw, sql.ref('p.search_text')))
-      .orderBy(relevance(kw, sql.ref('p.search_text')), 'desc')
+      .where(matches(kw, terms, sql.ref('p.search_text')))
+      .orderBy(relevance(kw, terms, sql.ref('p.search_text')), 'desc')
       .orderBy('p.popularity', 'desc')
       .limit(6)
       .execute(),
@@ -393,8 +470,8 @@ export async function suggest(db: Db, keywords: string): Promise<Suggestions> {
     db
       .selectFrom('categories as c')
       .select(['c.category_id', 'c.name'])
-      .where(matches(kw, sql<string>`vt_fold(c.name)`))
-      .orderBy(relevance(kw, sql<string>`vt_fold(c.name)`), 'desc')
+      .where(matches(kw, terms, sql<string>`vt_fold(c.name)`))
+      .orderBy(relevance(kw, terms, sql<string>`vt_fold(c.name)`), 'desc')
       .limit(3)
       .execute(),
   ]);
