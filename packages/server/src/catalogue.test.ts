@@ -259,20 +259,8 @@ describe.each(backends)('the catalogue on $name', ({ create }) => {
 });
 
 it('tells words one edit apart: a letter dropped, added, changed, or two neighbours swapped', () => {
-  for (const [a, b] of [
-    ['tbale', 'table'],
-    ['wolo', 'wool'],
-    ['lght', 'light'],
-    ['cushhion', 'cushion'],
-    ['lamb', 'lamp'],
-  ])
+  for (const [a, b] of [['tbale', 'table'] as const, ['wolo', 'wool'], ['lght', 'light'], ['cushhion', 'cushion'], ['lamb', 'lamp']])
     expect(oneEditApart(a, b), `${a} ~ ${b}`).toBe(true);
-  for (const [a, b] of [
-    ['table', 'table'],
-    ['tbael', 'table'],
-    ['lt', 'light'],
-    ['wool', 'woolen'],
-    ['abcd', 'dcba'],
-  ])
+  for (const [a, b] of [['table', 'table'] as const, ['tbael', 'table'], ['lt', 'light'], ['wool', 'woolen'], ['abcd', 'dcba']])
     expect(oneEditApart(a, b), `${a} ≁ ${b}`).toBe(false);
 });

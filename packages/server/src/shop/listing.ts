@@ -200,7 +200,10 @@ export async function searchTerms(db: Db, kw: string): Promise<SearchTerm[]> {
   const words = [...new Set(kw.split(' ').filter((word) => word.length >= NARROWING_LENGTH))];
   if (!words.length) return [];
   const folded = words.map(foldWord);
-  const lengths = [...new Set(folded.flatMap((word) => [word.length - 1, word.length, word.length + 1]))];
+  // Only words of letters are corrected (the vocabulary has no numbers): a SKU is typed as it is.
+  const correctable = folded.filter((word) => /^[a-z]+$/.test(word));
+  if (!correctable.length) return words.map((word) => ({ word, alternatives: [] }));
+  const lengths = [...new Set(correctable.flatMap((word) => [word.length - 1, word.length, word.length + 1]))];
   const vocabulary = (
     await db
       .selectFrom('search_words')
@@ -211,9 +214,10 @@ export async function searchTerms(db: Db, kw: string): Promise<SearchTerm[]> {
   const known = new Set(vocabulary);
   return words.map((word, i) => ({
     word,
-    alternatives: known.has(folded[i]!)
-      ? []
-      : vocabulary.filter((candidate) => oneEditApart(folded[i]!, candidate)).slice(0, MAX_ALTERNATIVES),
+    alternatives:
+      known.has(folded[i]!) || !/^[a-z]+$/.test(folded[i]!)
+        ? []
+        : vocabulary.filter((candidate) => oneEditApart(folded[i]!, candidate)).slice(0, MAX_ALTERNATIVES),
   }));
 }
 
@@ -225,9 +229,12 @@ export async function searchTerms(db: Db, kw: string): Promise<SearchTerm[]> {
  */
 function matches(kw: string, terms: readonly SearchTerm[], text: Expression<string>): Expression<SqlBool> {
   const close = (term: string) => sql<SqlBool>`(${folded(term)} <% ${text} OR ${text} LIKE '%' || ${folded(term)} || '%')`;
+  // A correction is one of the store's own words: it must stand in the text as it is, or every near word of it
+  // would widen the search to products nobody asked for.
+  const within = (word: string) => sql<SqlBool>`${text} LIKE ${`%${word}%`}`;
   if (!terms.length) return close(kw);
   return sql<SqlBool>`(${sql.join(
-    terms.map((term) => sql<SqlBool>`(${sql.join([term.word, ...term.alternatives].map(close), sql` OR `)})`),
+    terms.map((term) => sql<SqlBool>`(${sql.join([close(term.word), ...term.alternatives.map(within)], sql` OR `)})`),
     sql` AND `,
   )})`;
 }
@@ -244,7 +251,10 @@ function relevance(kw: string, terms: readonly SearchTerm[], text: Expression<st
 }
 
 /** The columns of the scope's rows a listing orders by, by sort option (§3.15); ties go by product id. */
-const orders: Record<number, readonly (readonly [string, 'asc' | 'desc'])[]> = {
+const orders: Record<
+  number,
+  readonly (readonly ['popularity' | 'price' | 'name' | 'rating' | 'rating_count' | 'created_at', 'asc' | 'desc'])[]
+> = {
   1: [['popularity', 'desc']],
   2: [['price', 'asc']],
   3: [['price', 'desc']],
@@ -261,7 +271,6 @@ const orders: Record<number, readonly (readonly [string, 'asc' | 'desc'])[]> = {
 /** One pass over the scope: what the single listing statement answers, as JSON from the database. */
 interface ListingRow {
   total: number;
-  page: number[] | null;
   brands: { id: number; n: number }[] | null;
   price: { min: number | null; max: number | null };
   categories: { id: number | null; n: number }[] | null;
@@ -273,9 +282,10 @@ interface ListingRow {
  * The listing of `kind` at `path` (a category path or a brand slug; nothing for a search) with the listing keys of
  * `state`, or null when the store has no such category or brand.
  *
- * One statement reads the scope once (a materialized CTE of the columns that matter, with a flag for each filter
- * key) and answers everything from it: the page, the total, the price range and every facet, each facet counting
- * with `FILTER` under every flag but its own. Separate queries scanned a large category seven times.
+ * The page is read from the table itself, so a sort order's index gives the first rows of a large category at once.
+ * Everything else comes from one statement that reads the scope once (a narrow materialized CTE with a flag for each
+ * filter key): the total, the price range and every facet, each facet counting with `FILTER` under every flag but
+ * its own. Separate queries scanned a large category seven times.
  */
 export async function loadListing(db: Db, kind: ScopeKind, path: string, state: ListingState): Promise<Listing | null> {
   const tree = await categoryTree(db);
@@ -283,77 +293,65 @@ export async function loadListing(db: Db, kind: ScopeKind, path: string, state: 
   if (!scope) return null;
   const [groups, terms] = await Promise.all([valueGroups(db, state), state.kw ? searchTerms(db, state.kw) : Promise.resolve([])]);
 
-  let base = db
-    .selectFrom('products as p')
-    .select([
-      'p.product_id',
-      'p.brand_id',
-      'p.category_id',
-      'p.price',
-      'p.popularity',
-      'p.name',
-      'p.rating',
-      'p.rating_count',
-      'p.created_at',
-      'p.spec_value_ids',
-      'p.variant_value_ids',
-      sql<boolean>`${state.br.length ? sql`p.brand_id IN (${sql.join(state.br.map((id) => sql.lit(id)))})` : sql`true`}`.as('f_br'),
-      sql<boolean>`${priceCondition(state)}`.as('f_pr'),
-      ...groups.map((group, i) => sql<boolean>`${arrayColumn(group.key)} && ${intArray(group.valueIds)}`.as(`f_g${i}`)),
-      (state.kw && state.sort === 8 ? relevance(state.kw, terms, sql.ref('p.search_text')) : sql<number>`0`).as('relevance'),
-    ])
-    .where('p.is_published', '=', true);
-  if (scope.categoryIds) base = base.where('p.category_id', 'in', scope.categoryIds);
-  if (scope.brandId !== null) base = base.where('p.brand_id', '=', scope.brandId);
-  if (state.kw) base = base.where(matches(state.kw, terms, sql.ref('p.search_text')));
+  let page = scopeQuery(db, scope, state, terms).select('p.product_id').where(brandCondition(state)).where(priceCondition(state));
+  for (const group of groups) page = page.where(groupCondition(group));
+  if (state.kw && state.sort === 8)
+    page = page.orderBy(relevance(state.kw, terms, sql.ref('p.search_text')), 'desc').orderBy('p.popularity', 'desc');
+  else for (const [column, direction] of orders[state.sort]!) page = page.orderBy(sql.ref(`p.${column}`), direction);
+  const pageRows = page
+    .orderBy('p.product_id')
+    .limit(state.recs)
+    .offset((state.page - 1) * state.recs)
+    .execute();
 
+  const base = scopeQuery(db, scope, state, terms).select([
+    'p.brand_id',
+    'p.category_id',
+    'p.price',
+    'p.spec_value_ids',
+    'p.variant_value_ids',
+    sql<boolean>`${brandCondition(state)}`.as('f_br'),
+    sql<boolean>`${priceCondition(state)}`.as('f_pr'),
+    ...groups.map((group, i) => sql<boolean>`${groupCondition(group)}`.as(`f_g${i}`)),
+  ]);
   // The flags every row must pass, leaving out one key's own for its facet.
   const flags = ['f_br', 'f_pr', ...groups.map((_, i) => `f_g${i}`)];
   const passing = (leaveOut: string | null) => sql.raw(flags.filter((flag) => flag !== leaveOut).join(' AND '));
-  const order = state.kw && state.sort === 8 ? [['relevance', 'desc'] as const, ['popularity', 'desc'] as const] : orders[state.sort]!;
-  const orderBy = sql.raw([...order.map(([column, direction]) => `${column} ${direction}`), 'product_id asc'].join(', '));
   const groupCounts = groups.map((_, i) => sql`, 'g${sql.raw(String(i))}', count(*) FILTER (WHERE ${passing(`f_g${i}`)})`);
   const valueCounts = (key: 'sf' | 'av') =>
     sql`SELECT ${sql.lit(key)} AS key, v AS id, json_build_object('n', count(*) FILTER (WHERE ${passing(null)})${sql.join(groupCounts, sql``)}) AS counts
         FROM s, unnest(s.${sql.raw(key === 'sf' ? 'spec_value_ids' : 'variant_value_ids')}) v GROUP BY v`;
-
-  const row = (await db
+  const total = sql<number>`(SELECT count(*) FROM s WHERE ${passing(null)})`;
+  const brandsByCount = sql<ListingRow['brands']>`(SELECT json_agg(json_build_object('id', brand_id, 'n', n))
+    FROM (SELECT brand_id, count(*) FILTER (WHERE ${passing('f_br')}) AS n FROM s WHERE brand_id IS NOT NULL GROUP BY brand_id) x)`;
+  const priceRange = sql<ListingRow['price']>`(SELECT json_build_object('min', min(price) FILTER (WHERE ${passing('f_pr')}),
+    'max', max(price) FILTER (WHERE ${passing('f_pr')})) FROM s)`;
+  const categoriesByCount = sql<ListingRow['categories']>`(SELECT json_agg(json_build_object('id', category_id, 'n', n))
+    FROM (SELECT category_id, count(*) AS n FROM s WHERE ${passing(null)} GROUP BY category_id) x)`;
+  const valuesByCount = sql<ListingRow['values']>`(SELECT json_agg(jsonb_build_object('key', key, 'id', id) || counts::jsonb)
+    FROM (${valueCounts('sf')} UNION ALL ${valueCounts('av')}) x)`;
+  const counting = db
     .with(
       (cte) => cte('s').materialized(),
       () => base,
     )
     .selectNoFrom([
-      sql<number>`(SELECT count(*) FROM s WHERE ${passing(null)})`.as('total'),
-      sql<
-        number[] | null
-      >`(SELECT json_agg(x.product_id) FROM (SELECT product_id FROM s WHERE ${passing(null)} ORDER BY ${orderBy} LIMIT ${sql.lit(state.recs)} OFFSET ${sql.lit((state.page - 1) * state.recs)}) x)`.as(
-        'page',
-      ),
-      sql<
-        ListingRow['brands']
-      >`(SELECT json_agg(json_build_object('id', brand_id, 'n', n)) FROM (SELECT brand_id, count(*) FILTER (WHERE ${passing('f_br')}) AS n FROM s WHERE brand_id IS NOT NULL GROUP BY brand_id) x)`.as(
-        'brands',
-      ),
-      sql<
-        ListingRow['price']
-      >`(SELECT json_build_object('min', min(price) FILTER (WHERE ${passing('f_pr')}), 'max', max(price) FILTER (WHERE ${passing('f_pr')})) FROM s)`.as(
-        'price',
-      ),
-      sql<
-        ListingRow['categories']
-      >`(SELECT json_agg(json_build_object('id', category_id, 'n', n)) FROM (SELECT category_id, count(*) AS n FROM s WHERE ${passing(null)} GROUP BY category_id) x)`.as(
-        'categories',
-      ),
-      sql<
-        ListingRow['values']
-      >`(SELECT json_agg(jsonb_build_object('key', key, 'id', id) || counts::jsonb) FROM (${valueCounts('sf')} UNION ALL ${valueCounts('av')}) x)`.as(
-        'values',
-      ),
+      total.as('total'),
+      brandsByCount.as('brands'),
+      priceRange.as('price'),
+      categoriesByCount.as('categories'),
+      valuesByCount.as('values'),
     ])
-    .executeTakeFirstOrThrow()) as unknown as ListingRow;
+    .executeTakeFirstOrThrow() as Promise<unknown> as Promise<ListingRow>;
 
-  const [products, brandNames, attributeValues] = await Promise.all([
-    cardsOf(db, row.page ?? []),
+  const [row, products, brandNames, attributeValues] = await Promise.all([
+    counting,
+    pageRows.then((rows) =>
+      cardsOf(
+        db,
+        rows.map((r) => r.product_id),
+      ),
+    ),
     scope.kind === 'brand' ? Promise.resolve([]) : db.selectFrom('brands').select(['brand_id', 'name']).orderBy('name').execute(),
     db
       .selectFrom('attribute_values as v')
@@ -432,13 +430,32 @@ export async function loadListing(db: Db, kind: ScopeKind, path: string, state: 
   };
 }
 
+/** The products of the scope (a category's branch, a brand) that the keywords find, before the filters. */
+function scopeQuery(db: Db, scope: Scope, state: ListingState, terms: readonly SearchTerm[]) {
+  let query = db.selectFrom('products as p').where('p.is_published', '=', true);
+  if (scope.categoryIds) query = query.where('p.category_id', 'in', scope.categoryIds);
+  if (scope.brandId !== null) query = query.where('p.brand_id', '=', scope.brandId);
+  if (state.kw) query = query.where(matches(state.kw, terms, sql.ref('p.search_text')));
+  return query;
+}
+
+/** The chosen brands (`br`) as a condition (true when none is chosen). */
+function brandCondition(state: ListingState) {
+  return state.br.length ? sql<SqlBool>`p.brand_id IN (${sql.join(state.br.map((id) => sql.lit(id)))})` : sql<SqlBool>`true`;
+}
+
+/** One attribute's chosen values (`sf` or `av`) as a condition: the product has any of them. */
+function groupCondition(group: ValueGroup) {
+  return sql<SqlBool>`${arrayColumn(group.key)} && ${intArray(group.valueIds)}`;
+}
+
 /** The price range of the listing keys as a condition on the product's price (true when open at both ends). */
 function priceCondition(state: ListingState) {
   const { min, max } = state.pr;
-  if (min === null && max === null) return sql`true`;
-  if (min === null) return sql`p.price <= ${sql.lit(max)}`;
-  if (max === null) return sql`p.price >= ${sql.lit(min)}`;
-  return sql`p.price BETWEEN ${sql.lit(min)} AND ${sql.lit(max)}`;
+  if (min === null && max === null) return sql<SqlBool>`true`;
+  if (min === null) return sql<SqlBool>`p.price <= ${sql.lit(max)}`;
+  if (max === null) return sql<SqlBool>`p.price >= ${sql.lit(min)}`;
+  return sql<SqlBool>`p.price BETWEEN ${sql.lit(min)} AND ${sql.lit(max)}`;
 }
 
 /** What the header's search suggests for `kw`: the closest products and the categories whose names match. */

@@ -15,12 +15,13 @@ CREATE TABLE search_words (
 );
 CREATE INDEX search_words_length ON search_words (web_id, length(word));
 
--- Words of three letters or more; a word that no product uses any more stays, and only ever widens a search.
-CREATE FUNCTION vt_search_words_added() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO search_words (web_id, word) SELECT DISTINCT c.web_id, w FROM changed_rows c, regexp_split_to_table(c.search_text, '[^a-z0-9]+') w WHERE length(w) >= 3 ON CONFLICT DO NOTHING; RETURN NULL; END $$;
+-- Words of three letters or more, without digits (a SKU's number is no word to correct towards); a word that no
+-- product uses any more stays, and only ever widens a search.
+CREATE FUNCTION vt_search_words_added() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO search_words (web_id, word) SELECT DISTINCT c.web_id, w FROM changed_rows c, regexp_split_to_table(c.search_text, '[^a-z]+') w WHERE length(w) >= 3 ON CONFLICT DO NOTHING; RETURN NULL; END $$;
 CREATE TRIGGER products_words_added AFTER INSERT ON products REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION vt_search_words_added();
 CREATE TRIGGER products_words_changed AFTER UPDATE ON products REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION vt_search_words_added();
 
-INSERT INTO search_words (web_id, word) SELECT DISTINCT p.web_id, w FROM products p, regexp_split_to_table(p.search_text, '[^a-z0-9]+') w WHERE length(w) >= 3 ON CONFLICT DO NOTHING;
+INSERT INTO search_words (web_id, word) SELECT DISTINCT p.web_id, w FROM products p, regexp_split_to_table(p.search_text, '[^a-z]+') w WHERE length(w) >= 3 ON CONFLICT DO NOTHING;
 
 CREATE INDEX products_by_popularity ON products (web_id, popularity DESC, product_id);
 CREATE INDEX products_by_newest ON products (web_id, created_at DESC, product_id);
