@@ -27,5 +27,6 @@ export { formFieldsOf } from './forms/forms.tsx';
 export { OwnerHtmlContext } from './html/html.tsx';
 export { ProductCard, CompareToggle } from './product-card.tsx';
 export { ListingProvider } from './listing-context.tsx';
+export { Breadcrumbs } from './breadcrumbs.tsx';
 export type { ListingContextValue } from './listing-context.tsx';
 export { loadSectionData } from './load-section-data.ts';

@@ -10,6 +10,7 @@ import {
   type ListingState,
 } from '@vitrine/commerce';
 import { Link, useNavigator } from '@vitrine/renderer';
+import { Breadcrumbs } from '../breadcrumbs.tsx';
 import { ProductCard } from '../product-card.tsx';
 import { useShop, usePrice } from '../shop-context.tsx';
 
@@ -54,19 +55,7 @@ export function ProductListing({
 
   return (
     <div className="vt-listing">
-      <nav aria-label="Breadcrumb" className="vt-breadcrumbs">
-        <ol>
-          {scope.breadcrumbs.map((crumb, index) => (
-            <li key={crumb.url}>
-              {index === scope.breadcrumbs.length - 1 ? (
-                <span aria-current="page">{crumb.name}</span>
-              ) : (
-                <Link to={crumb.url}>{crumb.name}</Link>
-              )}
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <Breadcrumbs trail={scope.breadcrumbs} />
       <h1 className="vt-h1 vt-listing-title">{scope.title}</h1>
       {scope.description ? <p className="vt-subheading">{scope.description}</p> : null}
 

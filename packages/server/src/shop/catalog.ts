@@ -3,7 +3,8 @@ import { productQuery, type BrandSummary, type CategorySummary, type ProductCard
 import type { CatalogReader } from '@vitrine/sections';
 import type { Db } from '../db/connect.ts';
 
-const sortColumns = {
+/** The columns each sort option (§3.15) orders products by; ties go by product id. Relevance (8) without keywords is popularity. */
+export const sortColumns = {
   1: [['popularity', 'desc']],
   2: [['price', 'asc']],
   3: [['price', 'desc']],

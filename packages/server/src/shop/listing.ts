@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AttributeFacet, Listing, ListingState, Suggestions } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
-import { cardsOf } from './catalog.ts';
+import { cardsOf, sortColumns } from './catalog.ts';
 
 /**
  * Listings (§2.3): a category with its sub-categories, a brand, or search results, filtered by the listing keys,
@@ -250,24 +250,6 @@ function relevance(kw: string, terms: readonly SearchTerm[], text: Expression<st
   return sql<number>`(${sql.join([similarity(kw), ...words], sql` + `)})`;
 }
 
-/** The columns of the scope's rows a listing orders by, by sort option (§3.15); ties go by product id. */
-const orders: Record<
-  number,
-  readonly (readonly ['popularity' | 'price' | 'name' | 'rating' | 'rating_count' | 'created_at', 'asc' | 'desc'])[]
-> = {
-  1: [['popularity', 'desc']],
-  2: [['price', 'asc']],
-  3: [['price', 'desc']],
-  4: [['name', 'asc']],
-  5: [['name', 'desc']],
-  6: [
-    ['rating', 'desc'],
-    ['rating_count', 'desc'],
-  ],
-  7: [['created_at', 'desc']],
-  8: [['popularity', 'desc']],
-};
-
 /** One pass over the scope: what the single listing statement answers, as JSON from the database. */
 interface ListingRow {
   total: number;
@@ -297,7 +279,9 @@ export async function loadListing(db: Db, kind: ScopeKind, path: string, state: 
   for (const group of groups) page = page.where(groupCondition(group));
   if (state.kw && state.sort === 8)
     page = page.orderBy(relevance(state.kw, terms, sql.ref('p.search_text')), 'desc').orderBy('p.popularity', 'desc');
-  else for (const [column, direction] of orders[state.sort]!) page = page.orderBy(sql.ref(`p.${column}`), direction);
+  else
+    for (const [column, direction] of sortColumns[state.sort as keyof typeof sortColumns])
+      page = page.orderBy(sql.ref(`p.${column}`), direction);
   const pageRows = page
     .orderBy('p.product_id')
     .limit(state.recs)

@@ -12,7 +12,7 @@ import {
   type PublishedPage,
 } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
-import { CompareToggle, renderRegistry, usePrice } from '@vitrine/sections';
+import { Breadcrumbs, CompareToggle, renderRegistry, usePrice } from '@vitrine/sections';
 import { readThemeSettings } from '@vitrine/theme-engine';
 import type { RouteMeta } from '../meta.ts';
 import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
@@ -132,19 +132,7 @@ export function ProductDetailView({ product, origin, variantId }: { product: Pro
   return (
     <div className="vt-section">
       <div className="vt-container vt-product">
-        <nav aria-label="Breadcrumb" className="vt-breadcrumbs">
-          <ol>
-            {product.breadcrumbs.map((crumb, index) => (
-              <li key={crumb.url}>
-                {index === product.breadcrumbs.length - 1 ? (
-                  <span aria-current="page">{crumb.name}</span>
-                ) : (
-                  <Link to={crumb.url}>{crumb.name}</Link>
-                )}
-              </li>
-            ))}
-          </ol>
-        </nav>
+        <Breadcrumbs trail={product.breadcrumbs} />
         <div className="vt-product-layout">
           <Gallery product={product} zoom={zoom} activeFile={variant?.imageFile ?? null} />
           <div className="vt-product-info">
@@ -201,7 +189,7 @@ export function ProductDetailView({ product, origin, variantId }: { product: Pro
                 ) : (
                   <div className={attribute.displayType === 'color' ? 'vt-swatches' : 'vt-namelist'}>
                     {attribute.values.map((value) => (
-                      <label key={value.valueID} className="vt-choice" title={value.name}>
+                      <label key={value.valueID} className="vt-pick" title={value.name}>
                         <input
                           type="radio"
                           name={`${id}-${attribute.attributeID}`}

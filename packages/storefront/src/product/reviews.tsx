@@ -218,7 +218,7 @@ function ReviewForm({ productId, onAdded }: { productId: number; onAdded: (page:
         <legend>Your rating</legend>
         <div className="vt-rating-input">
           {reviewRatings.map(({ value, label }) => (
-            <label key={value} className="vt-choice">
+            <label key={value} className="vt-pick">
               <input
                 type="radio"
                 name={name}
