@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { pageDocument, themeDocument, type SectionNode } from '@vitrine/commerce';
+import { pageDocument, themeDocument, type SectionNode, type ThemeDocument } from '@vitrine/commerce';
 import { allSectionsPage } from '@vitrine/sections/fixtures';
 import { sectionRegistry } from '@vitrine/sections';
 import { compileTheme } from '@vitrine/theme-engine';
@@ -64,57 +64,22 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
       .execute();
 
     const theme = themeDocument.parse({ settings: store.theme.settings, header: demoHeader(), footer: demoFooter(store) });
-    const compiled = compileTheme(theme.settings);
-    if (compiled.problems.length) throw new Error(`Demo theme ${store.theme.name} is invalid: ${JSON.stringify(compiled.problems)}`);
-    const { theme_id: themeId } = await trx
-      .insertInto('themes')
-      .values({
-        web_id: webId,
-        name: store.theme.name,
-        is_public: true,
-        draft: JSON.stringify(theme),
-        published: JSON.stringify(theme),
-        published_css: compiled.css,
-        published_version: 1,
-        published_at: new Date(),
-      })
-      .returning('theme_id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('theme_versions')
-      .values({ web_id: webId, theme_id: themeId, version: 1, document: JSON.stringify(theme), css: compiled.css })
-      .execute();
+    const themeId = await insertPublishedTheme(trx, webId, store.theme.name, theme);
     await trx.updateTable('sites').set({ active_theme_id: themeId }).where('web_id', '=', webId).execute();
-
     // A second public design, for /designs and `?wtid=` previews.
-    const other = themeDocument.parse({
-      ...theme,
-      settings: {
-        ...store.theme.settings,
-        colors: { ...store.theme.settings.colors, ...store.otherDesign.colors },
-        fonts: { ...store.theme.settings.fonts, ...store.otherDesign.fonts },
-      },
-    });
-    const otherCss = compileTheme(other.settings);
-    if (otherCss.problems.length) throw new Error(`Demo design ${store.otherDesign.name} is invalid: ${JSON.stringify(otherCss.problems)}`);
-    const { theme_id: otherId } = await trx
-      .insertInto('themes')
-      .values({
-        web_id: webId,
-        name: store.otherDesign.name,
-        is_public: true,
-        draft: JSON.stringify(other),
-        published: JSON.stringify(other),
-        published_css: otherCss.css,
-        published_version: 1,
-        published_at: new Date(),
-      })
-      .returning('theme_id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('theme_versions')
-      .values({ web_id: webId, theme_id: otherId, version: 1, document: JSON.stringify(other), css: otherCss.css })
-      .execute();
+    await insertPublishedTheme(
+      trx,
+      webId,
+      store.otherDesign.name,
+      themeDocument.parse({
+        ...theme,
+        settings: {
+          ...store.theme.settings,
+          colors: { ...store.theme.settings.colors, ...store.otherDesign.colors },
+          fonts: { ...store.theme.settings.fonts, ...store.otherDesign.fonts },
+        },
+      }),
+    );
 
     const { owner_id: ownerId } = await trx
       .insertInto('owners')
@@ -422,4 +387,29 @@ function demoReviews(i: number) {
       created_at: new Date(Date.UTC(2026, 3, 1 + ((i * 13 + n * 29) % 180))),
     };
   });
+}
+
+/** A public theme, published as version 1; its id. A demo theme that does not compile is a bug, and stops the seed. */
+async function insertPublishedTheme(trx: Db, webId: number, name: string, document: ThemeDocument): Promise<number> {
+  const compiled = compileTheme(document.settings);
+  if (compiled.problems.length) throw new Error(`Demo theme ${name} is invalid: ${JSON.stringify(compiled.problems)}`);
+  const { theme_id: themeId } = await trx
+    .insertInto('themes')
+    .values({
+      web_id: webId,
+      name,
+      is_public: true,
+      draft: JSON.stringify(document),
+      published: JSON.stringify(document),
+      published_css: compiled.css,
+      published_version: 1,
+      published_at: new Date(),
+    })
+    .returning('theme_id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('theme_versions')
+    .values({ web_id: webId, theme_id: themeId, version: 1, document: JSON.stringify(document), css: compiled.css })
+    .execute();
+  return themeId;
 }

@@ -91,20 +91,19 @@ function ZoomFrame({ zoom, image, name }: { zoom: ZoomStyle; image: GalleryImage
     return { x: clamp((event.clientX - box.left) / box.width), y: clamp((event.clientY - box.top) / box.height) };
   };
   const narrow = () => typeof window !== 'undefined' && window.innerWidth < breakpoints.tablet;
+  // The large picture, the same in every zoom style: loaded first (the page's largest image), never lazily.
+  const picture = (
+    <Image
+      src={image.file}
+      alt={image.alt || name}
+      width={image.width || 800}
+      height={image.height || 800}
+      sizes="(min-width: 1024px) 50vw, 100vw"
+      priority
+    />
+  );
 
-  if (zoom === 'no_zoom')
-    return (
-      <div className="vt-gallery-main">
-        <Image
-          src={image.file}
-          alt={image.alt || name}
-          width={image.width || 800}
-          height={image.height || 800}
-          sizes="(min-width: 1024px) 50vw, 100vw"
-          priority
-        />
-      </div>
-    );
+  if (zoom === 'no_zoom') return <div className="vt-gallery-main">{picture}</div>;
 
   if (zoom === 'zoom') {
     const onKey = (event: KeyboardEvent) => {
@@ -162,14 +161,7 @@ function ZoomFrame({ zoom, image, name }: { zoom: ZoomStyle; image: GalleryImage
         onKeyDown={onKey}
       >
         <div className="vt-zoom-image" style={{ transform: `scale(${scale})`, transformOrigin: `${focus.x * 100}% ${focus.y * 100}%` }}>
-          <Image
-            src={image.file}
-            alt={image.alt || name}
-            width={image.width || 800}
-            height={image.height || 800}
-            sizes="(min-width: 1024px) 50vw, 100vw"
-            priority
-          />
+          {picture}
         </div>
       </div>
     );
@@ -214,14 +206,7 @@ function ZoomFrame({ zoom, image, name }: { zoom: ZoomStyle; image: GalleryImage
         }
       }}
     >
-      <Image
-        src={image.file}
-        alt={image.alt || name}
-        width={image.width || 800}
-        height={image.height || 800}
-        sizes="(min-width: 1024px) 50vw, 100vw"
-        priority
-      />
+      {picture}
       {lens.visible && source ? (
         <span
           className="vt-lens"
