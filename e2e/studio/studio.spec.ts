@@ -453,7 +453,7 @@ test('hovering an outline row outlines the section in the frame; shortcuts work 
   await context.close();
 });
 
-test('a product grid added in the studio shows the store’s products in the frame before publishing, and follows its category', async ({
+test('a product grid added in the studio shows the store’s products in the frame before publishing: by category, then picked by hand with the product picker', async ({
   browser,
   studio,
   harborSession,
@@ -464,14 +464,41 @@ test('a product grid added in the studio shows the store’s products in the fra
   await page.getByRole('list', { name: 'Section types' }).getByRole('button', { name: 'Products', exact: true }).click();
   const id = await outline(page).locator('li[aria-current="true"]').getAttribute('data-outline-id');
   const grid = frameOf(page).locator(`[data-section-id="${id}"]`);
+  const names = () => grid.locator('.vt-product-card-name').allTextContents();
   // Not published, so the published page lends nothing: the frame asks the server for the draft section's data.
   await expect(grid.locator('.vt-product-card').first()).toBeVisible();
-  const category = settings(page).getByLabel('Category', { exact: true });
-  await category.selectOption({ label: '— Cookware (3)' });
-  await expect.poll(() => grid.locator('.vt-product-card-name').allTextContents()).toEqual(expect.arrayContaining(['Cast Iron Skillet']));
-  const names = await grid.locator('.vt-product-card-name').allTextContents();
-  expect(names.every((name) => ['Cast Iron Skillet', 'Dutch Oven', 'Enamel Saucepan'].includes(name))).toBe(true);
+
+  // The category picker searches the store's tree: "cookw" finds Cookware under Kitchen.
+  const category = settings(page).getByRole('combobox', { name: 'Category', exact: true });
+  await category.fill('cookw');
+  await page.getByRole('option', { name: 'Cookware, in Kitchen, 3 products' }).click();
+  await expect(category).toHaveValue('Cookware');
+  await expect.poll(names).toEqual(expect.arrayContaining(['Cast Iron Skillet']));
+  expect((await names()).every((name) => ['Cast Iron Skillet', 'Dutch Oven', 'Enamel Saucepan'].includes(name))).toBe(true);
+
+  // The product picker asks the server as the owner types, and keyboard picks too.
+  const products = settings(page).getByRole('combobox', { name: 'Products', exact: true });
+  await products.fill('lamp');
+  await page.getByRole('option', { name: /^Brass Desk Lamp, SKU / }).click();
+  await products.fill('skil');
+  await expect(page.getByRole('option', { name: /^Cast Iron Skillet, SKU / })).toBeVisible();
+  await products.press('ArrowDown');
+  await products.press('Enter');
+  const picked = settings(page).getByRole('list', { name: 'Picked products' });
+  await expect(picked.getByRole('listitem')).toHaveCount(2);
+  await expect.poll(names).toEqual(['Brass Desk Lamp', 'Cast Iron Skillet']);
+  await settings(page).getByRole('button', { name: 'Move Cast Iron Skillet up' }).click();
+  await expect.poll(names).toEqual(['Cast Iron Skillet', 'Brass Desk Lamp']);
+  await settings(page).getByRole('button', { name: 'Remove Brass Desk Lamp' }).click();
+  await expect.poll(names).toEqual(['Cast Iron Skillet']);
   await allSaved(page);
+
+  // The pick is saved with the draft: a reload names it again.
+  await page.reload();
+  await expect(outline(page)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(names, { timeout: 30_000 }).toEqual(['Cast Iron Skillet']);
+  await outlineRow(page, id!).locator('button').nth(1).click();
+  await expect(settings(page).getByRole('list', { name: 'Picked products' }).getByText('Cast Iron Skillet')).toBeVisible();
   await context.close();
 });
 

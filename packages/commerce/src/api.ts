@@ -151,8 +151,12 @@ export const brandSummary = z.object({
 });
 export type BrandSummary = z.infer<typeof brandSummary>;
 
-/** How a section asks for products: from a category or brand, sorted by one of the sort options, at most `limit`. */
+/**
+ * How a section asks for products: from a category or brand, sorted by one of the sort options, at most `limit`;
+ * or, with `ids`, those products in that order (the published ones this store has).
+ */
 export const productQuery = z.object({
+  ids: z.array(z.number().int().positive()).max(48).optional(),
   categoryId: z.number().int().positive().optional(),
   brandId: z.number().int().positive().optional(),
   sort: z.number().int().min(1).max(8).default(1),

@@ -44,6 +44,8 @@ import {
   MAX_UPLOAD_BYTES,
   catalogueChoicesAnswer,
   createPageRequest,
+  findProductsAnswer,
+  findProductsQuery,
   deletePageAnswer,
   deletePageRequest,
   mediaListAnswer,
@@ -480,6 +482,13 @@ export const studioCatalogueEndpoints = {
     path: '/api/Studio/GetCatalogueChoices',
     caller: 'owner',
     answer: catalogueChoicesAnswer,
+  }),
+  findProducts: endpoint({
+    method: 'GET',
+    path: '/api/Studio/FindProducts',
+    caller: 'owner',
+    query: findProductsQuery,
+    answer: findProductsAnswer,
   }),
 };
 

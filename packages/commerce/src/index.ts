@@ -263,12 +263,15 @@ export {
   uploadMediaAnswer,
   mediaItem,
   mediaListAnswer,
-  CATALOGUE_PRODUCT_CHOICES,
+  PRODUCT_CHOICES,
+  MAX_PICKED_PRODUCTS,
   categoryChoice,
   brandChoice,
   productChoice,
   catalogueChoices,
   catalogueChoicesAnswer,
+  findProductsQuery,
+  findProductsAnswer,
 } from './studio.ts';
 export type {
   StudioPageSummary,
@@ -306,6 +309,8 @@ export type {
   ProductChoice,
   CatalogueChoices,
   CatalogueChoicesAnswer,
+  FindProductsQuery,
+  FindProductsAnswer,
 } from './studio.ts';
 export {
   productVariant,

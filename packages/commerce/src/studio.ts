@@ -324,9 +324,6 @@ export type MediaItem = z.infer<typeof mediaItem>;
 export const mediaListAnswer = z.object({ data: z.object({ media: z.array(mediaItem) }) });
 export type MediaListAnswer = z.infer<typeof mediaListAnswer>;
 
-/** How many products `Studio/GetCatalogueChoices` lists at most. */
-export const CATALOGUE_PRODUCT_CHOICES = 200;
-
 /**
  * A category a section's category picker offers. `parentId` places it in the tree (null at the top level);
  * `productCount` counts the published products in it and its sub-categories: what a product grid picking it shows.
@@ -343,22 +340,54 @@ export type CategoryChoice = z.infer<typeof categoryChoice>;
 export const brandChoice = z.object({ id: z.number().int(), name: z.string(), productCount: z.number().int().min(0) });
 export type BrandChoice = z.infer<typeof brandChoice>;
 
-/** A published product a section's product picker offers. */
-export const productChoice = z.object({ id: z.number().int(), name: z.string() });
-export type ProductChoice = z.infer<typeof productChoice>;
-
 /**
- * What the studio's category, brand and product pickers offer: the store's own categories and brands, each sorted
- * by name, and its first `CATALOGUE_PRODUCT_CHOICES` published products by name. A setting's value is the chosen id
- * (0: any).
+ * What the studio's category and brand pickers offer: the store's own categories and brands, each sorted by name.
+ * A store has hundreds of them at most, so the pickers search them in the browser; products are searched on the
+ * server (`Studio/FindProducts`). A setting's value is the chosen id (0: any).
  */
 export const catalogueChoices = z.object({
   categories: z.array(categoryChoice),
   brands: z.array(brandChoice),
-  products: z.array(productChoice).max(CATALOGUE_PRODUCT_CHOICES),
 });
 export type CatalogueChoices = z.infer<typeof catalogueChoices>;
 
 /** `GET /api/Studio/GetCatalogueChoices` answer. */
 export const catalogueChoicesAnswer = z.object({ data: catalogueChoices });
 export type CatalogueChoicesAnswer = z.infer<typeof catalogueChoicesAnswer>;
+
+/** How many products `Studio/FindProducts` answers at most for a search. */
+export const PRODUCT_CHOICES = 20;
+/** How many products a setting may pick by hand, and so how many `Studio/FindProducts` names at once. */
+export const MAX_PICKED_PRODUCTS = 24;
+
+/** A published product the product picker offers: its SKU and first picture tell products of like names apart. */
+export const productChoice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  imageFile: z.string().nullable(),
+});
+export type ProductChoice = z.infer<typeof productChoice>;
+
+/**
+ * `GET /api/Studio/FindProducts`: with `q`, the store's published products whose name, SKU, brand or category hold
+ * every word of it (case and accents aside), names starting with it first; with `ids` (comma-separated), those
+ * products in that order, so the picker can name what a setting holds. Neither: the first products by name.
+ */
+export const findProductsQuery = z.object({
+  q: z.string().trim().max(100).default(''),
+  ids: z
+    .string()
+    .regex(
+      new RegExp(`^\\d{1,9}(,\\d{1,9}){0,${MAX_PICKED_PRODUCTS - 1}}$`),
+      `must be at most ${MAX_PICKED_PRODUCTS} product ids separated by commas`,
+    )
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .optional(),
+});
+export type FindProductsQuery = z.input<typeof findProductsQuery>;
+
+export const findProductsAnswer = z.object({
+  data: z.object({ products: z.array(productChoice).max(PRODUCT_CHOICES + MAX_PICKED_PRODUCTS) }),
+});
+export type FindProductsAnswer = z.infer<typeof findProductsAnswer>;

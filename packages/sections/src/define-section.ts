@@ -51,7 +51,12 @@ export interface FieldHint {
   min?: number;
   max?: number;
   step?: number;
+  /** A catalogue control whose setting is a list of ids: the owner picks several, in order, at most `max`. */
+  multiple?: true;
 }
+
+/** The controls whose setting holds the id of something in the store's catalogue (0: none), or a list of such ids. */
+const catalogueControls: ReadonlySet<FieldControl> = new Set(['product', 'category', 'brand']);
 
 /** What a data-bound section's loader may read: the store's catalogue, already scoped to the site being rendered. */
 export interface CatalogReader {
@@ -250,6 +255,16 @@ export function fieldHintsOf(settings: AnyObject): Record<string, FieldHint> {
       if (base.maxValue !== null && Number.isFinite(base.maxValue)) hint.max = base.maxValue;
     }
     if (meta.step !== undefined) hint.step = meta.step;
+    if (catalogueControls.has(meta.control)) {
+      const ids = base instanceof z.ZodArray ? base.element : base;
+      if (!(ids instanceof z.ZodNumber))
+        throw new Error(`Setting "${key}" picks a ${meta.control}: make it an id (a number) or a list of ids`);
+      if (base instanceof z.ZodArray) {
+        hint.multiple = true;
+        const max = (base.def.checks ?? []).map((check) => (check._zod.def as { maximum?: number }).maximum).find(Number.isFinite);
+        if (max !== undefined) hint.max = max;
+      }
+    }
     if (meta.control === 'select') {
       const values: (string | number)[] =
         base instanceof z.ZodEnum

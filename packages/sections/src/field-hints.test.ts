@@ -46,6 +46,23 @@ describe('field hints come from the settings schema itself', () => {
     expect(hints.link).toEqual({ label: 'Link', control: 'url' });
   });
 
+  it('marks a catalogue control over a list of ids as picking several, at most its length', () => {
+    const hints = fieldHintsOf(
+      z.object({
+        product_ids: z.array(z.number().int().positive()).max(12).default([]).meta({ label: 'Products', control: 'product' }),
+        category_id: z.number().int().min(0).default(0).meta({ label: 'Category', control: 'category' }),
+      }),
+    );
+    expect(hints.product_ids).toEqual({ label: 'Products', control: 'product', multiple: true, max: 12 });
+    expect(hints.category_id).toEqual({ label: 'Category', control: 'category' });
+  });
+
+  it('refuses a catalogue control over something that is not an id', () => {
+    expect(() => fieldHintsOf(z.object({ pick: z.string().default('').meta({ label: 'Pick', control: 'brand' }) }))).toThrow(
+      /"pick" picks a brand: make it an id/,
+    );
+  });
+
   it('refuses a setting without a label and a control, naming it', () => {
     expect(() => fieldHintsOf(z.object({ caption: z.string().default('') }))).toThrow(/"caption" has no field hint/);
   });

@@ -341,6 +341,23 @@ describe.each(backends)('server on $name', ({ create }) => {
       }
     });
 
+    it('gives products picked by hand in the order picked, leaving out unpublished ones and another store’s', async () => {
+      const [a, b] = await server.db.selectFrom('sites').select('web_id').orderBy('web_id').execute();
+      const ofStore = async (webId: number) =>
+        (await server.db.selectFrom('products').select('product_id').where('web_id', '=', webId).orderBy('product_id').execute()).map(
+          (row) => row.product_id,
+        );
+      const [first, second, third] = await ofStore(a!.web_id);
+      const [foreign] = await ofStore(b!.web_id);
+      await server.db.updateTable('products').set({ is_published: false }).where('product_id', '=', second!).execute();
+      try {
+        const picked = await catalogFor(server.db, a!.web_id).getProducts({ ids: [third!, foreign!, second!, first!] });
+        expect(picked.map((p) => p.productID)).toEqual([third, first]);
+      } finally {
+        await server.db.updateTable('products').set({ is_published: true }).where('product_id', '=', second!).execute();
+      }
+    });
+
     it('refuses, in the database itself, a row that points into another store', async () => {
       const [a, b] = await server.db.selectFrom('sites').select('web_id').orderBy('web_id').execute();
       const foreignCategory = await server.db

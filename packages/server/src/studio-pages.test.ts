@@ -466,6 +466,7 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
       ['/api/Studio/RollbackTheme', { version: 1 }],
       ['/api/Studio/Publish', { page: { pageId: secondHome, draftRevision: 1 }, theme: { draftRevision: 1 } }],
       ['/api/Studio/GetCatalogueChoices'],
+      ['/api/Studio/FindProducts?q=bag'],
       ['/api/Studio/UploadMedia', { fileName: 'mine.png', base64: png }],
       ['/api/Studio/GetMedia'],
     ];

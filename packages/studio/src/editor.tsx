@@ -30,7 +30,14 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
     [controller],
   );
   // Made again with each sign-in (the editor is mounted anew), so another owner never sees this one's catalogue.
-  const catalogue = useMemo(() => createCatalogue(() => controller.catalogueChoices()), [controller]);
+  const catalogue = useMemo(
+    () =>
+      createCatalogue(
+        () => controller.catalogueChoices(),
+        (search) => controller.findProducts(search),
+      ),
+    [controller],
+  );
 
   useEffect(() => {
     let live = true;

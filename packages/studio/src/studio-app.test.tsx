@@ -94,21 +94,30 @@ it('opens the shortcut sheet with ?', async () => {
   expect(screen.getByText('Undo')).toBeTruthy();
 });
 
-it('a product grid’s category and brand are picked by name from the store’s catalogue, asked for once', async () => {
+it('a product grid’s products are searched on the server and picked by hand; its category and brand by name, asked for once', async () => {
   const studio = await signedIn();
   fireEvent.click(outlineButton(/^Hero banner/));
   fireEvent.click(within(screen.getByRole('list', { name: 'Section types' })).getByRole('button', { name: 'Products' }));
-  const category = await screen.findByRole('option', { name: '— Cookware (5)' });
-  fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: category.getAttribute('value') } });
-  expect(studio.store.getState().docs.page!.sections[1]!.settings.category_id).toBe(2);
+  const settings = () => studio.store.getState().docs.page!.sections[1]!.settings;
+  fireEvent.change(await screen.findByRole('combobox', { name: 'Category' }), { target: { value: 'cookw' } });
+  fireEvent.click(await screen.findByRole('option', { name: 'Cookware, in Kitchen, 5 products' }));
+  expect(settings().category_id).toBe(2);
+  fireEvent.click(screen.getByRole('button', { name: 'Show the brands' }));
   expect(
-    within(screen.getByRole('combobox', { name: 'Brand' }))
+    within(screen.getByRole('listbox', { name: 'Brand choices' }))
       .getAllByRole('option')
-      .map((o) => o.textContent),
-  ).toEqual(['Any brand', 'Acme (4)', 'Birch & Co (0)']);
+      .map((o) => o.getAttribute('aria-label')),
+  ).toEqual(['Any brand', 'Acme, 4 products', 'Birch & Co, 0 products']);
+
+  fireEvent.change(screen.getByRole('combobox', { name: 'Products' }), { target: { value: 'knife' } });
+  fireEvent.click(await screen.findByRole('option', { name: 'Chef knife, SKU KN-CH' }));
+  expect(settings().product_ids).toEqual([11]);
+  expect(within(await screen.findByRole('list', { name: 'Picked products' })).getByText('Chef knife')).toBeTruthy();
+  expect(server.calls.filter((c) => c.path === 'FindProducts').length).toBeGreaterThan(0);
+
   // Another product grid reuses the choices already loaded.
   fireEvent.click(within(screen.getByRole('list', { name: 'Section types' })).getByRole('button', { name: 'Products' }));
-  expect(screen.getByRole('combobox', { name: 'Category' })).toHaveProperty('disabled', false);
+  expect(screen.getByRole('combobox', { name: 'Category' })).toHaveProperty('value', 'Any category');
   expect(server.calls.filter((c) => c.path === 'GetCatalogueChoices')).toHaveLength(1);
 });
 

@@ -1,10 +1,15 @@
 import { defineSectionSchema } from '../define-section.ts';
-import { sortOptions, type ProductCard as ProductCardData } from '@vitrine/commerce';
+import { MAX_PICKED_PRODUCTS, sortOptions, type ProductCard as ProductCardData } from '@vitrine/commerce';
 import { z } from 'zod';
 
 const productsSettings = z.object({
   heading: z.string().max(160).default('Featured products').meta({ label: 'Heading', control: 'text' }),
   subheading: z.string().max(400).default('').meta({ label: 'Text', control: 'textarea' }),
+  product_ids: z.array(z.number().int().positive()).max(MAX_PICKED_PRODUCTS).default([]).meta({
+    label: 'Products',
+    control: 'product',
+    help: 'Shown in the order picked. With none picked, the category, brand and order below choose them.',
+  }),
   category_id: z.number().int().min(0).default(0).meta({ label: 'Category', control: 'category', help: 'Leave empty for every category' }),
   brand_id: z.number().int().min(0).default(0).meta({ label: 'Brand', control: 'brand', help: 'Leave empty for every brand' }),
   sort: z
@@ -25,7 +30,10 @@ const productsSettings = z.object({
   button_link: z.string().max(2048).default('').meta({ label: 'Button link', control: 'url' }),
 });
 
-/** Products (3): a grid of products from a category or brand, in one of the sort orders, loaded on the server. */
+/**
+ * Products (3): a grid of products picked by hand, or from a category or brand in one of the sort orders, loaded on
+ * the server. A picked product the store no longer shows is left out.
+ */
 export const products = defineSectionSchema({
   type: 3,
   name: 'products',
@@ -34,10 +42,14 @@ export const products = defineSectionSchema({
   version: 1,
   settings: productsSettings,
   loader: (settings, { catalog }): Promise<ProductCardData[]> =>
-    catalog.getProducts({
-      ...(settings.category_id ? { categoryId: settings.category_id } : {}),
-      ...(settings.brand_id ? { brandId: settings.brand_id } : {}),
-      sort: settings.sort,
-      limit: settings.limit,
-    }),
+    catalog.getProducts(
+      settings.product_ids.length
+        ? { ids: settings.product_ids, limit: settings.product_ids.length }
+        : {
+            ...(settings.category_id ? { categoryId: settings.category_id } : {}),
+            ...(settings.brand_id ? { brandId: settings.brand_id } : {}),
+            sort: settings.sort,
+            limit: settings.limit,
+          },
+    ),
 });

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { productQuery, type BrandSummary, type CategorySummary, type ProductCard } from '@vitrine/commerce';
 import type { CatalogReader } from '@vitrine/sections';
 import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 
 /** The columns each sort option (§3.15) orders products by; ties go by product id. Relevance (8) without keywords is popularity. */
 export const sortColumns = {
@@ -18,23 +19,24 @@ export const sortColumns = {
   8: [['popularity', 'desc']],
 } as const;
 
+/** The first picture of product `p` (its file and size), to join laterally: what cards and pickers show. */
+export function firstImage(eb: ExpressionBuilder<Database & { p: Database['products'] }, 'p'>) {
+  return eb
+    .selectFrom('product_images as i')
+    .select(['i.file', 'i.width', 'i.height'])
+    .whereRef('i.web_id', '=', 'p.web_id')
+    .whereRef('i.product_id', '=', 'p.product_id')
+    .orderBy('i.sort')
+    .limit(1)
+    .as('img');
+}
+
 /** Product cards: the columns a card shows, with the brand's name and the first image. */
 function cardQuery(db: Db) {
   return db
     .selectFrom('products as p')
     .leftJoin('brands as b', (join) => join.onRef('b.web_id', '=', 'p.web_id').onRef('b.brand_id', '=', 'p.brand_id'))
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('product_images as i')
-          .select(['i.file', 'i.width', 'i.height'])
-          .whereRef('i.web_id', '=', 'p.web_id')
-          .whereRef('i.product_id', '=', 'p.product_id')
-          .orderBy('i.sort')
-          .limit(1)
-          .as('img'),
-      (join) => join.onTrue(),
-    )
+    .leftJoinLateral(firstImage, (join) => join.onTrue())
     .select([
       'p.product_id',
       'p.name',
@@ -86,6 +88,11 @@ export function catalogFor(db: Db, webId: number): CatalogReader {
     async getProducts(input): Promise<ProductCard[]> {
       const query = productQuery.parse(input);
       let select = cardQuery(db).where('p.web_id', '=', webId).where('p.is_published', '=', true);
+      if (query.ids?.length) {
+        const rows = await select.where('p.product_id', 'in', query.ids).execute();
+        const byId = new Map(rows.map((row) => [row.product_id, toCard(row)]));
+        return query.ids.flatMap((id) => byId.get(id) ?? []).slice(0, query.limit);
+      }
       if (query.categoryId) {
         select = select.where(
           'p.category_id',

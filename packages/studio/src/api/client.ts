@@ -113,6 +113,12 @@ export function createStudioApi({ token, onSessionOver, fetch: fetchImpl = (...a
       (await call(studioMediaEndpoints.uploadMedia, { body: { fileName, base64 } })).data,
     getMedia: async () => (await call(studioMediaEndpoints.getMedia)).data.media,
     getCatalogueChoices: async () => (await call(studioCatalogueEndpoints.getCatalogueChoices)).data,
+    findProducts: async (search: { q: string } | { ids: readonly number[] }) =>
+      (
+        await call(studioCatalogueEndpoints.findProducts, {
+          query: 'ids' in search ? { ids: search.ids.join(',') } : { q: search.q },
+        })
+      ).data.products,
     getMaintenance: async () => (await call(studioEndpoints.getMaintenance)).data,
     setMaintenance: async (settings: SetMaintenanceRequest) => (await call(studioEndpoints.setMaintenance, { body: settings })).data,
   };

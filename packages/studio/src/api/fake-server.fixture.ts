@@ -1,5 +1,6 @@
 import type {
   CatalogueChoices,
+  ProductChoice,
   PageDocument,
   PublishDraftsAnswer,
   PublishDraftsRequest,
@@ -19,7 +20,7 @@ interface StoredPage {
   versions: PageDocument[];
 }
 
-/** A small store's catalogue as `Studio/GetCatalogueChoices` lists it: each list by name, Pans under Cookware under Kitchen. */
+/** A small store's categories and brands as `Studio/GetCatalogueChoices` lists them: by name, Pans under Cookware under Kitchen. */
 export function sampleCatalogue(): CatalogueChoices {
   return {
     categories: [
@@ -32,11 +33,31 @@ export function sampleCatalogue(): CatalogueChoices {
       { id: 5, name: 'Acme', productCount: 4 },
       { id: 6, name: 'Birch & Co', productCount: 0 },
     ],
-    products: [
-      { id: 12, name: 'Cast-iron pan' },
-      { id: 11, name: 'Chef knife' },
-    ],
   };
+}
+
+/** The small store's published products, by name. */
+export function sampleProducts(): ProductChoice[] {
+  return [
+    { id: 13, name: 'Bread knife', sku: 'KN-BR', imageFile: null },
+    { id: 12, name: 'Cast-iron pan', sku: 'PAN-CI', imageFile: '/media/products/pan.webp' },
+    { id: 11, name: 'Chef knife', sku: 'KN-CH', imageFile: '/media/products/knife.webp' },
+    { id: 14, name: 'Crème brûlée torch', sku: 'TORCH-1', imageFile: null },
+  ];
+}
+
+/**
+ * `Studio/FindProducts` as the server answers it, for the sample products: every word of `q` in the name or SKU
+ * (case and accents aside), names starting with `q` first; or the `ids` the store has, in the order asked.
+ */
+export function findSampleProducts(search: { q: string } | { ids: readonly number[] }): ProductChoice[] {
+  const products = sampleProducts();
+  if ('ids' in search) return search.ids.flatMap((id) => products.filter((product) => product.id === id));
+  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const q = fold(search.q.trim());
+  const words = q.split(/\s+/).filter(Boolean);
+  const found = products.filter((product) => words.every((word) => fold(`${product.name} ${product.sku}`).includes(word)));
+  return [...found.filter((p) => fold(p.name).startsWith(q)), ...found.filter((p) => !fold(p.name).startsWith(q))];
 }
 
 /**
@@ -200,6 +221,11 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
       }
       case 'GetCatalogueChoices':
         return json(200, { data: sampleCatalogue() });
+      case 'FindProducts': {
+        const ids = url.searchParams.get('ids');
+        const search = ids ? { ids: ids.split(',').map(Number) } : { q: url.searchParams.get('q') ?? '' };
+        return json(200, { data: { products: findSampleProducts(search) } });
+      }
       default:
         return fail(404, 'NOT_FOUND', `No fake for ${path}`);
     }

@@ -2,8 +2,8 @@ import { memo, useId, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { classifyLink } from '@vitrine/renderer';
 import type { FieldHint } from '@vitrine/sections/schemas';
-import { useCatalogue } from './catalogue-context.tsx';
-import { CataloguePicker, noChoiceLabel, type CatalogueKind } from './catalogue-picker.tsx';
+import { useCatalogue, useCatalogueSource } from './catalogue-context.tsx';
+import { CatalogueListPicker, CataloguePicker, noChoiceLabel, type CatalogueKind } from './catalogue-picker.tsx';
 import { describeValue, validateValue } from './describe.ts';
 import { ImageInput } from './image-input.tsx';
 import { inputClass } from './input-class.ts';
@@ -45,9 +45,11 @@ export const FieldControl = memo(function FieldControl({ name, hint, schema, val
   const shape = describeValue(schema);
   const live = pending && Object.is(pending.base, value) ? pending : null;
   const picks = isCatalogueKind(hint.control) ? hint.control : null;
-  const catalogue = useCatalogue(picks !== null);
+  const source = useCatalogueSource();
+  // Categories and brands are loaded once and searched here; products are searched on the server as the owner types.
+  const catalogue = useCatalogue(picks === 'category' || picks === 'brand');
   const status = catalogue?.status ?? null;
-  const picking = status !== null && status.state !== 'failed' ? status : null;
+  const picking = source && (picks === 'product' || (status !== null && status.state !== 'failed')) ? source : null;
   const unpicked = status?.state === 'failed' ? status.message : null;
   // "Leave empty for …" was written for a number box; a picker says it in its first choice instead.
   const help = picking && /^leave empty\b/i.test(hint.help ?? '') ? undefined : hint.help;
@@ -187,15 +189,43 @@ export const FieldControl = memo(function FieldControl({ name, hint, schema, val
     case 'category':
     case 'brand': {
       if (picks && picking) {
-        control = (
+        const picker = { input: common, kind: picks, catalogue: picking, status: status ?? { state: 'idle' as const } };
+        control = hint.multiple ? (
+          <CatalogueListPicker
+            {...picker}
+            value={Array.isArray(value) ? (value as number[]) : []}
+            max={hint.max}
+            onChange={(next) => commit(next, next.join(','))}
+          />
+        ) : (
           <CataloguePicker
-            {...common}
-            kind={picks}
-            status={picking}
-            className={inputClass}
+            {...picker}
             value={typeof value === 'number' ? value : 0}
             noChoice={noChoiceLabel(picks, hint.help)}
             onChange={(next) => commit(next, String(next))}
+          />
+        );
+        break;
+      }
+      if (picks && hint.multiple) {
+        // Without the store's catalogue (outside the editor) the owner can still write the numbers.
+        control = (
+          <input
+            {...common}
+            type="text"
+            inputMode="numeric"
+            placeholder={`${picks.charAt(0).toUpperCase()}${picks.slice(1)} numbers, separated by commas`}
+            className={inputClass}
+            value={live ? live.raw : Array.isArray(value) ? value.join(', ') : ''}
+            onChange={(e) => {
+              const raw = e.target.value;
+              const ids = raw
+                .split(',')
+                .map((part) => part.trim())
+                .filter(Boolean)
+                .map(Number);
+              commit(ids, raw);
+            }}
           />
         );
         break;

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { CATALOGUE_PRODUCT_CHOICES, type CatalogueChoices } from '@vitrine/commerce';
+import type { CatalogueChoices } from '@vitrine/commerce';
 import { fieldControls, sectionSchemas, sectionStyle, type FieldControl, type FieldHint } from '@vitrine/sections/schemas';
-import { sampleCatalogue } from '../api/fake-server.fixture.ts';
+import { findSampleProducts, sampleCatalogue } from '../api/fake-server.fixture.ts';
 import { CatalogueContext, createCatalogue, type Catalogue } from './catalogue-context.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { styleFields } from './style-fields.ts';
@@ -51,7 +51,8 @@ const fields: Record<string, FieldHint> = Object.fromEntries(
 );
 
 /** The sample store's catalogue, already loaded, as the editor provides it once the server has answered. */
-const loaded = createCatalogue(async () => sampleCatalogue());
+const findProducts = async (search: Parameters<typeof findSampleProducts>[0]) => findSampleProducts(search);
+const loaded = createCatalogue(async () => sampleCatalogue(), findProducts);
 beforeAll(() => loaded.load());
 const withCatalogue = (children: ReactNode, catalogue: Catalogue = loaded) => (
   <CatalogueContext value={catalogue}>{children}</CatalogueContext>
@@ -64,7 +65,7 @@ function form(values = schema.parse({})) {
 }
 
 /** How each control is changed by the owner, and the value the form must store. */
-const edits: Record<FieldControl, { element: () => HTMLElement; act: (element: HTMLElement) => void; stored: unknown }> = {
+const edits: Record<FieldControl, { element: () => HTMLElement; act: (element: HTMLElement) => unknown; stored: unknown }> = {
   text: {
     element: () => screen.getByRole('textbox', { name: 'The text' }),
     act: (e) => fireEvent.input(e, { target: { value: 'Hi' } }),
@@ -116,30 +117,42 @@ const edits: Record<FieldControl, { element: () => HTMLElement; act: (element: H
   },
   product: {
     element: () => screen.getByRole('combobox', { name: 'The product' }),
-    act: (e) => fireEvent.change(e, { target: { value: '12' } }),
+    act: async (e) => {
+      fireEvent.change(e, { target: { value: 'pan' } });
+      fireEvent.click(await screen.findByRole('option', { name: 'Cast-iron pan, SKU PAN-CI' }));
+    },
     stored: 12,
   },
   category: {
     element: () => screen.getByRole('combobox', { name: 'The category' }),
-    act: (e) => fireEvent.change(e, { target: { value: '4' } }),
+    act: (e) => {
+      fireEvent.change(e, { target: { value: 'pans' } });
+      fireEvent.click(screen.getByRole('option', { name: 'Pans, in Kitchen › Cookware, 3 products' }));
+    },
     stored: 4,
   },
   brand: {
     element: () => screen.getByRole('combobox', { name: 'The brand' }),
-    act: (e) => fireEvent.change(e, { target: { value: '5' } }),
+    act: (e) => {
+      fireEvent.change(e, { target: { value: 'acm' } });
+      fireEvent.click(screen.getByRole('option', { name: 'Acme, 4 products' }));
+    },
     stored: 5,
   },
 };
 
 describe('a form generated from field hints and a zod schema', () => {
-  it.each(fieldControls.map((control) => [control]))('draws a labelled %s control that stores a value of the schema’s type', (control) => {
-    const onChange = form();
-    const edit = edits[control];
-    const element = edit.element();
-    edit.act(element);
-    expect(onChange).toHaveBeenCalledWith(control, edit.stored);
-    expect(schemas[control].safeParse(edit.stored).success).toBe(true);
-  });
+  it.each(fieldControls.map((control) => [control]))(
+    'draws a labelled %s control that stores a value of the schema’s type',
+    async (control) => {
+      const onChange = form();
+      const edit = edits[control];
+      const element = edit.element();
+      await edit.act(element);
+      expect(onChange).toHaveBeenCalledWith(control, edit.stored);
+      expect(schemas[control].safeParse(edit.stored).success).toBe(true);
+    },
+  );
 
   it('covers every control the registry can name', () => {
     expect(Object.keys(edits).sort()).toEqual([...fieldControls].sort());
@@ -284,19 +297,63 @@ describe('category, brand and product pickers', () => {
     render(withCatalogue(<SettingsForm schema={ids} fields={pickerFields} values={ids.parse(values)} onChange={onChange} />, catalogue));
     return onChange;
   }
-  const optionTexts = (name: string) =>
-    within(screen.getByRole('combobox', { name }))
-      .getAllByRole('option')
-      .map((option) => option.textContent);
-  const choice = (name: string) => (screen.getByRole('combobox', { name }) as HTMLSelectElement).selectedOptions[0]!.textContent;
+  const field = (name: string) => screen.getByRole('combobox', { name }) as HTMLInputElement;
+  const shown = (name: string) => {
+    const list = screen.getByRole('listbox', { name: `${name} choices` });
+    return within(list)
+      .queryAllByRole('option')
+      .map((option) => option.getAttribute('aria-label'));
+  };
+  const open = (name: string) => fireEvent.click(screen.getByRole('button', { name: `Show the ${name}` }));
+  const type = (name: string, text: string) => fireEvent.change(field(name), { target: { value: text } });
 
-  it('list the store’s choices by name: categories under their parents, with product counts', () => {
-    pickers();
-    expect(optionTexts('Category')).toEqual(['Any category', 'Garden (2)', 'Kitchen (8)', '— Cookware (5)', '— — Pans (3)']);
-    expect(optionTexts('Brand')).toEqual(['Any brand', 'Acme (4)', 'Birch & Co (0)']);
-    expect(optionTexts('Product')).toEqual(['No product', 'Cast-iron pan', 'Chef knife']);
+  it('show the chosen name, and list the store’s choices: categories under their parents, with product counts', () => {
+    pickers({ category_id: 4, brand_id: 5 });
+    expect(field('Category').value).toBe('Pans');
+    expect(field('Brand').value).toBe('Acme');
+    open('categories');
+    expect(shown('Category')).toEqual([
+      'Any category',
+      'Garden, 2 products',
+      'Kitchen, 8 products',
+      'Cookware, in Kitchen, 5 products',
+      'Pans, in Kitchen › Cookware, 3 products',
+    ]);
+    expect(field('Category').getAttribute('aria-expanded')).toBe('true');
+    open('brands');
+    expect(shown('Brand')).toEqual(['Any brand', 'Acme, 4 products', 'Birch & Co, 0 products']);
     // "Leave empty" was written for a number box; the first choice says it now.
     expect(screen.queryByText('Leave empty for every category')).toBeNull();
+  });
+
+  it('narrow the list as the owner types: by name or by the parents a category sits in, case and accents aside', () => {
+    pickers();
+    type('Category', 'COOK');
+    expect(shown('Category')).toEqual(['Cookware, in Kitchen, 5 products', 'Pans, in Kitchen › Cookware, 3 products']);
+    type('Category', 'kitchen pans');
+    expect(shown('Category')).toEqual(['Pans, in Kitchen › Cookware, 3 products']);
+    type('Category', 'sofa');
+    expect(shown('Category')).toEqual([]);
+    expect(screen.getByText('No category matches “sofa”.')).toBeTruthy();
+  });
+
+  it('pick by keyboard: arrows move, Enter stores the id, Escape gives the chosen name back', () => {
+    const onChange = pickers({ brand_id: 5 });
+    const category = field('Category');
+    type('Category', 'gard');
+    fireEvent.keyDown(category, { key: 'ArrowDown' });
+    expect(category.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: 'Garden, 2 products' }).id);
+    fireEvent.keyDown(category, { key: 'Enter' });
+    expect(onChange).toHaveBeenCalledWith('category_id', 3);
+
+    const brand = field('Brand');
+    type('Brand', 'zzz');
+    fireEvent.keyDown(brand, { key: 'Escape' });
+    expect(brand.value).toBe('Acme');
+    open('brands');
+    fireEvent.click(screen.getByRole('option', { name: 'Any brand' }));
+    expect(onChange).toHaveBeenCalledWith('brand_id', 0);
+    expect(onChange).toHaveBeenCalledTimes(2);
   });
 
   it('say what “none” means in the field’s own words', () => {
@@ -306,47 +363,56 @@ describe('category, brand and product pickers', () => {
         <SettingsForm schema={categories.settings} fields={categories.fields} values={categories.readSettings({})} onChange={() => {}} />,
       ),
     );
-    expect(optionTexts('Show the sub-categories of')[0]).toBe('Top level');
+    expect(field('Show the sub-categories of').value).toBe('Top level');
+    open('categories');
+    expect(shown('Category')[0]).toBe('Top level');
   });
 
-  it('store the chosen id as a number, and 0 for “any”', () => {
-    const onChange = pickers({ brand_id: 5 });
-    expect(choice('Brand')).toBe('Acme (4)');
-    fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: '2' } });
-    expect(onChange).toHaveBeenCalledWith('category_id', 2);
-    fireEvent.change(screen.getByRole('combobox', { name: 'Brand' }), { target: { value: '0' } });
-    expect(onChange).toHaveBeenCalledWith('brand_id', 0);
-  });
-
-  it('keep an id the store no longer has, shown as unknown, rather than silently choosing another', () => {
-    const onChange = pickers({ category_id: 12, brand_id: 99 });
-    expect(choice('Category')).toBe('Unknown category #12');
-    expect(choice('Brand')).toBe('Unknown brand #99');
-    expect(optionTexts('Category')).toHaveLength(6);
+  it('keep an id the store no longer has, shown as unknown, rather than silently choosing another', async () => {
+    const onChange = pickers({ category_id: 12, brand_id: 99, product_id: 500 });
+    expect(field('Category').value).toBe('Unknown category #12');
+    expect(field('Brand').value).toBe('Unknown brand #99');
+    expect(field('Product').value).toBe('Product #500');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(field('Product').value).toBe('Product #500');
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('do not call a product unknown when only the first products are listed', async () => {
-    const many = createCatalogue(async () => ({
-      ...sampleCatalogue(),
-      products: Array.from({ length: CATALOGUE_PRODUCT_CHOICES }, (_, i) => ({ id: i + 1, name: `Product ${i + 1}` })),
-    }));
-    await many.load();
-    pickers({ product_id: 500 }, many);
-    expect(choice('Product')).toBe('Product #500');
+  it('search the store’s products on the server as the owner types, showing SKUs, and name a picked one', async () => {
+    const asked: unknown[] = [];
+    const catalogue = createCatalogue(
+      async () => sampleCatalogue(),
+      async (search) => (asked.push(search), findSampleProducts(search)),
+    );
+    const onChange = pickers({ product_id: 11 }, catalogue);
+    await waitFor(() => expect(field('Product').value).toBe('Chef knife'));
+    expect(asked).toEqual([{ ids: [11] }]);
+    type('Product', 'k');
+    type('Product', 'kn');
+    type('Product', 'knife');
+    expect(await screen.findByRole('option', { name: 'Bread knife, SKU KN-BR' })).toBeTruthy();
+    // Only the words the owner paused on were asked for.
+    expect(asked).toEqual([{ ids: [11] }, { q: 'knife' }]);
+    expect(shown('Product')).toEqual(['Bread knife, SKU KN-BR', 'Chef knife, SKU KN-CH']);
+    type('Product', 'creme');
+    // Until the new words are answered, the last answer is not offered: Enter cannot pick a knife by mistake.
+    expect(shown('Product')).toEqual([]);
+    expect(screen.getByText('Searching…')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('option', { name: 'Crème brûlée torch, SKU TORCH-1' }));
+    expect(onChange).toHaveBeenCalledWith('product_id', 14);
   });
 
   it('say they are loading, ask the server once for all of them, and fill in when it answers', async () => {
     let answer!: (choices: CatalogueChoices) => void;
     const fetchChoices = vi.fn(() => new Promise<CatalogueChoices>((resolve) => (answer = resolve)));
-    pickers({ category_id: 1 }, createCatalogue(fetchChoices));
-    const category = screen.getByRole('combobox', { name: 'Category' });
-    expect(category).toHaveProperty('disabled', true);
-    expect(category.textContent).toBe('Loading…');
+    pickers({ category_id: 1 }, createCatalogue(fetchChoices, findProducts));
+    expect(field('Category').value).toBe('Loading…');
+    open('categories');
+    expect(within(screen.getByRole('listbox', { name: 'Category choices' })).getByText('Loading…')).toBeTruthy();
     expect(fetchChoices).toHaveBeenCalledOnce();
     act(() => answer(sampleCatalogue()));
-    expect(await screen.findByRole('option', { name: 'Kitchen (8)', selected: true })).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveProperty('disabled', false);
+    await waitFor(() => expect(field('Category').value).toBe('Kitchen'));
+    expect(shown('Category')).toHaveLength(5);
   });
 
   it('fall back to typing the number, saying why, when the choices cannot be loaded', async () => {
@@ -354,7 +420,7 @@ describe('category, brand and product pickers', () => {
       .fn()
       .mockRejectedValueOnce(new Error('The server could not be reached.'))
       .mockResolvedValueOnce(sampleCatalogue());
-    const onChange = pickers({ category_id: 3 }, createCatalogue(fetchChoices));
+    const onChange = pickers({ category_id: 3 }, createCatalogue(fetchChoices, findProducts));
     const category = await screen.findByRole('spinbutton', { name: 'Category' });
     expect(category).toHaveProperty('value', '3');
     expect(category.getAttribute('aria-describedby')).toContain(screen.getAllByText(/Could not load the store’s categories/)[0]!.id);
@@ -367,5 +433,54 @@ describe('category, brand and product pickers', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
     expect(await screen.findByRole('combobox', { name: 'Category' })).toBeTruthy();
     expect(fetchChoices).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('products picked by hand', () => {
+  const picked = z.object({ product_ids: z.array(z.number().int().positive()).max(3).default([]) });
+  const pickedFields: Record<string, FieldHint> = { product_ids: { label: 'Products', control: 'product', multiple: true, max: 3 } };
+  function list(ids: number[], catalogue: Catalogue | null = loaded) {
+    const onChange = vi.fn();
+    const form = <SettingsForm schema={picked} fields={pickedFields} values={{ product_ids: ids }} onChange={onChange} />;
+    render(catalogue ? withCatalogue(form, catalogue) : form);
+    return onChange;
+  }
+  const rows = () =>
+    within(screen.getByRole('list', { name: 'Picked products' }))
+      .getAllByRole('listitem')
+      .map((row) => row.textContent);
+
+  it('are listed in order with their names and SKUs, and moved or removed by their own buttons', async () => {
+    const onChange = list([12, 11]);
+    await waitFor(() => expect(rows()).toEqual(['Cast-iron panPAN-CI↑↓×', 'Chef knifeKN-CH↑↓×']));
+    expect(screen.getByRole('button', { name: 'Move Cast-iron pan up' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move Cast-iron pan down' }));
+    expect(onChange).toHaveBeenLastCalledWith('product_ids', [11, 12]);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Chef knife' }));
+    expect(onChange).toHaveBeenLastCalledWith('product_ids', [12]);
+  });
+
+  it('are added from a search that leaves out those already picked', async () => {
+    const onChange = list([11]);
+    const search = screen.getByRole('combobox', { name: 'Products' });
+    fireEvent.change(search, { target: { value: 'knife' } });
+    const bread = await screen.findByRole('option', { name: 'Bread knife, SKU KN-BR' });
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(1);
+    fireEvent.click(bread);
+    expect(onChange).toHaveBeenLastCalledWith('product_ids', [11, 13]);
+    expect(search).toHaveProperty('value', '');
+  });
+
+  it('stop at the most the setting allows', () => {
+    list([11, 12, 13]);
+    const search = screen.getByRole('combobox', { name: 'Products' });
+    expect(search).toHaveProperty('disabled', true);
+    expect(search.getAttribute('placeholder')).toBe('3 picked, the most there can be');
+  });
+
+  it('are typed as numbers where there is no catalogue to search', () => {
+    const onChange = list([], null);
+    fireEvent.input(screen.getByRole('textbox', { name: 'Products' }), { target: { value: '3, 1' } });
+    expect(onChange).toHaveBeenLastCalledWith('product_ids', [3, 1]);
   });
 });

@@ -3,6 +3,7 @@ import {
   MAX_UPLOAD_BYTES,
   themeDocument,
   type CatalogueChoices,
+  type ProductChoice,
   type PageDocument,
   type PublishedVersionSummary,
   type SetMaintenanceRequest,
@@ -44,8 +45,10 @@ export interface StudioController {
   getMaintenance(): Promise<StudioMaintenanceSettings>;
   setMaintenance(settings: SetMaintenanceRequest): Promise<StudioMaintenanceSettings>;
   listMedia(): Promise<MediaFile[]>;
-  /** The store's categories, brands and products, for the section settings' pickers. */
+  /** The store's categories and brands, for the section settings' pickers. */
   catalogueChoices(): Promise<CatalogueChoices>;
+  /** The store's products matching a search, or those named, for the product picker. */
+  findProducts(search: { q: string } | { ids: readonly number[] }): Promise<ProductChoice[]>;
   dispose(): void;
 }
 
@@ -329,6 +332,7 @@ export function createStudioController({
     },
     listMedia: () => api.getMedia(),
     catalogueChoices: () => api.getCatalogueChoices(),
+    findProducts: (search) => api.findProducts(search),
     getMaintenance: () => api.getMaintenance(),
     setMaintenance: (settings) => api.setMaintenance(settings),
     dispose() {
