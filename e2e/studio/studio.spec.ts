@@ -533,6 +533,14 @@ test('the listing and product templates preview with a real category and product
   await expect(frame.locator('.vt-gallery-main')).toBeVisible();
   // The template's own sections follow the product, as on the store.
   await expect(frame.locator('.wxb-canvas [data-section-id="product-related"]')).toBeVisible();
+  // The gallery follows the draft theme's zoom style as the owner changes it, before anything is published.
+  await expect(frame.getByRole('button', { name: 'Zoom in on Stoneware Mug' })).toHaveCount(0);
+  await settings(page).getByRole('tab', { name: 'Theme' }).click();
+  const pictures = settings(page).locator('details', { has: page.locator('summary', { hasText: /^Product pictures$/ }) });
+  await pictures.locator('summary').click();
+  await pictures.getByLabel('Zoom on the product page').selectOption({ label: 'Click to zoom (3×)' });
+  await expect(frame.getByRole('button', { name: 'Zoom in on Stoneware Mug' })).toBeVisible();
+  await allSaved(page);
   await context.close();
 });
 

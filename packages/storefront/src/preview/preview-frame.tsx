@@ -149,6 +149,8 @@ function FrameBody({ themeData, themeSectionData }: { themeData: string; themeSe
   const received = useFrame((s) => s.received);
   const mode = useFrame((s) => s.mode);
   const sample = useTemplateSample(page?.pageTypeId ?? null);
+  // The product template shows the draft theme's picture zoom as the owner changes it.
+  const themeSettings = useFrame((s) => s.themeSettings);
   // The listing template's products area: its first products section, as on the store (§2.3).
   const areaId = useFrame((s) => s.order.find((id) => s.sections[id]?.type === 3) ?? null);
   const listing = sample?.kind === 'listing' && areaId ? { listing: sample.listing, areaId } : null;
@@ -169,7 +171,12 @@ function FrameBody({ themeData, themeSectionData }: { themeData: string; themeSe
             <GlobalSection slot="headerId" />
             <main id="main" className="vt-page">
               {sample?.kind === 'product' ? (
-                <ProductDetailView product={sample.product} origin={window.location.origin} variantId={null} />
+                <ProductDetailView
+                  product={sample.product}
+                  origin={window.location.origin}
+                  variantId={null}
+                  themeSettings={themeSettings}
+                />
               ) : null}
               <ListingProvider value={listing}>
                 <PageCanvas send={send}>

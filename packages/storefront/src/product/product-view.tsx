@@ -71,11 +71,23 @@ export function ProductView() {
  * The product itself, as its page and the studio's preview of the product template show it: trail, gallery, choices,
  * description, specifications, reviews and the structured data.
  */
-export function ProductDetailView({ product, origin, variantId }: { product: ProductDetail; origin: string; variantId: number | null }) {
+export function ProductDetailView({
+  product,
+  origin,
+  variantId,
+  themeSettings,
+}: {
+  product: ProductDetail;
+  origin: string;
+  variantId: number | null;
+  /** The theme settings to follow (the studio's draft in its preview); the store's published theme otherwise. */
+  themeSettings?: Record<string, unknown> | null;
+}) {
   const root = useRouteLoaderData(ROOT_ROUTE_ID) as RootData | undefined;
   const price = usePrice();
   const id = useId();
   const zoom = useMemo(() => {
+    if (themeSettings) return readThemeSettings(themeSettings).settings.product_image_zoom;
     try {
       // The theme document keeps its settings under `settings` (§3.2 themeData).
       const theme = JSON.parse(root?.site.themeSettings.themeData || '{}') as { settings?: unknown };
@@ -83,7 +95,7 @@ export function ProductDetailView({ product, origin, variantId }: { product: Pro
     } catch {
       return 'no_zoom' as const;
     }
-  }, [root]);
+  }, [root, themeSettings]);
   const [chosen, setChosen] = useState(() => initialChoice(product, variantId));
   const [optionValues, setOptionValues] = useState<Record<number, string | string[]>>({});
   const [addons, setAddons] = useState<number[]>([]);
