@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressContent, getAddressQuery } from './address.ts';
 import {
   addressesAnswer,
   changePasswordAnswer,
@@ -240,6 +241,13 @@ export const accountEndpoints = {
 
 /** Published pages and what their sections load (§3.9, §7). */
 export const pageEndpoints = {
+  getAddress: endpoint({
+    method: 'GET',
+    path: '/api/Page/GetAddress',
+    caller: 'visitor',
+    query: getAddressQuery,
+    answer: z.object({ data: addressContent }),
+  }),
   getPage: endpoint({
     method: 'GET',
     path: '/api/Page/GetPage',

@@ -343,3 +343,5 @@ export type {
   AddReviewRequest,
   ComparedProduct,
 } from './product.ts';
+export { addressContent, getAddressQuery, listingScopeOf } from './address.ts';
+export type { AddressContent } from './address.ts';

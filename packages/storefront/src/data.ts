@@ -1,4 +1,4 @@
-import type { Design, Listing, ListingState, MaintenanceSettings, ProductDetail, PublishedPage, WebConfig } from '@vitrine/commerce';
+import type { AddressContent, Design, ListingState, MaintenanceSettings, PublishedPage, WebConfig } from '@vitrine/commerce';
 
 /** Who is looking: a guest, or a signed-in customer (§6). */
 export interface Session {
@@ -13,14 +13,13 @@ export interface Session {
 export interface StorefrontData {
   /** The web config of the site being shown (§3.2). */
   getSite(): Promise<WebConfig>;
-  /** The published page at `slug` ('' for home) with its sections' data, or null when there is none. */
-  getPage(slug: string): Promise<PublishedPage | null>;
+  /**
+   * What the store holds at `path` ('' for home): the owner's published page with its sections' data, a product, or
+   * a listing by `state` (§2.3), asked for once; null when there is nothing there.
+   */
+  getAddress(path: string, state: ListingState): Promise<AddressContent | null>;
   /** The published template of a catalogue page: the product page (3) or the listing (4); null when there is none. */
   getTemplate(pageTypeId: 3 | 4): Promise<PublishedPage | null>;
-  /** A category (its path), a brand (its slug) or search results, by the listing keys; null when there is no such one. */
-  getListing(scope: Listing['scope']['kind'], path: string, state: ListingState): Promise<Listing | null>;
-  /** The product at `slug` (its page's address without the `/`), or null when the store has none. */
-  getProduct(slug: string): Promise<ProductDetail | null>;
   /** The store's designs: its public themes and the live one (§2.8). */
   getDesigns(): Promise<Design[]>;
   /** What the theme's global sections (header, footer) loaded, by section id. */

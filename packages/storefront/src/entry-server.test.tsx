@@ -44,10 +44,8 @@ const home: PublishedPage = {
 function storeData(overrides: Partial<StorefrontData> = {}, siteOverrides: Partial<WebConfig> = {}): StorefrontData {
   return {
     getSite: async () => ({ ...site, ...siteOverrides }),
-    getPage: async (slug) => (slug === '' ? home : null),
+    getAddress: async (path) => (path === '' ? { kind: 'page', page: home } : null),
     getTemplate: async () => null,
-    getListing: async () => null,
-    getProduct: async () => null,
     getDesigns: async () => [],
     getSession: async () => ({ signedIn: false, userId: null }),
     getThemeSectionData: async () => ({}),
@@ -100,7 +98,10 @@ describe('renderStorefront', () => {
       },
     };
     const withSale = storeData(
-      { getPage: async (slug) => (slug === 'summer-sale' ? sale : slug === '' ? home : null) },
+      {
+        getAddress: async (path) =>
+          path === 'summer-sale' ? { kind: 'page', page: sale } : path === '' ? { kind: 'page', page: home } : null,
+      },
       {
         webMeta: { metaTitle: '', metaDesc: 'A shop', metaKeywords: 'shop', metaImage: 'media://share.webp' },
         staticCDN: 'https://cdn.test/1',

@@ -1,9 +1,12 @@
 import {
-  catalogueEndpoints,
   listingQuery,
+  listingSearch,
+  readListingUrl,
   maintenanceEndpoints,
   pageEndpoints,
   webEndpoints,
+  type AddressContent,
+  type ListingState,
   type MaintenanceSettings,
   type PublishedPage,
   type WebConfig,
@@ -17,34 +20,41 @@ import type { StorefrontData } from './data.ts';
 /** How long a page fetched ahead of a click stays good for that click. */
 const PREFETCH_FRESH_MS = 30_000;
 
-/** The storefront's data over HTTP, for the browser after hydration; pages can be fetched ahead of a click. */
+/** The listing keys of an address the shopper has not filtered: what a link's plain address shows. */
+const unfiltered: ListingState = readListingUrl(new URLSearchParams());
+
+/** The storefront's data over HTTP, for the browser after hydration; addresses can be fetched ahead of a click. */
 export function httpData(
   api: ApiClient,
   { domain, themeId }: { domain: string; themeId: number },
 ): StorefrontData & { prefetchPage(slug: string): void } {
   let site: Promise<WebConfig> | undefined;
-  const ahead = new Map<string, { at: number; page: Promise<PublishedPage | null> }>();
+  const ahead = new Map<string, { at: number; content: Promise<AddressContent | null> }>();
   // §9: at most 4 route preloads at once.
   const preload = preloadQueue(4);
-  const fetchPage = (slug: string) => orNull(api.request(pageEndpoints.getPage, { query: { Slug: slug } }));
+  const fetchAddress = (path: string, state: ListingState) =>
+    orNull(api.request(pageEndpoints.getAddress, { query: { Path: path, ...listingQuery(state) } }));
+  const keyOf = (path: string, state: ListingState) => `${path}?${listingSearch(state)}`;
   // A template changes only when the owner publishes it: one fetch serves every catalogue page of the visit.
   const templates = new Map<number, Promise<PublishedPage | null>>();
   return {
-    prefetchPage(slug) {
-      const known = ahead.get(slug);
+    prefetchPage(path) {
+      const key = keyOf(path, unfiltered);
+      const known = ahead.get(key);
       if (known && Date.now() - known.at < PREFETCH_FRESH_MS) return;
-      const page = preload(() => fetchPage(slug));
-      page.catch(() => ahead.delete(slug));
-      ahead.set(slug, { at: Date.now(), page });
+      const content = preload(() => fetchAddress(path, unfiltered));
+      content.catch(() => ahead.delete(key));
+      ahead.set(key, { at: Date.now(), content });
     },
     getSite() {
       site ??= api.request(webEndpoints.getWebInfo, { query: { Domain: domain, WebThemeID: String(themeId) } }).then((r) => r.data);
       return site;
     },
-    getPage(slug) {
-      const known = ahead.get(slug);
-      ahead.delete(slug);
-      return known && Date.now() - known.at < PREFETCH_FRESH_MS ? known.page : fetchPage(slug);
+    getAddress(path, state) {
+      const key = keyOf(path, state);
+      const known = ahead.get(key);
+      ahead.delete(key);
+      return known && Date.now() - known.at < PREFETCH_FRESH_MS ? known.content : fetchAddress(path, state);
     },
     getTemplate(pageTypeId) {
       let template = templates.get(pageTypeId);
@@ -57,12 +67,6 @@ export function httpData(
     },
     async getDesigns() {
       return (await api.request(webEndpoints.getDesigns)).data.designs;
-    },
-    getProduct(slug) {
-      return orNull(api.request(catalogueEndpoints.getProduct, { query: { Slug: slug } }));
-    },
-    getListing(scope, path, state) {
-      return orNull(api.request(catalogueEndpoints.getProducts, { query: { Scope: scope, Path: path, ...listingQuery(state) } }));
     },
     async getThemeSectionData() {
       return (await api.request(pageEndpoints.getThemeSections, { query: {} })).data.sectionData;

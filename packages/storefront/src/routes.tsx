@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { readListingUrl, type Listing, type PublishedPage } from '@vitrine/commerce';
+import { readListingUrl, type Listing, type ProductDetail, type PublishedPage } from '@vitrine/commerce';
 import { data as routeData, redirect, redirectDocument, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { StorefrontData } from './data.ts';
 import { CheckoutLayout, ChromeLayout, PlainLayout } from './layouts.tsx';
@@ -64,13 +64,11 @@ function SlugView() {
   return <PageView />;
 }
 
-/** A product's page at `slug`, drawn above the product template's sections; null when there is no such product. */
-async function loadProduct(data: StorefrontData, slug: string, url: URL): Promise<ProductData | null> {
-  const [product, template] = await Promise.all([data.getProduct(slug), data.getTemplate(3)]);
-  if (!product) return null;
+/** A product's page, drawn above the product template's sections. */
+async function productData(data: StorefrontData, product: ProductDetail, url: URL): Promise<ProductData> {
   return {
     product,
-    template,
+    template: await data.getTemplate(3),
     origin: url.origin,
     variantId: Number(url.searchParams.get('variant')) || null,
     meta: {
@@ -111,8 +109,17 @@ function metaFor(spec: RouteSpec): RouteMeta {
   return { title: routeTitle(spec.name), ...(noIndexRoutes.has(spec.name) ? { robots: 'noindex, nofollow' as const } : {}) };
 }
 
-async function loadPage(data: StorefrontData, slug: string): Promise<PageData> {
-  return pageData((await data.getPage(slug)) ?? throwNotFound());
+/** What the catch-all (or home, at '') draws for an address: the owner's page, a product or a listing (§2.3). */
+async function loadAddress(data: StorefrontData, path: string, url: URL): Promise<object> {
+  const content = (await data.getAddress(path, readListingUrl(url.searchParams))) ?? throwNotFound();
+  switch (content.kind) {
+    case 'page':
+      return pageData(content.page);
+    case 'product':
+      return productData(data, content.product, url);
+    case 'listing':
+      return listingData(data, content.listing, url);
+  }
 }
 
 const throwNotFound = (): never => {
@@ -126,25 +133,18 @@ function pageData(page: PublishedPage): PageData {
   return { page, meta: { title, shareTitle: seo.title, description: seo.description, keywords: seo.keywords, image: seo.image } };
 }
 
-/**
- * A catalogue page at `slug`: `search` (search results), `brand/{slug}` (a brand) or a category's path
- * (`kitchen/cookware`), drawn with the listing template; null when there is no such category or brand.
- */
-async function loadListing(data: StorefrontData, slug: string, url: URL): Promise<ListingData | null> {
-  const [scope, path]: [Listing['scope']['kind'], string] =
-    slug === 'search' ? ['search', ''] : slug.startsWith('brand/') ? ['brand', slug.slice('brand/'.length)] : ['category', slug];
-  const [listing, template] = await Promise.all([data.getListing(scope, path, readListingUrl(url.searchParams)), data.getTemplate(4)]);
-  if (!listing) return null;
+/** A catalogue page (a category, a brand or search results), drawn with the listing template. */
+async function listingData(data: StorefrontData, listing: Listing, url: URL): Promise<ListingData> {
   const filtered = url.search !== '' && url.search !== '?';
   return {
     listing,
-    template,
+    template: await data.getTemplate(4),
     meta: {
       title: listing.scope.title,
       ...(listing.scope.description ? { description: listing.scope.description } : {}),
       canonical: listing.scope.url,
       // Search results and filtered or re-sorted listings are not pages of their own for search engines.
-      ...(scope === 'search' || filtered ? { robots: 'noindex, nofollow' as const } : {}),
+      ...(listing.scope.kind === 'search' || filtered ? { robots: 'noindex, nofollow' as const } : {}),
     },
   };
 }
@@ -153,18 +153,15 @@ async function loadListing(data: StorefrontData, slug: string, url: URL): Promis
 function contentLoader(spec: RouteSpec, data: StorefrontData): (args: LoaderFunctionArgs) => Promise<object> {
   switch (spec.name) {
     case 'home':
-      return () => loadPage(data, '');
+      return async ({ request }) => {
+        const content = await loadAddress(data, '', new URL(request.url));
+        return 'page' in content ? content : throwNotFound();
+      };
     case 'slug':
       return async ({ params, request }) => {
         const slug = (params['*'] ?? '').replace(/\/+$/, '').toLowerCase();
         if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(slug)) throw notFound();
-        // The owner's own page comes first; then the catalogue.
-        const page = await data.getPage(slug);
-        if (page) return pageData(page);
-        const url = new URL(request.url);
-        // A product's address is one segment; a category's may be several.
-        const product = slug.includes('/') ? null : await loadProduct(data, slug, url);
-        return product ?? (await loadListing(data, slug, url)) ?? throwNotFound();
+        return loadAddress(data, slug, new URL(request.url));
       };
     case 'designs':
       return async (): Promise<DesignsData> => ({ designs: await data.getDesigns(), meta: metaFor(spec) });

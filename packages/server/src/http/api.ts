@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PageType, catalogueEndpoints, listingState, pageEndpoints, reviewEndpoints, webEndpoints } from '@vitrine/commerce';
 import { sectionRegistry } from '@vitrine/sections';
+import { loadAddress } from '../shop/address.ts';
 import { listDesigns } from '../shop/designs.ts';
 import { loadListing, suggest } from '../shop/listing.ts';
 import { addReview, compareProducts, listReviews, loadProduct, voteReview } from '../shop/product.ts';
@@ -50,6 +51,14 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   });
 
   registerEndpoints(app, deps, pageEndpoints, {
+    getAddress: async ({ query, caller, request, store }) => {
+      const { Path, ...keys } = query;
+      const content = await loadAddress(store, caller.webId, Path, listingState(keys), (message, error) =>
+        request.log.error({ err: error }, message),
+      );
+      if (!content) throw new HttpError(404, 'PAGE_NOT_FOUND', `Page Not Found: /${Path}`, 'Path');
+      return { data: content };
+    },
     getPage: async ({ query, caller, request, store }) => {
       const page = await loadPublishedPage(store, caller.webId, query.Slug.replace(/\/+$/, ''), (message, error) =>
         request.log.error({ err: error }, message),

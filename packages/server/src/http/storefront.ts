@@ -6,10 +6,9 @@ import { loadMaintenanceSettings, maintenancePasswordHash } from '../shop/mainte
 import { PageType } from '@vitrine/commerce';
 import { scopedToStore } from '../db/site-scope.ts';
 import { listDesigns } from '../shop/designs.ts';
-import { loadListing } from '../shop/listing.ts';
-import { loadProduct } from '../shop/product.ts';
+import { loadAddress } from '../shop/address.ts';
 import { sitemapPart } from '../shop/sitemap.ts';
-import { loadPublishedPage, loadTemplatePage, loadThemeSectionData } from '../shop/pages.ts';
+import { loadTemplatePage, loadThemeSectionData } from '../shop/pages.ts';
 import { loadWebConfig } from '../shop/tenants.ts';
 import { cartLineCount } from '../shop/catalog.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
@@ -106,10 +105,8 @@ export function registerStorefront(
         if (!loaded) throw new Error(`Site ${webId} has no config`);
         return loaded;
       },
-      getPage: (slug) => loadPublishedPage(store, webId, slug, log),
+      getAddress: (path, state) => loadAddress(store, webId, path, state, log),
       getTemplate: (pageTypeId) => loadTemplatePage(store, webId, pageTypeId === 3 ? PageType.Product : PageType.Listing, log),
-      getListing: (scope, path, state) => loadListing(store, scope, path, state),
-      getProduct: (slug) => loadProduct(store, slug),
       getDesigns: () => listDesigns(store),
       async getThemeSectionData() {
         const site = await data.getSite();
