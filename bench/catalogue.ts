@@ -62,6 +62,8 @@ export interface CatalogueBenchResult {
   listing: Spread;
   byDepth: { depth: number; categories: number; meanProducts: number; timing: Spread }[];
   storeWide: { meanProducts: number; timing: Spread };
+  /** The same listings by the filters chosen: over every level, at the top level alone, and store-wide. */
+  byFilter: { filter: Filter; all: Spread; top: Spread; storeWide: Spread }[];
   /** The search results page (24 by relevance, with facets) and the header's suggestions, for typo queries. */
   search: Spread;
   suggest: Spread;
@@ -72,11 +74,15 @@ export interface CatalogueBenchResult {
 
 type TypoKind = 'dropped' | 'doubled' | 'swapped';
 
+/** The filters of a listing case, in the order the cases cycle through them. */
+const FILTERS = ['none', 'brands', 'price range', 'colours', 'material + size', 'brand + price + colour'] as const;
+type Filter = (typeof FILTERS)[number];
+
 interface ListingCase {
   depth: number;
   path: string;
   state: ListingState;
-  unfiltered: boolean;
+  filter: Filter;
 }
 
 interface TypoCase {
@@ -154,22 +160,25 @@ export async function benchCatalogue(): Promise<CatalogueBenchResult> {
   for (const c of warmListings) await list('category', c.path, c.state);
   const listingMs: number[] = [];
   const depthSamples = new Map<number, { ms: number[]; totals: number[]; paths: Set<string> }>();
+  const filterSamples = new Map(FILTERS.map((filter) => [filter, { all: [] as number[], top: [] as number[], storeWide: [] as number[] }]));
   for (const c of listingCases) {
     const [listing, ms] = await list('category', c.path, c.state);
     listingMs.push(ms);
     const depth = depthSamples.get(c.depth) ?? { ms: [], totals: [], paths: new Set() };
     depth.ms.push(ms);
-    if (c.unfiltered) depth.totals.push(listing.total);
+    if (c.filter === 'none') depth.totals.push(listing.total);
     depth.paths.add(c.path);
     depthSamples.set(c.depth, depth);
+    filterSamples.get(c.filter)!.all.push(ms);
+    if (c.depth === 1) filterSamples.get(c.filter)!.top.push(ms);
   }
   const storeWideMs: number[] = [];
   const storeWideTotals: number[] = [];
-  for (const state of storeWideCases) {
-    const [listing, ms] = await list('search', '', state);
+  for (const c of storeWideCases) {
+    const [listing, ms] = await list('search', '', c.state);
     storeWideMs.push(ms);
-    if (state.br.length + state.sf.length + state.av.length === 0 && state.pr.min === null && state.pr.max === null)
-      storeWideTotals.push(listing.total);
+    filterSamples.get(c.filter)!.storeWide.push(ms);
+    if (c.filter === 'none') storeWideTotals.push(listing.total);
   }
 
   for (const typo of typos.warm) {
@@ -231,6 +240,12 @@ export async function benchCatalogue(): Promise<CatalogueBenchResult> {
       meanProducts: storeWideTotals.reduce((sum, n) => sum + n, 0) / Math.max(1, storeWideTotals.length),
       timing: spread(storeWideMs),
     },
+    byFilter: [...filterSamples.entries()].map(([filter, samples]) => ({
+      filter,
+      all: spread(samples.all),
+      top: spread(samples.top),
+      storeWide: spread(samples.storeWide),
+    })),
     search: spread(searchMs),
     suggest: spread(suggestMs),
     top3,
@@ -281,8 +296,8 @@ async function listingCasesOf(db: Db, webId: number) {
   const some = (list: readonly number[], most: number) => [
     ...new Set(Array.from({ length: 1 + Math.floor(rnd() * most) }, () => pick(list))),
   ];
-  const stateFor = (i: number): { state: ListingState; unfiltered: boolean } => {
-    const kind = i % 6;
+  const stateFor = (i: number): { state: ListingState; filter: Filter } => {
+    const kind = i % FILTERS.length;
     const keys = {
       sort: 1 + Math.floor(rnd() * 7),
       page: rnd() < 0.1 ? 2 + Math.floor(rnd() * 4) : 1,
@@ -291,7 +306,7 @@ async function listingCasesOf(db: Db, webId: number) {
       av: kind === 3 || kind === 5 ? some(colours, 2) : kind === 4 ? some(sizes, 1) : undefined,
       sf: kind === 4 ? some(materials, 2) : undefined,
     };
-    return { state: listingState(keys), unfiltered: kind === 0 };
+    return { state: listingState(keys), filter: FILTERS[kind]! };
   };
   const listingCases: ListingCase[] = [];
   for (const depth of [1, 2, 3]) {
@@ -300,7 +315,7 @@ async function listingCasesOf(db: Db, webId: number) {
       listingCases.push({ depth, path: paths[i % paths.length]!, ...stateFor(i) });
   }
   const warmListings = Array.from({ length: WARMUP }, (_, i) => ({ path: pick([...byDepth.values()].flat()), ...stateFor(i) }));
-  const storeWideCases = Array.from({ length: STORE_WIDE_LISTINGS }, (_, i) => stateFor(i).state);
+  const storeWideCases = Array.from({ length: STORE_WIDE_LISTINGS }, (_, i) => stateFor(i));
   return { listingCases, storeWideCases, warmListings };
 }
 
@@ -462,6 +477,16 @@ export function catalogueReport(result: CatalogueBenchResult): string {
         ]
       : []),
   ];
+  const spreadCells = (timing: Spread) => [ms(timing.p50Ms), ms(timing.p95Ms)];
+  const filterRows = result.byFilter.map((f) => [
+    f.filter,
+    String(f.all.runs),
+    ...spreadCells(f.all),
+    String(f.top.runs),
+    ...spreadCells(f.top),
+    String(f.storeWide.runs),
+    ...spreadCells(f.storeWide),
+  ]);
   const kinds = Object.entries(result.typoKinds)
     .map(([kind, k]) => `${kind} ${k.hits}/${k.queries}`)
     .join(', ');
@@ -471,6 +496,8 @@ export function catalogueReport(result: CatalogueBenchResult): string {
     `Seeded in ${decimals(seed.insertMs / 1000, 1)} s + VACUUM (ANALYZE) ${decimals(seed.vacuumMs / 1000, 1)} s ` +
       `(demo stores first: ${decimals(seed.demoMs / 1000, 1)} s; new: ${seed.categoriesAdded} categories, ${seed.brandsAdded} brands, ${seed.valuesAdded} attribute values).`,
     textTable(['measure', 'runs', 'p50 ms', 'p95 ms', 'target', ''], rows),
+    'The same listings by the filters chosen (every level / the top level / store-wide):',
+    textTable(['filters', 'runs', 'p50 ms', 'p95 ms', 'top', 'p50 ms', 'p95 ms', 'store', 'p50 ms', 'p95 ms'], filterRows),
     `Typo searches finding the intended product in the top 3: ${top3.hits}/${top3.queries} = ${decimals(share * 100, 1)} % ` +
       `(target ≥ ${CATALOGUE_TARGETS.top3Share * 100} %: ${verdict(share >= CATALOGUE_TARGETS.top3Share)}); by typo: ${kinds}; ` +
       `in the suggestions' top 3: ${top3.suggestHits}/${top3.queries}; found at all on the first page: ${top3.matched}/${top3.queries}.`,

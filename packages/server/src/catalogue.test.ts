@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueEndpoints, listingSearch, listingState, type Listing, type ListingState } from '@vitrine/commerce';
 import { oneEditApart } from './shop/listing.ts';
@@ -255,6 +256,253 @@ describe.each(backends)('the catalogue on $name', ({ create }) => {
       expect(response.status, query).toBe(400);
       expect(((await response.json()) as { error: { field: string } }).error.field, query).toBe(field);
     }
+  });
+});
+
+/** What a listing's facets say, keyed for comparing: counts by id, leaving out what a shopper never sees (zeros). */
+interface FacetSummary {
+  total: number;
+  categories: Record<string, number>;
+  brands: Record<string, number>;
+  price: { min: number; max: number } | null;
+  values: Record<string, number>;
+}
+
+const summaryOf = (listing: Listing): FacetSummary => ({
+  total: listing.total,
+  categories: Object.fromEntries(listing.facets.categories.map((c) => [c.id, c.count])),
+  brands: Object.fromEntries(listing.facets.brands.map((b) => [b.id, b.count])),
+  price: listing.facets.price,
+  values: Object.fromEntries(listing.facets.attributes.flatMap((f) => f.values.map((v) => [`${f.key}:${v.id}`, v.count]))),
+});
+
+describe.each(backends)('facet counts kept ahead, on $name, as products and categories change', ({ create }) => {
+  let started: BackendServer;
+  let harbor: number;
+  let db: BackendServer['server']['db'];
+
+  beforeAll(async () => {
+    started = await startOnBackend(create);
+    ({ harborId: harbor } = started);
+    db = started.server.db;
+  });
+  afterAll(() => started?.stop());
+
+  const listing = async (scope: 'category' | 'search', path: string, state: Partial<ListingState>) => {
+    const search = listingSearch({ ...listingState({}), ...state }).replace(/^\?/, '');
+    const response = await started.server.call(`/api/Product/GetProducts?Scope=${scope}&Path=${encodeURIComponent(path)}&${search}`);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return catalogueEndpoints.getProducts.answer.parse(await response.json()).data as Listing;
+  };
+
+  /** The facets of a listing counted the plain way, over every published product as the database has it now. */
+  async function bruteForce(path: string, state: ListingState): Promise<FacetSummary> {
+    const products = await db.selectFrom('products').selectAll().where('web_id', '=', harbor).where('is_published', '=', true).execute();
+    const categories = await db
+      .selectFrom('categories')
+      .select(['category_id', 'parent_id', 'slug'])
+      .where('web_id', '=', harbor)
+      .execute();
+    const attributeOf = new Map(
+      (await db.selectFrom('attribute_values').select(['value_id', 'attribute_id']).where('web_id', '=', harbor).execute()).map((v) => [
+        v.value_id,
+        v.attribute_id,
+      ]),
+    );
+    const subtree = (id: number): number[] => [id, ...categories.filter((c) => c.parent_id === id).flatMap((c) => subtree(c.category_id))];
+    let scope: number | null = null;
+    for (const slug of path ? path.split('/') : []) scope = categories.find((c) => c.slug === slug && c.parent_id === scope)!.category_id;
+    const inScope = scope === null ? null : subtree(scope);
+    const groups = (['sf', 'av'] as const).flatMap((key) =>
+      [...new Set(state[key].map((id) => attributeOf.get(id)!))].map((attribute) => ({
+        name: `${key}:${attribute}`,
+        passes: (p: (typeof products)[number]) =>
+          state[key].some(
+            (id) => attributeOf.get(id) === attribute && (key === 'sf' ? p.spec_value_ids : p.variant_value_ids).includes(id),
+          ),
+      })),
+    );
+    const passes = (p: (typeof products)[number], except: string | null) =>
+      (inScope === null || (p.category_id !== null && inScope.includes(p.category_id))) &&
+      (except === 'br' || !state.br.length || (p.brand_id !== null && state.br.includes(p.brand_id))) &&
+      (except === 'pr' || ((state.pr.min === null || p.price >= state.pr.min) && (state.pr.max === null || p.price <= state.pr.max))) &&
+      groups.every((group) => group.name === except || group.passes(p));
+    const all = products.filter((p) => passes(p, null));
+    const counted = (list: readonly (string | number)[]) => {
+      const counts: Record<string, number> = {};
+      for (const key of list) counts[key] = (counts[key] ?? 0) + 1;
+      return counts;
+    };
+    const prices = products.filter((p) => passes(p, 'pr')).map((p) => p.price);
+    const values: Record<string, number> = {};
+    for (const key of ['sf', 'av'] as const)
+      for (const [id, attribute] of attributeOf) {
+        const group = groups.find((g) => g.name === `${key}:${attribute}`)?.name ?? null;
+        const n = products.filter((p) => passes(p, group) && (key === 'sf' ? p.spec_value_ids : p.variant_value_ids).includes(id)).length;
+        if (n > 0 || state[key].includes(id)) values[`${key}:${id}`] = n;
+      }
+    const brands = counted(products.filter((p) => passes(p, 'br') && p.brand_id !== null).map((p) => p.brand_id!));
+    for (const id of state.br) brands[id] ??= 0;
+    const children = categories.filter((c) => c.parent_id === scope).map((c) => c.category_id);
+    return {
+      total: all.length,
+      categories: Object.fromEntries(
+        children.map((id) => [id, all.filter((p) => subtree(id).includes(p.category_id!)).length]).filter(([, n]) => n !== 0),
+      ),
+      brands,
+      price: prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null,
+      values,
+    };
+  }
+
+  const categoryId = async (slug: string) =>
+    (
+      await db
+        .selectFrom('categories')
+        .select('category_id')
+        .where('web_id', '=', harbor)
+        .where('slug', '=', slug)
+        .executeTakeFirstOrThrow()
+    ).category_id;
+
+  /** Every scope (the whole store, each category) under no filter, each kind of single filter, and two together. */
+  async function expectCountsAsBruteForce(when: string) {
+    const categories = await db
+      .selectFrom('categories')
+      .select(['category_id', 'parent_id', 'slug'])
+      .where('web_id', '=', harbor)
+      .execute();
+    const pathOf = (id: number): string => {
+      const c = categories.find((row) => row.category_id === id)!;
+      return c.parent_id === null ? c.slug : `${pathOf(c.parent_id)}/${c.slug}`;
+    };
+    const products = await db.selectFrom('products').selectAll().where('web_id', '=', harbor).where('is_published', '=', true).execute();
+    const [first, second] = [...new Set(products.map((p) => p.brand_id).filter((id) => id !== null))].sort((a, b) => a - b);
+    const variant = [...new Set(products.flatMap((p) => p.variant_value_ids))].sort((a, b) => a - b);
+    const spec = [...new Set(products.flatMap((p) => p.spec_value_ids))].sort((a, b) => a - b);
+    const states: Partial<ListingState>[] = [
+      {},
+      { br: [first!] },
+      { br: [first!, second!] },
+      { pr: { min: 3000, max: 9000 } },
+      { av: [variant[0]!] },
+      { sf: [spec[0]!] },
+      { br: [first!], av: [variant.at(-1)!] },
+      { pr: { min: null, max: 6000 }, sf: [spec[0]!, spec[1]!] },
+    ];
+    for (const path of ['', ...categories.map((c) => pathOf(c.category_id))])
+      for (const partial of states) {
+        const state = { ...listingState({}), ...partial };
+        const label = `${when}: ${path || 'whole store'} ${JSON.stringify(partial)}`;
+        expect(summaryOf(await listing(path ? 'category' : 'search', path, state)), label).toEqual(await bruteForce(path, state));
+      }
+  }
+
+  it('counts as a brute-force count does after products are added, changed, unpublished and deleted', async () => {
+    await expectCountsAsBruteForce('as seeded');
+    const [cookware, living] = [await categoryId('cookware'), await categoryId('living')];
+    const values = await db.selectFrom('attribute_values').select(['value_id']).where('web_id', '=', harbor).orderBy('value_id').execute();
+    const brands = await db.selectFrom('brands').select('brand_id').where('web_id', '=', harbor).orderBy('brand_id').execute();
+
+    // A new product with a specification value and two variants, in one transaction as the studio would save it.
+    await db.transaction().execute(async (trx) => {
+      const { product_id } = await trx
+        .insertInto('products')
+        .values({
+          web_id: harbor,
+          category_id: cookware,
+          brand_id: brands[1]!.brand_id,
+          name: 'Carbon Steel Wok',
+          slug: 'carbon-steel-wok',
+          sku: 'HAR-9001',
+          price: 7400,
+        })
+        .returning('product_id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('product_values').values({ web_id: harbor, product_id, value_id: values[0]!.value_id }).execute();
+      const variants = await trx
+        .insertInto('variants')
+        .values([
+          { web_id: harbor, product_id, sku: 'HAR-9001-1', name: 'Small', price: 7400 },
+          { web_id: harbor, product_id, sku: 'HAR-9001-2', name: 'Large', price: 8400 },
+        ])
+        .returning('variant_id')
+        .execute();
+      await trx
+        .insertInto('variant_values')
+        .values(variants.map((v, i) => ({ web_id: harbor, variant_id: v.variant_id, value_id: values[1 + i]!.value_id })))
+        .execute();
+    });
+    await expectCountsAsBruteForce('after a product was added');
+
+    const kitchenProducts = await db
+      .selectFrom('products')
+      .select(['product_id', 'brand_id'])
+      .where('web_id', '=', harbor)
+      .where('category_id', '=', await categoryId('kitchen'))
+      .orderBy('product_id')
+      .execute();
+    const [moved, rebranded, repriced, unpublished, deleted] = kitchenProducts.map((p) => p.product_id);
+    await db.updateTable('products').set({ category_id: living }).where('product_id', '=', moved!).execute();
+    await db.updateTable('products').set({ brand_id: null }).where('product_id', '=', rebranded!).execute();
+    await db.updateTable('products').set({ price: 123_400 }).where('product_id', '=', repriced!).execute();
+    await db.updateTable('products').set({ is_published: false }).where('product_id', '=', unpublished!).execute();
+    await db.deleteFrom('products').where('product_id', '=', deleted!).execute();
+    // Changes no facet sees, and an update that leaves the facets' columns as they were, count nothing.
+    await db.updateTable('products').set({ stock: 7, popularity: 1 }).where('web_id', '=', harbor).execute();
+    await db.updateTable('products').set({ price: 999 }).where('product_id', '=', moved!).execute();
+    await db
+      .updateTable('products')
+      .set({ price: sql`price`, category_id: sql`category_id` })
+      .where('web_id', '=', harbor)
+      .execute();
+    await expectCountsAsBruteForce('after products were moved, rebranded, repriced, unpublished and deleted');
+
+    // Values follow product_values and the variants (migration 0004's triggers change the product row).
+    await db.deleteFrom('product_values').where('web_id', '=', harbor).where('value_id', '=', values[0]!.value_id).execute();
+    await db.deleteFrom('variants').where('web_id', '=', harbor).where('sku', '=', 'HAR-9001-2').execute();
+    await db.updateTable('products').set({ is_published: true }).where('product_id', '=', unpublished!).execute();
+    await expectCountsAsBruteForce('after values were removed and a product published again');
+
+    // A failed transaction changes nothing.
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('products').set({ category_id: cookware }).where('web_id', '=', harbor).execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await expectCountsAsBruteForce('after a rolled-back change');
+  });
+
+  it('counts as a brute-force count does after a category moves under another and after one is deleted', async () => {
+    await db
+      .updateTable('categories')
+      .set({ parent_id: await categoryId('living') })
+      .where('category_id', '=', await categoryId('cookware'))
+      .execute();
+    expect((await listing('category', 'living/cookware', {})).total).toBeGreaterThan(0);
+    await expectCountsAsBruteForce('after Cookware moved under Living');
+    // A deleted category's products keep no category: they leave every category above it, not the whole store.
+    await db
+      .deleteFrom('categories')
+      .where('category_id', '=', await categoryId('cookware'))
+      .execute();
+    await expectCountsAsBruteForce('after Cookware was deleted');
+    // Living goes with everything below it.
+    await db
+      .insertInto('categories')
+      .values({ web_id: harbor, parent_id: await categoryId('living'), name: 'Shelves', slug: 'shelves' })
+      .execute();
+    await db
+      .updateTable('products')
+      .set({ category_id: await categoryId('shelves') })
+      .where('category_id', '=', await categoryId('kitchen'))
+      .execute();
+    await db
+      .deleteFrom('categories')
+      .where('category_id', '=', await categoryId('living'))
+      .execute();
+    await expectCountsAsBruteForce('after Living was deleted with the category below it');
   });
 });
 

@@ -310,6 +310,18 @@ export interface ReviewVotesTable {
   created_at: Timestamp;
 }
 
+/**
+ * Published products counted ahead of time (migration 0007), for a category with everything below it or the whole
+ * store (category 0): in all (`total`, value 0), and per brand, price, specification value and variant value.
+ */
+export interface FacetCountsTable {
+  web_id: number;
+  category_id: number;
+  kind: 'total' | 'brand' | 'price' | 'spec' | 'variant';
+  value_id: number;
+  products: number;
+}
+
 export interface SearchWordsTable {
   web_id: number;
   word: string;
@@ -470,6 +482,7 @@ export interface Database {
   reviews: ReviewsTable;
   review_votes: ReviewVotesTable;
   search_words: SearchWordsTable;
+  facet_counts: FacetCountsTable;
   tracking_sessions: TrackingSessionsTable;
   tracking_events: TrackingEventsTable;
   mail_outbox: MailOutboxTable;

@@ -167,10 +167,15 @@ const intArray = (ids: readonly number[]) => sql<number[]>`ARRAY[${sql.join(ids.
 const arrayColumn = (key: 'sf' | 'av') => (key === 'sf' ? sql.ref('p.spec_value_ids') : sql.ref('p.variant_value_ids'));
 const folded = (kw: string) => sql<string>`vt_fold(${kw})`;
 
-/** A word of the keywords as the search uses it: itself, and the store's words one edit away when it is not one. */
+/**
+ * A word of the keywords as the search uses it: itself; the store's words one edit away when it is not one of them
+ * (`alternatives`, which rank); and every word of the store that stands for it (`words`: close to it or holding it,
+ * or holding one of its alternatives), or null when none does and the word is matched against the text as it is.
+ */
 export interface SearchTerm {
   word: string;
   alternatives: string[];
+  words: string[] | null;
 }
 
 /** Whether `a` becomes `b` by one edit: a letter dropped, added, changed, or two neighbours swapped. */
@@ -194,16 +199,18 @@ const MAX_ALTERNATIVES = 5;
 /**
  * The keywords' words of four letters or more, each with the store's own words one edit away when the word itself
  * is not one of them (search_words, kept by migration 0006): trigrams forgive a missed or doubled letter in a long
- * word, but not a swap in a short one ("tbale", "wolo").
+ * word, but not a swap in a short one ("tbale", "wolo"). Then the store's words that stand for each, found in the
+ * vocabulary's trigram index (migration 0007): a product is found by its words in an index of words, which stays
+ * quick however common the trigrams of the keywords are, where trigrams over every product's text did not.
  */
 export async function searchTerms(db: Db, kw: string): Promise<SearchTerm[]> {
   const words = [...new Set(kw.split(' ').filter((word) => word.length >= NARROWING_LENGTH))];
   if (!words.length) return [];
   const folded = words.map(foldWord);
   // Only words of letters are corrected (the vocabulary has no numbers): a SKU is typed as it is.
-  const correctable = folded.filter((word) => /^[a-z]+$/.test(word));
-  if (!correctable.length) return words.map((word) => ({ word, alternatives: [] }));
-  const lengths = [...new Set(correctable.flatMap((word) => [word.length - 1, word.length, word.length + 1]))];
+  const correctable = (word: string) => /^[a-z]+$/.test(word);
+  if (!folded.some(correctable)) return words.map((word) => ({ word, alternatives: [], words: null }));
+  const lengths = [...new Set(folded.filter(correctable).flatMap((word) => [word.length - 1, word.length, word.length + 1]))];
   const vocabulary = (
     await db
       .selectFrom('search_words')
@@ -212,29 +219,46 @@ export async function searchTerms(db: Db, kw: string): Promise<SearchTerm[]> {
       .execute()
   ).map((row) => row.word);
   const known = new Set(vocabulary);
-  return words.map((word, i) => ({
-    word,
-    alternatives:
-      known.has(folded[i]!) || !/^[a-z]+$/.test(folded[i]!)
-        ? []
-        : vocabulary.filter((candidate) => oneEditApart(folded[i]!, candidate)).slice(0, MAX_ALTERNATIVES),
-  }));
+  const alternatives = folded.map((word) =>
+    known.has(word) || !correctable(word) ? [] : vocabulary.filter((candidate) => oneEditApart(word, candidate)).slice(0, MAX_ALTERNATIVES),
+  );
+
+  const close = folded.filter(correctable);
+  const held = [...new Set(alternatives.flat())];
+  const standing = await db
+    .selectFrom([sql<{ t: string }>`unnest(${close}::text[])`.as('t'), 'search_words as w'])
+    .select(['t.t as pattern', 'w.word'])
+    .where(sql<SqlBool>`t.t <% w.word OR w.word LIKE '%' || t.t || '%'`)
+    .unionAll(
+      db
+        .selectFrom([sql<{ a: string }>`unnest(${held}::text[])`.as('a'), 'search_words as w'])
+        .select(['a.a as pattern', 'w.word'])
+        .where(sql<SqlBool>`w.word LIKE '%' || a.a || '%'`),
+    )
+    .execute();
+  const standFor = (pattern: string) => standing.filter((row) => row.pattern === pattern).map((row) => row.word);
+  return words.map((word, i) => {
+    const found = correctable(folded[i]!) ? [...new Set([folded[i]!, ...alternatives[i]!].flatMap(standFor))] : [];
+    return { word, alternatives: alternatives[i]!, words: found.length ? found : null };
+  });
 }
+
+/** A text's words, as the index of words over products' search text holds them (migration 0007). */
+const wordsOf = (text: Expression<string>) => sql<string[]>`regexp_split_to_array(${text}, '[^a-z]+')`;
 
 /**
  * Search with typo tolerance, inside the database: every word of four letters or more must be close to a word of the
- * text (trigram word similarity, pg_trgm's `<%`) or stand in it — itself or one of its corrections; shorter words
- * only rank, unless the keywords have nothing longer, when the whole keywords must. So "stonware mugg" finds the
- * Stoneware Mug, "cast irn skillet" the skillet and "oak tbale" the table, while a stray "a" narrows nothing.
+ * text (trigram word similarity, pg_trgm's `<%`), or stand in one, or have one of its corrections stand in one; shorter
+ * words only rank, unless the keywords have nothing longer, when the whole keywords must. So "stonware mugg" finds the
+ * Stoneware Mug, "cast irn skillet" the skillet and "oak tbale" the table, while a stray "a" narrows nothing. The
+ * words that qualify are looked up in the store's vocabulary first (`searchTerms`), so a product is matched by its
+ * words; a word with none (a SKU, or words run together) is matched against the whole text.
  */
 function matches(kw: string, terms: readonly SearchTerm[], text: Expression<string>): Expression<SqlBool> {
   const close = (term: string) => sql<SqlBool>`(${folded(term)} <% ${text} OR ${text} LIKE '%' || ${folded(term)} || '%')`;
-  // A correction is one of the store's own words: it must stand in the text as it is, or every near word of it
-  // would widen the search to products nobody asked for.
-  const within = (word: string) => sql<SqlBool>`${text} LIKE ${`%${word}%`}`;
   if (!terms.length) return close(kw);
   return sql<SqlBool>`(${sql.join(
-    terms.map((term) => sql<SqlBool>`(${sql.join([close(term.word), ...term.alternatives.map(within)], sql` OR `)})`),
+    terms.map((term) => (term.words ? sql<SqlBool>`${wordsOf(text)} && ${term.words}::text[]` : close(term.word))),
     sql` AND `,
   )})`;
 }
@@ -250,14 +274,229 @@ function relevance(kw: string, terms: readonly SearchTerm[], text: Expression<st
   return sql<number>`(${sql.join([similarity(kw), ...words], sql` + `)})`;
 }
 
-/** One pass over the scope: what the single listing statement answers, as JSON from the database. */
-interface ListingRow {
+/**
+ * A filter the listing keys set: its condition on a product, the facet that leaves it out (`br`, `pr`, `g0`…) and the
+ * column that facet counts by (the price range is the plain min and max).
+ */
+interface Filter {
+  facet: string;
+  condition: Expression<SqlBool>;
+  counts: 'price' | 'brand_id' | 'spec_value_ids' | 'variant_value_ids';
+}
+
+/** The filters of `state`, in a fixed order: brands, price, then each chosen attribute. */
+function filtersOf(state: ListingState, groups: readonly ValueGroup[]): Filter[] {
+  const { min, max } = state.pr;
+  return [
+    ...(state.br.length ? [{ facet: 'br', condition: brandCondition(state), counts: 'brand_id' as const }] : []),
+    ...(min !== null || max !== null ? [{ facet: 'pr', condition: priceCondition(state), counts: 'price' as const }] : []),
+    ...groups.map((group, i) => ({
+      facet: `g${i}`,
+      condition: groupCondition(group),
+      counts: group.key === 'sf' ? ('spec_value_ids' as const) : ('variant_value_ids' as const),
+    })),
+  ];
+}
+
+/** Products counted: in all, per brand, per category and per value (`sf:12`, `av:7`), and their price range. */
+interface Tally {
   total: number;
-  brands: { id: number; n: number }[] | null;
-  price: { min: number | null; max: number | null };
-  categories: { id: number | null; n: number }[] | null;
-  /** Each value's count under every filter (`n`), and under every filter but each chosen group's own (`g0`, `g1`…). */
-  values: ({ key: 'sf' | 'av'; id: number; n: number } & Record<string, number>)[] | null;
+  brands: Map<number, number>;
+  price: { min: number; max: number } | null;
+  values: Map<string, number>;
+  /** Products in the category with everything below it. */
+  inCategory: (id: number) => number;
+}
+
+const emptyTally = (): Tally => ({ total: 0, brands: new Map(), price: null, values: new Map(), inCategory: () => 0 });
+const add = <K>(map: Map<K, number>, key: K, n: number) => map.set(key, (map.get(key) ?? 0) + n);
+
+/**
+ * The counts kept ahead for category `node` (0: the whole store) and its sub-categories (migration 0007): every facet
+ * of the scope with no filter, read from a few hundred rows.
+ */
+async function keptTally(db: Db, node: number, children: readonly number[]): Promise<{ tally: Tally; storeTotal: number }> {
+  const totals = [...new Set([0, ...children])];
+  const [rows, price] = await Promise.all([
+    db
+      .selectFrom('facet_counts')
+      .select(['category_id', 'kind', 'value_id', 'products'])
+      .where('products', '>', 0)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('category_id', '=', node), eb('kind', 'in', ['total', 'brand', 'spec', 'variant'])]),
+          eb.and([eb('category_id', 'in', totals), eb('kind', '=', 'total')]),
+        ]),
+      )
+      .execute(),
+    db
+      .selectFrom('facet_counts')
+      .select([sql<number | null>`min(value_id)`.as('min'), sql<number | null>`max(value_id)`.as('max')])
+      .where('category_id', '=', node)
+      .where('kind', '=', 'price')
+      .where('products', '>', 0)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const tally = emptyTally();
+  const totalOf = new Map<number, number>();
+  for (const row of rows) {
+    if (row.kind === 'total') totalOf.set(row.category_id, row.products);
+    else if (row.kind === 'brand') tally.brands.set(row.value_id, row.products);
+    else tally.values.set(`${row.kind === 'spec' ? 'sf' : 'av'}:${row.value_id}`, row.products);
+  }
+  tally.total = totalOf.get(node) ?? 0;
+  tally.inCategory = (id) => totalOf.get(id) ?? 0;
+  tally.price = price.min === null || price.max === null ? null : { min: price.min, max: price.max };
+  return { tally, storeTotal: totalOf.get(0) ?? 0 };
+}
+
+/**
+ * The ids of the listing's page. A sort order's index gives the first rows of a category at once when the listing's
+ * products are many; when they are few among many, walking that index would pass over most of the store before
+ * finding them (a price range no product of the category has, a rare brand), so those few are read from the covering
+ * index and sorted. The counts kept ahead say which: `kept` has the scope's size and the store's.
+ */
+async function pageIds(
+  db: Db,
+  scope: Scope,
+  state: ListingState,
+  terms: readonly SearchTerm[],
+  filters: readonly Filter[],
+  total: number,
+  kept: { tally: Tally; storeTotal: number } | null,
+): Promise<number[]> {
+  const offset = (state.page - 1) * state.recs;
+  if (total <= offset) return [];
+  let matching = scopeQuery(db, scope, state, terms).select('p.product_id');
+  for (const filter of filters) matching = matching.where(filter.condition);
+  const columns = sortColumns[state.sort as keyof typeof sortColumns];
+  let page;
+  if (state.kw && state.sort === 8)
+    page = matching
+      .orderBy(relevance(state.kw, terms, sql.ref('p.search_text')), 'desc')
+      .orderBy('p.popularity', 'desc')
+      .orderBy('p.product_id');
+  else {
+    // Rows an index walk reads before it has the page if the listing's products were spread evenly through the store.
+    // Each costs several times a covering index entry (a table row is read for it), and they are seldom spread evenly
+    // (a kitchen's goods are the cheap end of a sort by price), while sorting the matches costs reading the scope's
+    // entries once, however the filters fall: so the walk is taken only when it is clearly the shorter.
+    const walked = kept ? ((offset + state.recs) * kept.storeTotal) / total : 0;
+    const sorted = kept && 8 * walked > kept.tally.total;
+    let ordered = sorted
+      ? db
+          .selectFrom(
+            matching
+              .select(columns.map(([column]) => sql.ref(`p.${column}`).as(column)))
+              // OFFSET 0 keeps the matches a subquery of their own, read from the covering index, not in sort order.
+              .offset(0)
+              .as('p'),
+          )
+          .select('p.product_id')
+      : matching;
+    for (const [column, direction] of columns) ordered = ordered.orderBy(sql.ref(`p.${column}`), direction);
+    page = ordered.orderBy('p.product_id');
+  }
+  return (await page.limit(state.recs).offset(offset).execute()).map((row) => row.product_id);
+}
+
+/**
+ * The facets counted from the products themselves, in one statement: the scope's rows that fail at most one filter
+ * (only those that pass them all when `passingOnly`), each marked with the filter it fails (-1 for none), grouped at
+ * once by brand, category, specification values and variant values. Values are grouped as the arrays products hold
+ * (a few hundred distinct ones) and unnested here, which is much cheaper than unnesting every product's array. The
+ * tally under "every filter but X" is then the rows that pass everything plus those that fail X alone.
+ */
+async function countedTallies(
+  db: Db,
+  scope: Scope,
+  state: ListingState,
+  terms: readonly SearchTerm[],
+  filters: readonly Filter[],
+  tree: CategoryTree,
+  passingOnly: boolean,
+): Promise<(leaveOut: string | null) => Tally> {
+  const fails = (filter: Filter) => sql<number>`(CASE WHEN ${filter.condition} THEN 0 ELSE 1 END)`;
+  const failing =
+    filters.length && !passingOnly
+      ? sql<number>`CASE ${sql.join(
+          filters.map((filter, i) => sql`WHEN ${fails(filter)} = 1 THEN ${sql.lit(i)}`),
+          sql` `,
+        )} ELSE -1 END`
+      : sql<number>`-1`;
+  let rows = scopeQuery(db, scope, state, terms).select([
+    'p.brand_id',
+    'p.category_id',
+    'p.price',
+    'p.spec_value_ids',
+    'p.variant_value_ids',
+    failing.as('fail'),
+  ]);
+  if (filters.length && passingOnly) for (const filter of filters) rows = rows.where(filter.condition);
+  else if (filters.length > 1) rows = rows.where(sql<SqlBool>`(${sql.join(filters.map(fails), sql` + `)}) <= 1`);
+  // A row that fails one filter counts for that filter's facet alone: in the other sets it falls in one null group.
+  const keyFor = <C extends 'brand_id' | 'category_id' | 'spec_value_ids' | 'variant_value_ids'>(column: C) => {
+    const failures = filters.flatMap((filter, i) => (filter.counts === column ? [i] : []));
+    return sql<Row[C] | null>`CASE WHEN f.fail IN (${sql.join([-1, ...failures].map((i) => sql.lit(i)))}) THEN f.${sql.raw(column)} END`.as(
+      column,
+    );
+  };
+  type Row = { brand_id: number | null; category_id: number | null; spec_value_ids: number[]; variant_value_ids: number[] };
+  const keyed = db
+    // OFFSET 0 keeps the subquery whole, so that each row's failing filter is worked out once, not once per set.
+    .selectFrom(rows.offset(0).as('f'))
+    .select(['f.fail', 'f.price', keyFor('brand_id'), keyFor('category_id'), keyFor('spec_value_ids'), keyFor('variant_value_ids')]);
+  const grouped = await db
+    .selectFrom(keyed.as('s'))
+    .select([
+      sql<'all' | 'brand' | 'category' | 'spec' | 'variant'>`CASE grouping(s.brand_id, s.category_id, s.spec_value_ids, s.variant_value_ids)
+        WHEN 7 THEN 'brand' WHEN 11 THEN 'category' WHEN 13 THEN 'spec' WHEN 14 THEN 'variant' ELSE 'all' END`.as('set'),
+      's.fail',
+      's.brand_id',
+      's.category_id',
+      's.spec_value_ids',
+      's.variant_value_ids',
+      sql<number>`count(*)`.as('n'),
+      sql<number>`min(s.price)`.as('min'),
+      sql<number>`max(s.price)`.as('max'),
+    ])
+    .groupBy(
+      sql`GROUPING SETS ((s.fail), (s.fail, s.brand_id), (s.fail, s.category_id), (s.fail, s.spec_value_ids), (s.fail, s.variant_value_ids))`,
+    )
+    .execute();
+
+  const byFail = new Map<number, { tally: Tally; direct: Map<number | null, number> }>();
+  for (const row of grouped) {
+    const fail = Number(row.fail);
+    const part = byFail.get(fail) ?? { tally: emptyTally(), direct: new Map() };
+    byFail.set(fail, part);
+    const n = Number(row.n);
+    if (row.set === 'all') {
+      part.tally.total = n;
+      part.tally.price = { min: Number(row.min), max: Number(row.max) };
+    } else if (row.set === 'brand') {
+      if (row.brand_id !== null) add(part.tally.brands, row.brand_id, n);
+    } else if (row.set === 'category') add(part.direct, row.category_id, n);
+    else if (row.set === 'spec') for (const id of row.spec_value_ids ?? []) add(part.tally.values, `sf:${id}`, n);
+    else for (const id of row.variant_value_ids ?? []) add(part.tally.values, `av:${id}`, n);
+  }
+  return (leaveOut) => {
+    const left = filters.findIndex((filter) => filter.facet === leaveOut);
+    const parts = [byFail.get(-1), left >= 0 ? byFail.get(left) : undefined].filter((part) => part !== undefined);
+    const tally = emptyTally();
+    const direct = new Map<number | null, number>();
+    for (const part of parts) {
+      tally.total += part.tally.total;
+      for (const [id, n] of part.tally.brands) add(tally.brands, id, n);
+      for (const [key, n] of part.tally.values) add(tally.values, key, n);
+      for (const [id, n] of part.direct) add(direct, id, n);
+      const price = part.tally.price;
+      if (price)
+        tally.price = tally.price ? { min: Math.min(tally.price.min, price.min), max: Math.max(tally.price.max, price.max) } : price;
+    }
+    tally.inCategory = (id) => tree.subtree(id).reduce((sum, below) => sum + (direct.get(below) ?? 0), 0);
+    return tally;
+  };
 }
 
 /**
@@ -265,77 +504,42 @@ interface ListingRow {
  * `state`, or null when the store has no such category or brand.
  *
  * The page is read from the table itself, so a sort order's index gives the first rows of a large category at once.
- * Everything else comes from one statement that reads the scope once (a narrow materialized CTE with a flag for each
- * filter key): the total, the price range and every facet, each facet counting with `FILTER` under every flag but
- * its own. Separate queries scanned a large category seven times.
+ * Each facet counts under every filter but its own. A category or the whole store without keywords reads the counts
+ * kept ahead (migration 0007) for every facet that no filter narrows: all of them with no filter, the chosen one's
+ * own with one. Everything else is counted from the products in one statement over the covering index.
  */
 export async function loadListing(db: Db, kind: ScopeKind, path: string, state: ListingState): Promise<Listing | null> {
   const tree = await categoryTree(db);
   const scope = await resolveScope(db, tree, kind, path, state.kw);
   if (!scope) return null;
   const [groups, terms] = await Promise.all([valueGroups(db, state), state.kw ? searchTerms(db, state.kw) : Promise.resolve([])]);
+  const filters = filtersOf(state, groups);
 
-  let page = scopeQuery(db, scope, state, terms).select('p.product_id').where(brandCondition(state)).where(priceCondition(state));
-  for (const group of groups) page = page.where(groupCondition(group));
-  if (state.kw && state.sort === 8)
-    page = page.orderBy(relevance(state.kw, terms, sql.ref('p.search_text')), 'desc').orderBy('p.popularity', 'desc');
-  else
-    for (const [column, direction] of sortColumns[state.sort as keyof typeof sortColumns])
-      page = page.orderBy(sql.ref(`p.${column}`), direction);
-  const pageRows = page
-    .orderBy('p.product_id')
-    .limit(state.recs)
-    .offset((state.page - 1) * state.recs)
-    .execute();
+  const children = tree.childrenOf(scope.kind === 'category' ? scope.id : null);
+  const node = scope.kind === 'brand' || state.kw ? null : (scope.id ?? 0);
+  const kept =
+    node === null
+      ? null
+      : keptTally(
+          db,
+          node,
+          children.map((child) => child.id),
+        );
+  const keptAnswers = kept !== null && filters.length <= 1;
+  const counted = keptAnswers && !filters.length ? null : countedTallies(db, scope, state, terms, filters, tree, keptAnswers);
+  /** The facet that leaves out `facet`'s filter (or none), from the kept counts when no other filter narrows it. */
+  const tallyWithout = async (facet: string | null): Promise<Tally> =>
+    keptAnswers && filters.every((filter) => filter.facet === facet) ? (await kept).tally : (await counted!)(facet);
+  const products = tallyWithout(null).then(async ({ total }) =>
+    cardsOf(db, await pageIds(db, scope, state, terms, filters, total, kept && (await kept))),
+  );
 
-  const base = scopeQuery(db, scope, state, terms).select([
-    'p.brand_id',
-    'p.category_id',
-    'p.price',
-    'p.spec_value_ids',
-    'p.variant_value_ids',
-    sql<boolean>`${brandCondition(state)}`.as('f_br'),
-    sql<boolean>`${priceCondition(state)}`.as('f_pr'),
-    ...groups.map((group, i) => sql<boolean>`${groupCondition(group)}`.as(`f_g${i}`)),
-  ]);
-  // The flags every row must pass, leaving out one key's own for its facet.
-  const flags = ['f_br', 'f_pr', ...groups.map((_, i) => `f_g${i}`)];
-  const passing = (leaveOut: string | null) => sql.raw(flags.filter((flag) => flag !== leaveOut).join(' AND '));
-  const groupCounts = groups.map((_, i) => sql`, 'g${sql.raw(String(i))}', count(*) FILTER (WHERE ${passing(`f_g${i}`)})`);
-  const valueCounts = (key: 'sf' | 'av') =>
-    sql`SELECT ${sql.lit(key)} AS key, v AS id, json_build_object('n', count(*) FILTER (WHERE ${passing(null)})${sql.join(groupCounts, sql``)}) AS counts
-        FROM s, unnest(s.${sql.raw(key === 'sf' ? 'spec_value_ids' : 'variant_value_ids')}) v GROUP BY v`;
-  const total = sql<number>`(SELECT count(*) FROM s WHERE ${passing(null)})`;
-  const brandsByCount = sql<ListingRow['brands']>`(SELECT json_agg(json_build_object('id', brand_id, 'n', n))
-    FROM (SELECT brand_id, count(*) FILTER (WHERE ${passing('f_br')}) AS n FROM s WHERE brand_id IS NOT NULL GROUP BY brand_id) x)`;
-  const priceRange = sql<ListingRow['price']>`(SELECT json_build_object('min', min(price) FILTER (WHERE ${passing('f_pr')}),
-    'max', max(price) FILTER (WHERE ${passing('f_pr')})) FROM s)`;
-  const categoriesByCount = sql<ListingRow['categories']>`(SELECT json_agg(json_build_object('id', category_id, 'n', n))
-    FROM (SELECT category_id, count(*) AS n FROM s WHERE ${passing(null)} GROUP BY category_id) x)`;
-  const valuesByCount = sql<ListingRow['values']>`(SELECT json_agg(jsonb_build_object('key', key, 'id', id) || counts::jsonb)
-    FROM (${valueCounts('sf')} UNION ALL ${valueCounts('av')}) x)`;
-  const counting = db
-    .with(
-      (cte) => cte('s').materialized(),
-      () => base,
-    )
-    .selectNoFrom([
-      total.as('total'),
-      brandsByCount.as('brands'),
-      priceRange.as('price'),
-      categoriesByCount.as('categories'),
-      valuesByCount.as('values'),
-    ])
-    .executeTakeFirstOrThrow() as Promise<unknown> as Promise<ListingRow>;
-
-  const [row, products, brandNames, attributeValues] = await Promise.all([
-    counting,
-    pageRows.then((rows) =>
-      cardsOf(
-        db,
-        rows.map((r) => r.product_id),
-      ),
-    ),
+  const [all, brandTally, priceTally, groupTallies, cards, brandNames, attributeValues] = await Promise.all([
+    tallyWithout(null),
+    tallyWithout('br'),
+    tallyWithout('pr'),
+    Promise.all(groups.map((_, i) => tallyWithout(`g${i}`))),
+    products,
     scope.kind === 'brand' ? Promise.resolve([]) : db.selectFrom('brands').select(['brand_id', 'name']).orderBy('name').execute(),
     db
       .selectFrom('attribute_values as v')
@@ -347,37 +551,27 @@ export async function loadListing(db: Db, kind: ScopeKind, path: string, state: 
       .execute(),
   ]);
 
-  const brandCounts = new Map((row.brands ?? []).map((brand) => [brand.id, Number(brand.n)]));
   const brands = brandNames
     .map((brand) => ({
       id: brand.brand_id,
       name: brand.name,
-      count: brandCounts.get(brand.brand_id) ?? 0,
+      count: brandTally.brands.get(brand.brand_id) ?? 0,
       chosen: state.br.includes(brand.brand_id),
     }))
     // A chosen brand the other filters leave empty stays listed, so it can be taken back.
     .filter((brand) => brand.count > 0 || brand.chosen);
 
-  const direct = new Map((row.categories ?? []).map((category) => [category.id, Number(category.n)]));
-  const categories = tree
-    .childrenOf(scope.kind === 'category' ? scope.id : null)
-    .map((child) => ({
-      id: child.id,
-      name: child.name,
-      url: tree.url(child.id),
-      count: tree.subtree(child.id).reduce((sum, id) => sum + (direct.get(id) ?? 0), 0),
-    }))
+  const categories = children
+    .map((child) => ({ id: child.id, name: child.name, url: tree.url(child.id), count: all.inCategory(child.id) }))
     .filter((child) => child.count > 0);
 
-  const counted = new Map((row.values ?? []).map((value) => [`${value.key}:${value.id}`, value]));
   const attributes: AttributeFacet[] = [];
   for (const key of ['av', 'sf'] as const) {
     const byAttribute = new Map<number, AttributeFacet>();
     for (const value of attributeValues) {
-      const counts = counted.get(`${key}:${value.value_id}`);
       // A value of a chosen attribute counts under every filter but that attribute's own (disjunctive).
       const group = groups.findIndex((g) => g.key === key && g.attributeId === value.attribute_id);
-      const count = Number((group >= 0 ? counts?.[`g${group}`] : counts?.n) ?? 0);
+      const count = (group >= 0 ? groupTallies[group]! : all).values.get(`${key}:${value.value_id}`) ?? 0;
       const chosen = state[key].includes(value.value_id);
       if (count === 0 && !chosen) continue;
       const facet = byAttribute.get(value.attribute_id) ?? {
@@ -403,14 +597,9 @@ export async function loadListing(db: Db, kind: ScopeKind, path: string, state: 
       breadcrumbs: scope.breadcrumbs,
     },
     state,
-    products,
-    total: Number(row.total),
-    facets: {
-      categories,
-      brands,
-      price: row.price.min === null || row.price.max === null ? null : { min: Number(row.price.min), max: Number(row.price.max) },
-      attributes,
-    },
+    products: cards,
+    total: all.total,
+    facets: { categories, brands, price: priceTally.price, attributes },
   };
 }
 
