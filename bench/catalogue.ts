@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase, type Db } from '../packages/server/src/d
 import { scopedToStore, storeTablesOf } from '../packages/server/src/db/site-scope.ts';
 import { seedCatalogue, type CatalogueSeedResult } from '../packages/server/src/seed/seed-catalogue.ts';
 import { seedDemoStores } from '../packages/server/src/seed/seed-demo.ts';
+import { FacetIndex } from '../packages/server/src/shop/facet-index.ts';
 import { loadListing, suggest } from '../packages/server/src/shop/listing.ts';
 import { onCleanup } from './cleanup.ts';
 import { freePort, httpGet, LOOPBACK, spawnNodeScript, tempDir, waitUntilReady } from './processes.ts';
@@ -133,6 +134,7 @@ export async function benchCatalogue(): Promise<CatalogueBenchResult> {
   });
   const webId = seed.webId;
   const store = scopedToStore(db, webId, await storeTablesOf(db));
+  const facets = new FacetIndex().of(webId);
 
   const { listingCases, storeWideCases, warmListings } = await listingCasesOf(db, webId);
   const typos = await typoCasesOf(db, webId);
@@ -152,7 +154,7 @@ export async function benchCatalogue(): Promise<CatalogueBenchResult> {
   );
   const list = async (kind: 'category' | 'search', path: string, state: ListingState): Promise<[Listing, number]> => {
     const start = performance.now();
-    const listing = await loadListing(store, kind, path, state);
+    const listing = await loadListing(store, facets, kind, path, state);
     const ms = performance.now() - start;
     if (!listing) throw new Error(`No listing for ${kind} "${path}"`);
     return [listing, ms];

@@ -262,6 +262,8 @@ describe.each(backends)('the catalogue on $name', ({ create }) => {
 /** What a listing's facets say, keyed for comparing: counts by id, leaving out what a shopper never sees (zeros). */
 interface FacetSummary {
   total: number;
+  /** The ids of the first page, in the listing's order. */
+  page: number[];
   categories: Record<string, number>;
   brands: Record<string, number>;
   price: { min: number; max: number } | null;
@@ -270,6 +272,7 @@ interface FacetSummary {
 
 const summaryOf = (listing: Listing): FacetSummary => ({
   total: listing.total,
+  page: listing.products.map((p) => p.productID),
   categories: Object.fromEntries(listing.facets.categories.map((c) => [c.id, c.count])),
   brands: Object.fromEntries(listing.facets.brands.map((b) => [b.id, b.count])),
   price: listing.facets.price,
@@ -295,9 +298,15 @@ describe.each(backends)('facet counts kept ahead, on $name, as products and cate
     return catalogueEndpoints.getProducts.answer.parse(await response.json()).data as Listing;
   };
 
-  /** The facets of a listing counted the plain way, over every published product as the database has it now. */
+  /** The facets and first page of a listing worked out the plain way, over every published product as the database has it now. */
   async function bruteForce(path: string, state: ListingState): Promise<FacetSummary> {
-    const products = await db.selectFrom('products').selectAll().where('web_id', '=', harbor).where('is_published', '=', true).execute();
+    const products = await db
+      .selectFrom('products')
+      .selectAll()
+      .select(sql<number>`(extract(epoch FROM created_at) * 1000000)::float8`.as('created'))
+      .where('web_id', '=', harbor)
+      .where('is_published', '=', true)
+      .execute();
     const categories = await db
       .selectFrom('categories')
       .select(['category_id', 'parent_id', 'slug'])
@@ -344,8 +353,21 @@ describe.each(backends)('facet counts kept ahead, on $name, as products and cate
     const brands = counted(products.filter((p) => passes(p, 'br') && p.brand_id !== null).map((p) => p.brand_id!));
     for (const id of state.br) brands[id] ??= 0;
     const children = categories.filter((c) => c.parent_id === scope).map((c) => c.category_id);
+    type Product = (typeof products)[number];
+    const orders: Record<number, (a: Product, b: Product) => number> = {
+      1: (a, b) => b.popularity - a.popularity,
+      2: (a, b) => a.price - b.price,
+      3: (a, b) => b.price - a.price,
+      6: (a, b) => b.rating - a.rating || b.rating_count - a.rating_count,
+      7: (a, b) => b.created - a.created,
+    };
+    const order = orders[state.sort]!;
     return {
       total: all.length,
+      page: all
+        .sort((a, b) => order(a, b) || a.product_id - b.product_id)
+        .slice((state.page - 1) * state.recs, state.page * state.recs)
+        .map((p) => p.product_id),
       categories: Object.fromEntries(
         children.map((id) => [id, all.filter((p) => subtree(id).includes(p.category_id!)).length]).filter(([, n]) => n !== 0),
       ),
@@ -390,9 +412,13 @@ describe.each(backends)('facet counts kept ahead, on $name, as products and cate
       { br: [first!], av: [variant.at(-1)!] },
       { pr: { min: null, max: 6000 }, sf: [spec[0]!, spec[1]!] },
     ];
+    // Each listing in one of the orders the facet index keeps, its first page or its second.
+    const sorts = [2, 3, 1, 6, 7];
+    let n = 0;
     for (const path of ['', ...categories.map((c) => pathOf(c.category_id))])
       for (const partial of states) {
-        const state = { ...listingState({}), ...partial };
+        n++;
+        const state = { ...listingState({ sort: sorts[n % sorts.length], page: n % 3 === 0 ? 2 : 1, recs: 12 }), ...partial };
         const label = `${when}: ${path || 'whole store'} ${JSON.stringify(partial)}`;
         expect(summaryOf(await listing(path ? 'category' : 'search', path, state)), label).toEqual(await bruteForce(path, state));
       }
@@ -463,6 +489,19 @@ describe.each(backends)('facet counts kept ahead, on $name, as products and cate
     await db.deleteFrom('variants').where('web_id', '=', harbor).where('sku', '=', 'HAR-9001-2').execute();
     await db.updateTable('products').set({ is_published: true }).where('product_id', '=', unpublished!).execute();
     await expectCountsAsBruteForce('after values were removed and a product published again');
+
+    // More statements than the versions whose changes are kept: a copy that far behind reads the store afresh, and
+    // the older changes are gone.
+    for (let i = 0; i < 105; i++)
+      await db
+        .updateTable('products')
+        .set({ price: 1000 + i })
+        .where('product_id', '=', repriced!)
+        .execute();
+    await expectCountsAsBruteForce('after more statements than the versions kept');
+    const { version } = await db.selectFrom('catalogue_versions').select('version').where('web_id', '=', harbor).executeTakeFirstOrThrow();
+    const changes = await db.selectFrom('catalogue_changes').select('version').where('web_id', '=', harbor).execute();
+    expect(Math.min(...changes.map((c) => c.version))).toBe(version - 99);
 
     // A failed transaction changes nothing.
     await expect(

@@ -2,6 +2,8 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 /** Column types of the tables the migrations make, for Kysely; migrations.test.ts checks them against the migrated database. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A count the database's triggers write; read as a number (connect.ts parses int8 so). */
+type Counted = ColumnType<number, never, never>;
 type Json<T extends object | null = object> = JSONColumnType<T, string, string>;
 
 export interface SitesTable {
@@ -310,16 +312,17 @@ export interface ReviewVotesTable {
   created_at: Timestamp;
 }
 
-/**
- * Published products counted ahead of time (migration 0007), for a category with everything below it or the whole
- * store (category 0): in all (`total`, value 0), and per brand, price, specification value and variant value.
- */
-export interface FacetCountsTable {
+/** Each store's catalogue version (migration 0007), one more for every statement that changed a listing's facets. */
+export interface CatalogueVersionsTable {
   web_id: number;
-  category_id: number;
-  kind: 'total' | 'brand' | 'price' | 'spec' | 'variant';
-  value_id: number;
-  products: number;
+  version: Counted;
+}
+
+/** The products each version changed, for the last 100 versions of a store. */
+export interface CatalogueChangesTable {
+  web_id: number;
+  version: Counted;
+  product_id: number;
 }
 
 export interface SearchWordsTable {
@@ -482,7 +485,8 @@ export interface Database {
   reviews: ReviewsTable;
   review_votes: ReviewVotesTable;
   search_words: SearchWordsTable;
-  facet_counts: FacetCountsTable;
+  catalogue_versions: CatalogueVersionsTable;
+  catalogue_changes: CatalogueChangesTable;
   tracking_sessions: TrackingSessionsTable;
   tracking_events: TrackingEventsTable;
   mail_outbox: MailOutboxTable;

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.ts';
+import type { FacetIndex } from '../shop/facet-index.ts';
 import type { LiveFlags } from '../infra/live-flags.ts';
 import type { MaintenanceBypass } from '../shop/maintenance.ts';
 import type { Mailer } from '../infra/mailer.ts';
@@ -15,6 +16,8 @@ export interface ApiDeps {
   everyStore: Db;
   /** The tables that hold a store's rows (`storeTablesOf`), read from the database at start. */
   storeTables: ReadonlySet<string>;
+  /** Each store's products as its listings count them, kept in this process (`shop/facet-index.ts`). */
+  facets: FacetIndex;
   tokens: TokenService;
   limiter: RateLimiter;
   mailer: Mailer;

@@ -53,7 +53,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerEndpoints(app, deps, pageEndpoints, {
     getAddress: async ({ query, caller, request, store }) => {
       const { Path, ...keys } = query;
-      const content = await loadAddress(store, caller.webId, Path, listingState(keys), (message, error) =>
+      const content = await loadAddress(store, deps.facets.of(caller.webId), caller.webId, Path, listingState(keys), (message, error) =>
         request.log.error({ err: error }, message),
       );
       if (!content) throw new HttpError(404, 'PAGE_NOT_FOUND', `Page Not Found: /${Path}`, 'Path');
@@ -98,9 +98,9 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   });
 
   registerEndpoints(app, deps, catalogueEndpoints, {
-    getProducts: async ({ query, store }) => {
+    getProducts: async ({ query, caller, store }) => {
       const { Scope, Path, ...keys } = query;
-      const listing = await loadListing(store, Scope, Path, listingState(keys));
+      const listing = await loadListing(store, deps.facets.of(caller.webId), Scope, Path, listingState(keys));
       if (!listing) throw new HttpError(404, 'NOT_FOUND', `No ${Scope} at "${Path}"`, 'Path');
       return { data: listing };
     },

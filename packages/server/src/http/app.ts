@@ -29,6 +29,7 @@ import { registerSameOriginWrites } from './same-origin.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { lookupSite, registerStoreOverride } from './site.ts';
 import { registerStorefront, type RenderStorefront } from './storefront.ts';
+import { FacetIndex } from '../shop/facet-index.ts';
 
 /** Request bodies above this are refused with 413 before they are read. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -145,9 +146,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limiter = new RateLimiter(options.db);
   await registerRateLimits(app, limiter);
   const storeTables = await storeTablesOf(options.db);
+  const facets = new FacetIndex();
   await registerApi(app, {
     everyStore: options.db,
     storeTables,
+    facets,
     tokens: options.tokens,
     limiter,
     mailer: options.mailer,
@@ -244,6 +247,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (request.method === 'POST' && request.url.startsWith('/api/Studio/') && reply.statusCode < 400) pages.clear();
     });
   }
-  registerStorefront(app, options.db, storeTables, options.tokens.access, options.storefront.render, options.storefront.assets, pages);
+  registerStorefront(
+    app,
+    options.db,
+    storeTables,
+    facets,
+    options.tokens.access,
+    options.storefront.render,
+    options.storefront.assets,
+    pages,
+  );
   return app;
 }

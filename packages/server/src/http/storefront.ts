@@ -16,6 +16,7 @@ import { hasMaintenanceBypass } from './maintenance-api.ts';
 import { guestPageKey, type PageCache } from './page-cache.ts';
 import { storeNotFoundPage } from './error-pages.ts';
 import { lookupSite, storeOverride } from './site.ts';
+import type { FacetIndex } from '../shop/facet-index.ts';
 import { buffer } from 'node:stream/consumers';
 
 /** The cookie in which the shopper app mirrors its access token (the storefront's `ACCESS_COOKIE`), for guarded pages. */
@@ -28,6 +29,7 @@ export function registerStorefront(
   app: FastifyInstance,
   db: Db,
   storeTables: ReadonlySet<string>,
+  facets: FacetIndex,
   access: AccessTokens,
   render: RenderStorefront,
   assets: ClientAssets | (() => Promise<ClientAssets>),
@@ -105,7 +107,7 @@ export function registerStorefront(
         if (!loaded) throw new Error(`Site ${webId} has no config`);
         return loaded;
       },
-      getAddress: (path, state) => loadAddress(store, webId, path, state, log),
+      getAddress: (path, state) => loadAddress(store, facets.of(webId), webId, path, state, log),
       getTemplate: (pageTypeId) => loadTemplatePage(store, webId, pageTypeId === 3 ? PageType.Product : PageType.Listing, log),
       getDesigns: () => listDesigns(store),
       async getThemeSectionData() {

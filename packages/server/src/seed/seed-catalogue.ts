@@ -475,7 +475,7 @@ export async function seedCatalogue(db: Db, options: CatalogueSeedOptions): Prom
   };
 }
 
-const catalogueTables = sql`products, product_values, product_images, variants, variant_values, reviews, categories, brands, attribute_values, facet_counts, search_words`;
+const catalogueTables = sql`products, product_values, product_images, variants, variant_values, reviews, categories, brands, attribute_values, catalogue_changes, search_words`;
 
 async function analyzeCatalogue(db: Db): Promise<void> {
   await sql`ANALYZE ${catalogueTables}`.execute(db);

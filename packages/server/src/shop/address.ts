@@ -1,5 +1,6 @@
 import { listingScopeOf, type AddressContent, type ListingState } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
+import type { StoreFacets } from './facet-index.ts';
 import { loadListing } from './listing.ts';
 import { loadPublishedPage } from './pages.ts';
 import { loadProduct } from './product.ts';
@@ -10,6 +11,7 @@ import { loadProduct } from './product.ts';
  */
 export async function loadAddress(
   db: Db,
+  facets: StoreFacets,
   webId: number,
   path: string,
   state: ListingState,
@@ -21,6 +23,6 @@ export async function loadAddress(
   const product = path.includes('/') ? null : await loadProduct(db, path);
   if (product) return { kind: 'product', product };
   const [scope, scopePath] = listingScopeOf(path);
-  const listing = await loadListing(db, scope, scopePath, state);
+  const listing = await loadListing(db, facets, scope, scopePath, state);
   return listing ? { kind: 'listing', listing } : null;
 }

@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AttributeFacet, Listing, ListingState, Suggestions } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
 import { cardsOf, sortColumns } from './catalog.ts';
+import type { FacetCounts, FacetFilter, StoreFacets } from './facet-index.ts';
 
 /**
  * Listings (§2.3): a category with its sub-categories, a brand, or search results, filtered by the listing keys,
@@ -274,272 +275,103 @@ function relevance(kw: string, terms: readonly SearchTerm[], text: Expression<st
   return sql<number>`(${sql.join([similarity(kw), ...words], sql` + `)})`;
 }
 
-/**
- * A filter the listing keys set: its condition on a product, the facet that leaves it out (`br`, `pr`, `g0`…) and the
- * column that facet counts by (the price range is the plain min and max).
- */
-interface Filter {
-  facet: string;
-  condition: Expression<SqlBool>;
-  counts: 'price' | 'brand_id' | 'spec_value_ids' | 'variant_value_ids';
-}
-
-/** The filters of `state`, in a fixed order: brands, price, then each chosen attribute. */
-function filtersOf(state: ListingState, groups: readonly ValueGroup[]): Filter[] {
+/** The filters of `state` as the facet index takes them, in a fixed order: brands, price, then each chosen attribute. */
+function filtersOf(state: ListingState, groups: readonly ValueGroup[]): FacetFilter[] {
   const { min, max } = state.pr;
   return [
-    ...(state.br.length ? [{ facet: 'br', condition: brandCondition(state), counts: 'brand_id' as const }] : []),
-    ...(min !== null || max !== null ? [{ facet: 'pr', condition: priceCondition(state), counts: 'price' as const }] : []),
-    ...groups.map((group, i) => ({
-      facet: `g${i}`,
-      condition: groupCondition(group),
-      counts: group.key === 'sf' ? ('spec_value_ids' as const) : ('variant_value_ids' as const),
-    })),
+    ...(state.br.length ? [{ facet: 'br' as const, brands: state.br }] : []),
+    ...(min !== null || max !== null ? [{ facet: 'pr' as const, min, max }] : []),
+    ...groups.map((group, i) => ({ facet: `g${i}` as const, key: group.key, values: group.valueIds })),
   ];
 }
 
-/** Products counted: in all, per brand, per category and per value (`sf:12`, `av:7`), and their price range. */
-interface Tally {
-  total: number;
-  brands: Map<number, number>;
-  price: { min: number; max: number } | null;
-  values: Map<string, number>;
-  /** Products in the category with everything below it. */
-  inCategory: (id: number) => number;
+/** A filter's condition on a product, for reading the page's rows. */
+function conditionOf(filter: FacetFilter, state: ListingState, groups: readonly ValueGroup[]): Expression<SqlBool> {
+  if (filter.facet === 'br') return brandCondition(state);
+  if (filter.facet === 'pr') return priceCondition(state);
+  return groupCondition(groups[Number(filter.facet.slice(1))]!);
 }
 
-const emptyTally = (): Tally => ({ total: 0, brands: new Map(), price: null, values: new Map(), inCategory: () => 0 });
-const add = <K>(map: Map<K, number>, key: K, n: number) => map.set(key, (map.get(key) ?? 0) + n);
+/** Matches few enough to be read by id and ordered by the database, rather than found by walking an order's index. */
+const FEW_MATCHES = 5_000;
 
 /**
- * The counts kept ahead for category `node` (0: the whole store) and its sub-categories (migration 0007): every facet
- * of the scope with no filter, read from a few hundred rows.
- */
-async function keptTally(db: Db, node: number, children: readonly number[]): Promise<{ tally: Tally; storeTotal: number }> {
-  const totals = [...new Set([0, ...children])];
-  const [rows, price] = await Promise.all([
-    db
-      .selectFrom('facet_counts')
-      .select(['category_id', 'kind', 'value_id', 'products'])
-      .where('products', '>', 0)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('category_id', '=', node), eb('kind', 'in', ['total', 'brand', 'spec', 'variant'])]),
-          eb.and([eb('category_id', 'in', totals), eb('kind', '=', 'total')]),
-        ]),
-      )
-      .execute(),
-    db
-      .selectFrom('facet_counts')
-      .select([sql<number | null>`min(value_id)`.as('min'), sql<number | null>`max(value_id)`.as('max')])
-      .where('category_id', '=', node)
-      .where('kind', '=', 'price')
-      .where('products', '>', 0)
-      .executeTakeFirstOrThrow(),
-  ]);
-  const tally = emptyTally();
-  const totalOf = new Map<number, number>();
-  for (const row of rows) {
-    if (row.kind === 'total') totalOf.set(row.category_id, row.products);
-    else if (row.kind === 'brand') tally.brands.set(row.value_id, row.products);
-    else tally.values.set(`${row.kind === 'spec' ? 'sf' : 'av'}:${row.value_id}`, row.products);
-  }
-  tally.total = totalOf.get(node) ?? 0;
-  tally.inCategory = (id) => totalOf.get(id) ?? 0;
-  tally.price = price.min === null || price.max === null ? null : { min: price.min, max: price.max };
-  return { tally, storeTotal: totalOf.get(0) ?? 0 };
-}
-
-/**
- * The ids of the listing's page. A sort order's index gives the first rows of a category at once when the listing's
- * products are many; when they are few among many, walking that index would pass over most of the store before
- * finding them (a price range no product of the category has, a rare brand), so those few are read from the covering
- * index and sorted. The counts kept ahead say which: `kept` has the scope's size and the store's.
+ * The ids of the listing's page. The facet index orders by every sort but the two it cannot follow: by name (the
+ * database's collation decides) and by relevance to keywords. For those, a few matches are read by their ids and
+ * ordered; many are found by walking the order's index, which meets a match every few rows when they are many.
  */
 async function pageIds(
   db: Db,
   scope: Scope,
   state: ListingState,
   terms: readonly SearchTerm[],
-  filters: readonly Filter[],
-  total: number,
-  kept: { tally: Tally; storeTotal: number } | null,
+  conditions: readonly Expression<SqlBool>[],
+  counts: FacetCounts,
 ): Promise<number[]> {
   const offset = (state.page - 1) * state.recs;
-  if (total <= offset) return [];
-  let matching = scopeQuery(db, scope, state, terms).select('p.product_id');
-  for (const filter of filters) matching = matching.where(filter.condition);
-  const columns = sortColumns[state.sort as keyof typeof sortColumns];
-  let page;
-  if (state.kw && state.sort === 8)
-    page = matching
-      .orderBy(relevance(state.kw, terms, sql.ref('p.search_text')), 'desc')
-      .orderBy('p.popularity', 'desc')
-      .orderBy('p.product_id');
+  if (counts.all.total <= offset) return [];
+  const byRelevance = Boolean(state.kw) && state.sort === 8;
+  const ordered = byRelevance ? null : counts.page(state.sort, offset, state.recs);
+  if (ordered) return ordered;
+  let matching;
+  if (counts.all.total <= FEW_MATCHES)
+    matching = db
+      .selectFrom('products as p')
+      .select('p.product_id')
+      .where(sql<SqlBool>`p.product_id = ANY(${sql.val(counts.matching())}::integer[])`);
   else {
-    // Rows an index walk reads before it has the page if the listing's products were spread evenly through the store.
-    // Each costs several times a covering index entry (a table row is read for it), and they are seldom spread evenly
-    // (a kitchen's goods are the cheap end of a sort by price), while sorting the matches costs reading the scope's
-    // entries once, however the filters fall: so the walk is taken only when it is clearly the shorter.
-    const walked = kept ? ((offset + state.recs) * kept.storeTotal) / total : 0;
-    const sorted = kept && 8 * walked > kept.tally.total;
-    let ordered = sorted
-      ? db
-          .selectFrom(
-            matching
-              .select(columns.map(([column]) => sql.ref(`p.${column}`).as(column)))
-              // OFFSET 0 keeps the matches a subquery of their own, read from the covering index, not in sort order.
-              .offset(0)
-              .as('p'),
-          )
-          .select('p.product_id')
-      : matching;
-    for (const [column, direction] of columns) ordered = ordered.orderBy(sql.ref(`p.${column}`), direction);
-    page = ordered.orderBy('p.product_id');
+    matching = scopeQuery(db, scope, state, terms).select('p.product_id');
+    for (const condition of conditions) matching = matching.where(condition);
   }
-  return (await page.limit(state.recs).offset(offset).execute()).map((row) => row.product_id);
-}
-
-/**
- * The facets counted from the products themselves, in one statement: the scope's rows that fail at most one filter
- * (only those that pass them all when `passingOnly`), each marked with the filter it fails (-1 for none), grouped at
- * once by brand, category, specification values and variant values. Values are grouped as the arrays products hold
- * (a few hundred distinct ones) and unnested here, which is much cheaper than unnesting every product's array. The
- * tally under "every filter but X" is then the rows that pass everything plus those that fail X alone.
- */
-async function countedTallies(
-  db: Db,
-  scope: Scope,
-  state: ListingState,
-  terms: readonly SearchTerm[],
-  filters: readonly Filter[],
-  tree: CategoryTree,
-  passingOnly: boolean,
-): Promise<(leaveOut: string | null) => Tally> {
-  const fails = (filter: Filter) => sql<number>`(CASE WHEN ${filter.condition} THEN 0 ELSE 1 END)`;
-  const failing =
-    filters.length && !passingOnly
-      ? sql<number>`CASE ${sql.join(
-          filters.map((filter, i) => sql`WHEN ${fails(filter)} = 1 THEN ${sql.lit(i)}`),
-          sql` `,
-        )} ELSE -1 END`
-      : sql<number>`-1`;
-  let rows = scopeQuery(db, scope, state, terms).select([
-    'p.brand_id',
-    'p.category_id',
-    'p.price',
-    'p.spec_value_ids',
-    'p.variant_value_ids',
-    failing.as('fail'),
-  ]);
-  if (filters.length && passingOnly) for (const filter of filters) rows = rows.where(filter.condition);
-  else if (filters.length > 1) rows = rows.where(sql<SqlBool>`(${sql.join(filters.map(fails), sql` + `)}) <= 1`);
-  // A row that fails one filter counts for that filter's facet alone: in the other sets it falls in one null group.
-  const keyFor = <C extends 'brand_id' | 'category_id' | 'spec_value_ids' | 'variant_value_ids'>(column: C) => {
-    const failures = filters.flatMap((filter, i) => (filter.counts === column ? [i] : []));
-    return sql<Row[C] | null>`CASE WHEN f.fail IN (${sql.join([-1, ...failures].map((i) => sql.lit(i)))}) THEN f.${sql.raw(column)} END`.as(
-      column,
-    );
-  };
-  type Row = { brand_id: number | null; category_id: number | null; spec_value_ids: number[]; variant_value_ids: number[] };
-  const keyed = db
-    // OFFSET 0 keeps the subquery whole, so that each row's failing filter is worked out once, not once per set.
-    .selectFrom(rows.offset(0).as('f'))
-    .select(['f.fail', 'f.price', keyFor('brand_id'), keyFor('category_id'), keyFor('spec_value_ids'), keyFor('variant_value_ids')]);
-  const grouped = await db
-    .selectFrom(keyed.as('s'))
-    .select([
-      sql<'all' | 'brand' | 'category' | 'spec' | 'variant'>`CASE grouping(s.brand_id, s.category_id, s.spec_value_ids, s.variant_value_ids)
-        WHEN 7 THEN 'brand' WHEN 11 THEN 'category' WHEN 13 THEN 'spec' WHEN 14 THEN 'variant' ELSE 'all' END`.as('set'),
-      's.fail',
-      's.brand_id',
-      's.category_id',
-      's.spec_value_ids',
-      's.variant_value_ids',
-      sql<number>`count(*)`.as('n'),
-      sql<number>`min(s.price)`.as('min'),
-      sql<number>`max(s.price)`.as('max'),
-    ])
-    .groupBy(
-      sql`GROUPING SETS ((s.fail), (s.fail, s.brand_id), (s.fail, s.category_id), (s.fail, s.spec_value_ids), (s.fail, s.variant_value_ids))`,
-    )
-    .execute();
-
-  const byFail = new Map<number, { tally: Tally; direct: Map<number | null, number> }>();
-  for (const row of grouped) {
-    const fail = Number(row.fail);
-    const part = byFail.get(fail) ?? { tally: emptyTally(), direct: new Map() };
-    byFail.set(fail, part);
-    const n = Number(row.n);
-    if (row.set === 'all') {
-      part.tally.total = n;
-      part.tally.price = { min: Number(row.min), max: Number(row.max) };
-    } else if (row.set === 'brand') {
-      if (row.brand_id !== null) add(part.tally.brands, row.brand_id, n);
-    } else if (row.set === 'category') add(part.direct, row.category_id, n);
-    else if (row.set === 'spec') for (const id of row.spec_value_ids ?? []) add(part.tally.values, `sf:${id}`, n);
-    else for (const id of row.variant_value_ids ?? []) add(part.tally.values, `av:${id}`, n);
-  }
-  return (leaveOut) => {
-    const left = filters.findIndex((filter) => filter.facet === leaveOut);
-    const parts = [byFail.get(-1), left >= 0 ? byFail.get(left) : undefined].filter((part) => part !== undefined);
-    const tally = emptyTally();
-    const direct = new Map<number | null, number>();
-    for (const part of parts) {
-      tally.total += part.tally.total;
-      for (const [id, n] of part.tally.brands) add(tally.brands, id, n);
-      for (const [key, n] of part.tally.values) add(tally.values, key, n);
-      for (const [id, n] of part.direct) add(direct, id, n);
-      const price = part.tally.price;
-      if (price)
-        tally.price = tally.price ? { min: Math.min(tally.price.min, price.min), max: Math.max(tally.price.max, price.max) } : price;
-    }
-    tally.inCategory = (id) => tree.subtree(id).reduce((sum, below) => sum + (direct.get(below) ?? 0), 0);
-    return tally;
-  };
+  if (byRelevance)
+    matching = matching.orderBy(relevance(state.kw, terms, sql.ref('p.search_text')), 'desc').orderBy('p.popularity', 'desc');
+  else
+    for (const [column, direction] of sortColumns[state.sort as keyof typeof sortColumns])
+      matching = matching.orderBy(sql.ref(`p.${column}`), direction);
+  return (await matching.orderBy('p.product_id').limit(state.recs).offset(offset).execute()).map((row) => row.product_id);
 }
 
 /**
  * The listing of `kind` at `path` (a category path or a brand slug; nothing for a search) with the listing keys of
  * `state`, or null when the store has no such category or brand.
  *
- * The page is read from the table itself, so a sort order's index gives the first rows of a large category at once.
- * Each facet counts under every filter but its own. A category or the whole store without keywords reads the counts
- * kept ahead (migration 0007) for every facet that no filter narrows: all of them with no filter, the chosen one's
- * own with one. Everything else is counted from the products in one statement over the covering index.
+ * Keywords are matched in the database first; then the store's facet index (`facets`, kept in memory and brought up
+ * to date from the database) counts every facet under every filter but its own and, in most orders, picks the page.
  */
-export async function loadListing(db: Db, kind: ScopeKind, path: string, state: ListingState): Promise<Listing | null> {
+export async function loadListing(
+  db: Db,
+  facets: StoreFacets,
+  kind: ScopeKind,
+  path: string,
+  state: ListingState,
+): Promise<Listing | null> {
   const tree = await categoryTree(db);
   const scope = await resolveScope(db, tree, kind, path, state.kw);
   if (!scope) return null;
   const [groups, terms] = await Promise.all([valueGroups(db, state), state.kw ? searchTerms(db, state.kw) : Promise.resolve([])]);
   const filters = filtersOf(state, groups);
-
-  const children = tree.childrenOf(scope.kind === 'category' ? scope.id : null);
-  const node = scope.kind === 'brand' || state.kw ? null : (scope.id ?? 0);
-  const kept =
-    node === null
-      ? null
-      : keptTally(
-          db,
-          node,
-          children.map((child) => child.id),
-        );
-  const keptAnswers = kept !== null && filters.length <= 1;
-  const counted = keptAnswers && !filters.length ? null : countedTallies(db, scope, state, terms, filters, tree, keptAnswers);
-  /** The facet that leaves out `facet`'s filter (or none), from the kept counts when no other filter narrows it. */
-  const tallyWithout = async (facet: string | null): Promise<Tally> =>
-    keptAnswers && filters.every((filter) => filter.facet === facet) ? (await kept).tally : (await counted!)(facet);
-  const products = tallyWithout(null).then(async ({ total }) =>
-    cardsOf(db, await pageIds(db, scope, state, terms, filters, total, kept && (await kept))),
+  const found = state.kw
+    ? new Set((await scopeQuery(db, scope, state, terms).select('p.product_id').execute()).map((row) => row.product_id))
+    : null;
+  const counts = await facets.count(
+    db,
+    {
+      categories: scope.categoryIds,
+      brand: scope.brandId,
+      products: found,
+    },
+    filters,
   );
 
-  const [all, brandTally, priceTally, groupTallies, cards, brandNames, attributeValues] = await Promise.all([
-    tallyWithout(null),
-    tallyWithout('br'),
-    tallyWithout('pr'),
-    Promise.all(groups.map((_, i) => tallyWithout(`g${i}`))),
-    products,
+  const [cards, brandNames, attributeValues] = await Promise.all([
+    pageIds(
+      db,
+      scope,
+      state,
+      terms,
+      filters.map((filter) => conditionOf(filter, state, groups)),
+      counts,
+    ).then((ids) => cardsOf(db, ids)),
     scope.kind === 'brand' ? Promise.resolve([]) : db.selectFrom('brands').select(['brand_id', 'name']).orderBy('name').execute(),
     db
       .selectFrom('attribute_values as v')
@@ -555,14 +387,16 @@ export async function loadListing(db: Db, kind: ScopeKind, path: string, state: 
     .map((brand) => ({
       id: brand.brand_id,
       name: brand.name,
-      count: brandTally.brands.get(brand.brand_id) ?? 0,
+      count: counts.without('br').brands.get(brand.brand_id) ?? 0,
       chosen: state.br.includes(brand.brand_id),
     }))
     // A chosen brand the other filters leave empty stays listed, so it can be taken back.
     .filter((brand) => brand.count > 0 || brand.chosen);
 
-  const categories = children
-    .map((child) => ({ id: child.id, name: child.name, url: tree.url(child.id), count: all.inCategory(child.id) }))
+  const inCategory = (id: number) => tree.subtree(id).reduce((sum, below) => sum + (counts.all.categories.get(below) ?? 0), 0);
+  const categories = tree
+    .childrenOf(scope.kind === 'category' ? scope.id : null)
+    .map((child) => ({ id: child.id, name: child.name, url: tree.url(child.id), count: inCategory(child.id) }))
     .filter((child) => child.count > 0);
 
   const attributes: AttributeFacet[] = [];
@@ -571,7 +405,7 @@ export async function loadListing(db: Db, kind: ScopeKind, path: string, state: 
     for (const value of attributeValues) {
       // A value of a chosen attribute counts under every filter but that attribute's own (disjunctive).
       const group = groups.findIndex((g) => g.key === key && g.attributeId === value.attribute_id);
-      const count = (group >= 0 ? groupTallies[group]! : all).values.get(`${key}:${value.value_id}`) ?? 0;
+      const count = (group >= 0 ? counts.without(`g${group}`) : counts.all).values[key].get(value.value_id) ?? 0;
       const chosen = state[key].includes(value.value_id);
       if (count === 0 && !chosen) continue;
       const facet = byAttribute.get(value.attribute_id) ?? {
@@ -598,8 +432,8 @@ export async function loadListing(db: Db, kind: ScopeKind, path: string, state: 
     },
     state,
     products: cards,
-    total: all.total,
-    facets: { categories, brands, price: priceTally.price, attributes },
+    total: counts.all.total,
+    facets: { categories, brands, price: counts.without('pr').price, attributes },
   };
 }
 

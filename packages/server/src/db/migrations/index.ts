@@ -5,7 +5,7 @@ import { migration as studio } from './0003_studio.ts';
 import { migration as catalogue } from './0004_catalogue.ts';
 import { migration as reviews } from './0005_reviews.ts';
 import { migration as searchWords } from './0006_search_words.ts';
-import { migration as facetCounts } from './0007_facet_counts.ts';
+import { migration as catalogueChanges } from './0007_catalogue_changes.ts';
 
 /**
  * The schema of the whole product, in order: one file per migration, named by number and purpose, listed here.
@@ -20,7 +20,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0004_catalogue': catalogue,
   '0005_reviews': reviews,
   '0006_search_words': searchWords,
-  '0007_facet_counts': facetCounts,
+  '0007_catalogue_changes': catalogueChanges,
 };
 
 /** The migrations as Kysely's `Migrator` takes them. */
