@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { listingSearch, listingState, type Listing, type ListingState } from '@vitrine/commerce';
 import { migrateToLatest, openDatabase, type Db } from '../packages/server/src/db/connect.ts';
 import { scopedToStore, storeTablesOf } from '../packages/server/src/db/site-scope.ts';
-import { seedCatalogue, type CatalogueSeedResult } from '../packages/server/src/seed/seed-catalogue.ts';
+import { random, seedCatalogue, type CatalogueSeedResult } from '../packages/server/src/seed/seed-catalogue.ts';
 import { seedDemoStores } from '../packages/server/src/seed/seed-demo.ts';
 import { FacetIndex } from '../packages/server/src/shop/facet-index.ts';
 import { loadListing, suggest } from '../packages/server/src/shop/listing.ts';
@@ -92,18 +92,6 @@ interface TypoCase {
   productId: number;
   name: string;
   slug: string;
-}
-
-/** mulberry32: the same cases every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

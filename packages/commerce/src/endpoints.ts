@@ -25,6 +25,7 @@ import {
   studioSignInRequest,
   updateProfileRequest,
 } from './account.ts';
+import { addCartItemRequest, cartAnswer, cartCodesQuery, removeCartAddonRequest, removeCartItemRequest, syncCartRequest } from './cart.ts';
 import { designsAnswer, getWebInfoAnswer, getWebInfoQuery, refreshBody, tokenPair } from './api.ts';
 import { contactRequest, formSubmitRequest, subscribeRequest } from './forms.ts';
 import { getListingQuery, listing, suggestAnswer, suggestQuery } from './listing.ts';
@@ -299,6 +300,33 @@ export const catalogueEndpoints = {
   }),
 };
 
+/**
+ * The cart (§3.5–§3.7, §7). A guest's cart lives in the browser: GetCart and AddCartItem price the codes it sends and
+ * say what changed. A customer's lives on the server: GetCart reads it, SyncCart adds the lines not yet saved (and so
+ * merges a guest's cart at sign-in), AddCartItem adds one or sets a saved line's quantity, and the removals answer the
+ * cart that is left. GetBuyCart prices one buy-now code without touching either cart.
+ */
+export const cartEndpoints = {
+  getCart: endpoint({ method: 'GET', path: '/api/Cart/GetCart', caller: 'token', query: cartCodesQuery, answer: cartAnswer }),
+  getBuyCart: endpoint({ method: 'GET', path: '/api/Cart/GetBuyCart', caller: 'token', query: cartCodesQuery, answer: cartAnswer }),
+  syncCart: endpoint({ method: 'POST', path: '/api/Cart/SyncCart', caller: 'customer', body: syncCartRequest, answer: cartAnswer }),
+  addCartItem: endpoint({ method: 'POST', path: '/api/Cart/AddCartItem', caller: 'token', body: addCartItemRequest, answer: cartAnswer }),
+  removeCartItem: endpoint({
+    method: 'POST',
+    path: '/api/Cart/RemoveCartItem',
+    caller: 'customer',
+    body: removeCartItemRequest,
+    answer: cartAnswer,
+  }),
+  removeCartAddon: endpoint({
+    method: 'POST',
+    path: '/api/Cart/RemoveCartAddon',
+    caller: 'customer',
+    body: removeCartAddonRequest,
+    answer: cartAnswer,
+  }),
+};
+
 /** Reviews (§3.15): anyone reads them; a signed-in customer writes one per product and finds others helpful once. */
 export const reviewEndpoints = {
   getReviews: endpoint({ method: 'GET', path: '/api/Product/GetReviews', caller: 'token', query: getReviewsQuery, answer: reviewsAnswer }),
@@ -509,6 +537,7 @@ export const endpoints = {
   page: pageEndpoints,
   catalogue: catalogueEndpoints,
   reviews: reviewEndpoints,
+  cart: cartEndpoints,
   forms: formEndpoints,
   studio: studioEndpoints,
   studioPages: studioPageEndpoints,

@@ -30,6 +30,8 @@ export { formatPrice, cartTotal } from './money.ts';
 export type { Currency } from './money.ts';
 export { buildCartCode, parseCartCode } from './cart-code.ts';
 export type { CartCodeParts } from './cart-code.ts';
+export { MAX_CART_LINES, MAX_LINE_QUANTITY, cartLineStatuses, staysInCart, cartItem, cartAnswer, sameLine, withQuantity } from './cart.ts';
+export type { CartLineStatus, CartItem, CartAnswer } from './cart.ts';
 export { roundRating, BEST_RATING, WORST_RATING } from './rating.ts';
 export { statusColour } from './status-colour.ts';
 export type { StatusColour } from './status-colour.ts';
@@ -42,6 +44,7 @@ export {
   pageEndpoints,
   catalogueEndpoints,
   reviewEndpoints,
+  cartEndpoints,
   formEndpoints,
   studioEndpoints,
   maintenanceEndpoints,

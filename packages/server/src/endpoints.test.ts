@@ -19,6 +19,7 @@ let nordShopper: string;
 let nordPageId: number;
 let nordAddressId: number;
 let nordReview: { review_id: number; product_id: number };
+let nordCartLine: { cartItem: number; cartAddon: number; code: string };
 
 const table = Object.values(endpoints).flatMap((group) => Object.entries(group as EndpointGroup).map(([name, e]) => ({ name, ...e })));
 const byCaller = (...callers: Caller[]) => table.filter((endpoint) => callers.includes(endpoint.caller));
@@ -77,6 +78,23 @@ beforeAll(async () => {
     .select(['review_id', 'product_id'])
     .where('web_id', '=', started.atelierId)
     .executeTakeFirstOrThrow();
+  // A line with an add-on in the Atelier Nord customer's cart.
+  const db = started.server.db;
+  const addon = await db
+    .selectFrom('addons')
+    .select(['addon_id', 'product_id'])
+    .where('web_id', '=', started.atelierId)
+    .executeTakeFirstOrThrow();
+  const variant = await db.selectFrom('variants').select('variant_id').where('product_id', '=', addon.product_id).executeTakeFirst();
+  const code = `${addon.product_id}_1_${variant?.variant_id ?? 0}_${addon.addon_id}`;
+  const synced = await started.server.call('/api/Cart/SyncCart', {
+    method: 'POST',
+    ...nord,
+    headers: { authorization: `Bearer ${nordShopper}` },
+    body: { CartCodes: code },
+  });
+  const line = ((await synced.json()) as { data: { data: { cartItemID: string; addons: { cartAddonID: string }[] }[] } }).data.data[0]!;
+  nordCartLine = { cartItem: Number(line.cartItemID), cartAddon: Number(line.addons[0]!.cartAddonID), code };
 });
 afterAll(() => started?.stop());
 
@@ -104,7 +122,7 @@ async function fingerprint(): Promise<string> {
 /** A request of each endpoint that names an id, carrying one of Atelier Nord's. */
 const strangerIds: Record<
   string,
-  (ids: { page: number; address: number; product: number; review: number }) => CallInit & { query?: string }
+  (ids: { page: number; address: number; product: number; review: number; cartLine: typeof nordCartLine }) => CallInit & { query?: string }
 > = {
   getPage: ({ page }) => ({ query: `PageID=${page}` }),
   getVersions: ({ page }) => ({ query: `PageID=${page}` }),
@@ -124,6 +142,9 @@ const strangerIds: Record<
   getReviews: ({ product }) => ({ query: `ProductID=${product}` }),
   addReview: ({ product }) => ({ body: { ProductID: product, rating: 5, title: 'Taken', body: 'Taken' } }),
   voteReview: ({ review }) => ({ body: { ReviewID: review } }),
+  addCartItem: ({ cartLine }) => ({ body: { CartCode: cartLine.code, CartItemID: cartLine.cartItem } }),
+  removeCartItem: ({ cartLine }) => ({ body: { CartItemID: cartLine.cartItem } }),
+  removeCartAddon: ({ cartLine }) => ({ body: { CartItemID: cartLine.cartItem, CartAddonID: cartLine.cartAddon } }),
 };
 
 /** The top-level request fields of an endpoint that hold an id (pageId, PageID, addressId, page.pageId…). */
@@ -133,7 +154,7 @@ function idFields(endpoint: Endpoint): string[] {
     const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
     if (!shape) return;
     for (const [key, child] of Object.entries(shape)) {
-      if (/^(page|address|product|category|brand|order|customer|review)id$/i.test(key)) fields.push(prefix + key);
+      if (/^(page|address|product|category|brand|order|customer|review|cartitem|cartaddon)id$/i.test(key)) fields.push(prefix + key);
       const inner = (child as { unwrap?: () => unknown }).unwrap?.() ?? child;
       visit(inner, `${prefix}${key}.`);
     }
@@ -197,6 +218,7 @@ describe('every endpoint of the table', () => {
           address: nordAddressId,
           product: nordReview.product_id,
           review: nordReview.review_id,
+          cartLine: nordCartLine,
         }),
         ip: '10.9.2.1',
       });

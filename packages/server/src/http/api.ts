@@ -10,6 +10,7 @@ import { findSite, loadWebConfig } from '../shop/tenants.ts';
 import { checkDatabase } from '../db/connect.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerAccountApi } from './account-api.ts';
+import { registerCartApi } from './cart-api.ts';
 import { registerEndpoints, checkWithEndpointSchemas } from './endpoint-routes.ts';
 import { registerFormsApi } from './forms-api.ts';
 import { HttpError } from './errors.ts';
@@ -125,6 +126,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   });
 
   registerAccountApi(app, deps);
+  registerCartApi(app, deps);
   registerMaintenanceApi(app, deps);
   registerStudioApi(app, deps);
   registerStudioPagesApi(app, deps);

@@ -363,7 +363,7 @@ function nameOf(n: number): { leaf: number; entry: (typeof nounEntries)[number];
 }
 
 /** A small deterministic generator (mulberry32), so that product n is the same product in every run. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
