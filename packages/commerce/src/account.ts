@@ -28,7 +28,7 @@ export const customerPhone = z
   .pipe(z.string().regex(/^\+?[0-9]{6,16}$/, 'must be a phone number of 6 to 16 digits'));
 
 /** An optional field where an empty string means "not given", as a form with a blank input sends it. */
-const optional = <S extends z.ZodType>(schema: S) =>
+export const optionalField = <S extends z.ZodType>(schema: S) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
 /** A new password: 8 to 200 characters. */
@@ -45,9 +45,9 @@ export const signUpRequest = z
     customerTypeId: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1 (individual), 2 (corporate) or 3 (reseller)' }),
     firstName: requiredText(100),
     lastName: requiredText(100),
-    company: optional(z.string().trim().max(200, 'must be at most 200 characters')),
-    email: optional(customerEmail),
-    phone: optional(customerPhone),
+    company: optionalField(z.string().trim().max(200, 'must be at most 200 characters')),
+    email: optionalField(customerEmail),
+    phone: optionalField(customerPhone),
     password: newPassword,
   })
   .refine((body) => !companyCustomerTypes.includes(body.customerTypeId) || Boolean(body.company), {
@@ -116,7 +116,7 @@ export type SignUpAnswer = z.infer<typeof signUpAnswer>;
 
 /** `POST /api/Auth/SignIn`: by email, or by phone for stores that take phone numbers. */
 export const signInRequest = z
-  .object({ email: optional(customerEmail), phone: optional(customerPhone), password: givenPassword })
+  .object({ email: optionalField(customerEmail), phone: optionalField(customerPhone), password: givenPassword })
   .refine((body) => Boolean(body.email || body.phone), { message: 'is a required field', path: ['email'] });
 export type SignInRequest = z.infer<typeof signInRequest>;
 

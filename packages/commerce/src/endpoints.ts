@@ -26,6 +26,7 @@ import {
   updateProfileRequest,
 } from './account.ts';
 import { addCartItemRequest, cartAnswer, cartCodesQuery, removeCartAddonRequest, removeCartItemRequest, syncCartRequest } from './cart.ts';
+import { deliveryOptionsAnswer, orderAnswer, orderCodeQuery, ordersAnswer, placeOrderRequest } from './orders.ts';
 import { designsAnswer, getWebInfoAnswer, getWebInfoQuery, refreshBody, tokenPair } from './api.ts';
 import { contactRequest, formSubmitRequest, subscribeRequest } from './forms.ts';
 import { getListingQuery, listing, suggestAnswer, suggestQuery } from './listing.ts';
@@ -327,6 +328,18 @@ export const cartEndpoints = {
   }),
 };
 
+/**
+ * Checkout and orders (§2.1, §4). PlaceOrder prices the lines again, takes their stock and writes the order in one
+ * transaction, once per checkout (its idempotency key). An order is read by its unguessable code (the confirmation page,
+ * `/status`); a customer lists their own.
+ */
+export const orderEndpoints = {
+  getCheckoutOptions: endpoint({ method: 'GET', path: '/api/Order/GetCheckoutOptions', caller: 'visitor', answer: deliveryOptionsAnswer }),
+  placeOrder: endpoint({ method: 'POST', path: '/api/Order/PlaceOrder', caller: 'token', body: placeOrderRequest, answer: orderAnswer }),
+  getOrder: endpoint({ method: 'GET', path: '/api/Order/GetOrder', caller: 'visitor', query: orderCodeQuery, answer: orderAnswer }),
+  getOrders: endpoint({ method: 'GET', path: '/api/Order/GetOrders', caller: 'customer', answer: ordersAnswer }),
+};
+
 /** Reviews (§3.15): anyone reads them; a signed-in customer writes one per product and finds others helpful once. */
 export const reviewEndpoints = {
   getReviews: endpoint({ method: 'GET', path: '/api/Product/GetReviews', caller: 'token', query: getReviewsQuery, answer: reviewsAnswer }),
@@ -538,6 +551,7 @@ export const endpoints = {
   catalogue: catalogueEndpoints,
   reviews: reviewEndpoints,
   cart: cartEndpoints,
+  orders: orderEndpoints,
   forms: formEndpoints,
   studio: studioEndpoints,
   studioPages: studioPageEndpoints,

@@ -32,6 +32,8 @@ export { buildCartCode, parseCartCode } from './cart-code.ts';
 export type { CartCodeParts } from './cart-code.ts';
 export { MAX_CART_LINES, MAX_LINE_QUANTITY, cartLineStatuses, staysInCart, cartItem, cartAnswer, sameLine, withQuantity } from './cart.ts';
 export type { CartLineStatus, CartItem, CartAnswer } from './cart.ts';
+export { paymentMethods, paymentMethodNames, orderStatuses, placeOrderRequest, orderSummary } from './orders.ts';
+export type { PaymentMethod, OrderStatus, PlaceOrderRequest, OrderSummary } from './orders.ts';
 export { roundRating, BEST_RATING, WORST_RATING } from './rating.ts';
 export { statusColour } from './status-colour.ts';
 export type { StatusColour } from './status-colour.ts';
@@ -45,6 +47,7 @@ export {
   catalogueEndpoints,
   reviewEndpoints,
   cartEndpoints,
+  orderEndpoints,
   formEndpoints,
   studioEndpoints,
   maintenanceEndpoints,

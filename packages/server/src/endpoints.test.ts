@@ -20,6 +20,8 @@ let nordPageId: number;
 let nordAddressId: number;
 let nordReview: { review_id: number; product_id: number };
 let nordCartLine: { cartItem: number; cartAddon: number; code: string };
+/** What a Harbor & Pine checkout needs besides an address: a line and a delivery option. */
+let harborCheckout: { cartCodes: string; deliveryOptionId: number };
 
 const table = Object.values(endpoints).flatMap((group) => Object.entries(group as EndpointGroup).map(([name, e]) => ({ name, ...e })));
 const byCaller = (...callers: Caller[]) => table.filter((endpoint) => callers.includes(endpoint.caller));
@@ -95,6 +97,25 @@ beforeAll(async () => {
   });
   const line = ((await synced.json()) as { data: { data: { cartItemID: string; addons: { cartAddonID: string }[] }[] } }).data.data[0]!;
   nordCartLine = { cartItem: Number(line.cartItemID), cartAddon: Number(line.addons[0]!.cartAddonID), code };
+  const harborProduct = await db
+    .selectFrom('products')
+    .select('product_id')
+    .where('web_id', '=', started.harborId)
+    .executeTakeFirstOrThrow();
+  const harborVariant = await db
+    .selectFrom('variants')
+    .select('variant_id')
+    .where('product_id', '=', harborProduct.product_id)
+    .executeTakeFirst();
+  const harborOption = await db
+    .selectFrom('delivery_options')
+    .select('delivery_option_id')
+    .where('web_id', '=', started.harborId)
+    .executeTakeFirstOrThrow();
+  harborCheckout = {
+    cartCodes: `${harborProduct.product_id}_1_${harborVariant?.variant_id ?? 0}_`,
+    deliveryOptionId: harborOption.delivery_option_id,
+  };
 });
 afterAll(() => started?.stop());
 
@@ -145,6 +166,9 @@ const strangerIds: Record<
   addCartItem: ({ cartLine }) => ({ body: { CartCode: cartLine.code, CartItemID: cartLine.cartItem } }),
   removeCartItem: ({ cartLine }) => ({ body: { CartItemID: cartLine.cartItem } }),
   removeCartAddon: ({ cartLine }) => ({ body: { CartItemID: cartLine.cartItem, CartAddonID: cartLine.cartAddon } }),
+  placeOrder: ({ address }) => ({
+    body: { idempotencyKey: 'stranger-address-0001', ...harborCheckout, addressId: address, paymentMethod: 'cod', currency: 'USD' },
+  }),
 };
 
 /** The top-level request fields of an endpoint that hold an id (pageId, PageID, addressId, page.pageId…). */

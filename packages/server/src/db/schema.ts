@@ -325,6 +325,26 @@ export interface CatalogueChangesTable {
   product_id: number;
 }
 
+/** A store's ways of delivering (migration 0008): a flat rate, free from an order's subtotal of `free_from`. */
+export interface DeliveryOptionsTable {
+  delivery_option_id: Generated<number>;
+  web_id: number;
+  name: string;
+  price: number;
+  free_from: number | null;
+  sort: Generated<number>;
+}
+
+/** Each status an order took, with its time and a note (migration 0008). */
+export interface OrderEventsTable {
+  event_id: Generated<number>;
+  web_id: number;
+  order_id: number;
+  status: string;
+  note: Generated<string>;
+  created_at: Timestamp;
+}
+
 export interface SearchWordsTable {
   web_id: number;
   word: string;
@@ -487,6 +507,8 @@ export interface Database {
   search_words: SearchWordsTable;
   catalogue_versions: CatalogueVersionsTable;
   catalogue_changes: CatalogueChangesTable;
+  delivery_options: DeliveryOptionsTable;
+  order_events: OrderEventsTable;
   tracking_sessions: TrackingSessionsTable;
   tracking_events: TrackingEventsTable;
   mail_outbox: MailOutboxTable;

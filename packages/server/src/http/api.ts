@@ -11,6 +11,7 @@ import { checkDatabase } from '../db/connect.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerAccountApi } from './account-api.ts';
 import { registerCartApi } from './cart-api.ts';
+import { registerOrderApi } from './order-api.ts';
 import { registerEndpoints, checkWithEndpointSchemas } from './endpoint-routes.ts';
 import { registerFormsApi } from './forms-api.ts';
 import { HttpError } from './errors.ts';
@@ -127,6 +128,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
 
   registerAccountApi(app, deps);
   registerCartApi(app, deps);
+  registerOrderApi(app, deps);
   registerMaintenanceApi(app, deps);
   registerStudioApi(app, deps);
   registerStudioPagesApi(app, deps);

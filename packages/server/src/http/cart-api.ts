@@ -3,15 +3,15 @@ import { cartEndpoints, type AccessTokenPayload } from '@vitrine/commerce';
 import { addCartItem, customerCart, priceCodes, removeCartAddon, removeCartItem, syncCart } from '../shop/cart.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerEndpoints } from './endpoint-routes.ts';
-import { requireCustomer } from './principals.ts';
+import { customerIdOf } from './principals.ts';
 
 /**
  * The /Cart calls of §7. GetCart and AddCartItem take any token: a guest's prices the codes the browser holds, a
  * customer's (checked as every customer call is) reads and changes the cart saved on the server.
  */
 export function registerCartApi(app: FastifyInstance, deps: ApiDeps): void {
-  const customerOf = async (claims: AccessTokenPayload, request: FastifyRequest) =>
-    claims.UserID === '0' ? null : (await requireCustomer({ db: deps.everyStore, tokens: deps.tokens }, request)).customerId;
+  const customerOf = (claims: AccessTokenPayload, request: FastifyRequest) =>
+    customerIdOf({ db: deps.everyStore, tokens: deps.tokens }, claims, request);
 
   registerEndpoints(app, deps, cartEndpoints, {
     getCart: async ({ query, caller, request, store }) => {

@@ -59,6 +59,14 @@ export async function requireCustomer(deps: { db: Db; tokens: TokenService }, re
   return { webId: claims.WebID, customerId, claims };
 }
 
+/**
+ * Who a call that takes any token is made by: null for a guest, else the customer, checked as every customer call is
+ * (so a signed-out session or a deactivated account is refused, not served as a guest).
+ */
+export async function customerIdOf(deps: { db: Db; tokens: TokenService }, claims: AccessTokenPayload, request: FastifyRequest) {
+  return claims.UserID === '0' ? null : (await requireCustomer(deps, request)).customerId;
+}
+
 /** The bearer token of a Studio call, or a 401. */
 function sessionToken(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';

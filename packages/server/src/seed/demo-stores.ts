@@ -19,6 +19,8 @@ export interface DemoStore {
   materials: string[];
   colors: { name: string; hex: string }[];
   addons: { name: string; price: number }[];
+  /** Ways of delivering at checkout: a flat rate in minor units, free from a subtotal when `freeFrom` is set. */
+  delivery: { name: string; price: number; freeFrom: number | null }[];
   owner: { email: string; password: string; name: string };
   customer: { email: string; password: string; firstName: string; lastName: string };
   home: (ids: { featuredCategory: number }) => PageDocument;
@@ -107,6 +109,10 @@ export const demoStores: DemoStore[] = [
     addons: [
       { name: 'Gift wrap', price: 500 },
       { name: 'Engraving', price: 1200 },
+    ],
+    delivery: [
+      { name: 'Standard delivery (3–5 days)', price: 495, freeFrom: 7500 },
+      { name: 'Express delivery (next day)', price: 1295, freeFrom: null },
     ],
     owner: { email: 'owner@harbor.test', password: 'harbor-owner-demo', name: 'Hana Lindqvist' },
     customer: { email: 'shopper@harbor.test', password: 'harbor-shopper-demo', firstName: 'Sam', lastName: 'Rivera' },
@@ -278,6 +284,10 @@ export const demoStores: DemoStore[] = [
     addons: [
       { name: 'Gift box', price: 600 },
       { name: 'Hemming', price: 1500 },
+    ],
+    delivery: [
+      { name: 'Tracked delivery', price: 690, freeFrom: 15000 },
+      { name: 'Collect from the atelier', price: 0, freeFrom: null },
     ],
     owner: { email: 'owner@atelier.test', password: 'atelier-owner-demo', name: 'Élise Marchand' },
     customer: { email: 'shopper@atelier.test', password: 'atelier-shopper-demo', firstName: 'Noor', lastName: 'Haddad' },

@@ -62,6 +62,10 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
         store.currencies.map((c, sort) => ({ web_id: webId, code: c.code, symbol: c.symbol, rate: c.rate, is_default: c === base, sort })),
       )
       .execute();
+    await trx
+      .insertInto('delivery_options')
+      .values(store.delivery.map((d, sort) => ({ web_id: webId, name: d.name, price: d.price, free_from: d.freeFrom, sort })))
+      .execute();
 
     const theme = themeDocument.parse({ settings: store.theme.settings, header: demoHeader(), footer: demoFooter(store) });
     const themeId = await insertPublishedTheme(trx, webId, store.theme.name, theme);

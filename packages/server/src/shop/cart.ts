@@ -147,9 +147,12 @@ function merged(lines: readonly CartCodeParts[]): CartCodeParts[] {
   return out;
 }
 
+/** The lines of `codes` (the same line once, quantities summed) priced against the catalogue now. */
+export const pricedItems = (db: Db, codes: readonly CartCodeParts[]): Promise<CartItem[]> => priceLines(db, merged(codes).map(unsaved));
+
 /** Prices codes the browser holds: a guest's cart, or a buy-now line. `named` is the line a call added or changed. */
 export async function priceCodes(db: Db, codes: readonly CartCodeParts[], named: CartCodeParts | null = null): Promise<CartAnswer> {
-  return answerOf(await priceLines(db, merged(named ? [...codes, named] : codes).map(unsaved)), named);
+  return answerOf(await pricedItems(db, named ? [...codes, named] : codes), named);
 }
 
 /** A customer's saved lines, oldest first. */

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { addressFields, customerEmail, customerPhone, optionalField } from './account.ts';
+import { cartCodeList } from './cart.ts';
+
+/** How a shopper pays (§2.1). Card payments come through a provider and are not offered yet. */
+export const paymentMethods = ['cod', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+export const paymentMethodNames: Record<PaymentMethod, string> = { cod: 'Cash on delivery', bank_transfer: 'Bank transfer' };
+
+/** An order's statuses (§4's colours name them), in the order a shop moves through them; Cancelled from any but Delivered. */
+export const orderStatuses = ['Pending', 'Confirmed', 'Shipped', 'Delivered', 'Cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/**
+ * `POST /api/Order/PlaceOrder`. The lines are the cart codes the shopper checks out (the cart, or one buy-now code),
+ * priced again on the server. `idempotencyKey` is made once per checkout in the browser: the same checkout sent again
+ * (a double click, a retry, a second tab) answers the same order. A customer pays to a saved address (`addressId`) or
+ * a new one; a guest gives one.
+ */
+export const placeOrderRequest = z
+  .object({
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be 16 to 64 letters, digits, - or _'),
+    cartCodes: cartCodeList.refine((codes) => codes.length > 0, 'must name at least one line'),
+    /** Whether the lines are the shopper's cart (they leave a customer's saved cart once ordered) or a buy-now line. */
+    source: z.enum(['cart', 'buynow']).default('cart'),
+    email: optionalField(customerEmail),
+    phone: optionalField(customerPhone),
+    addressId: z.number().int().positive().optional(),
+    shippingAddress: addressFields.optional(),
+    deliveryOptionId: z.number().int().positive(),
+    paymentMethod: z.enum(paymentMethods, { error: `must be one of ${paymentMethods.join(', ')}` }),
+    /** The currency the shopper chose (its code); totals stay in the store's base currency, the rate is recorded. */
+    currency: z.string().trim().toUpperCase().length(3, 'must be a three-letter currency code'),
+  })
+  .refine((body) => body.addressId !== undefined || body.shippingAddress !== undefined, {
+    message: 'is a required field',
+    path: ['shippingAddress'],
+  });
+export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
+
+/** An order as its customer and its confirmation page see it. Amounts in minor units of the store's base currency. */
+export const orderSummary = z.object({
+  orderCode: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  createdAt: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  shippingAddress: z.record(z.string(), z.string()),
+  deliveryMethod: z.string(),
+  paymentMethod: z.string(),
+  currencyCode: z.string(),
+  currencyRate: z.number(),
+  subtotal: z.number().int(),
+  shippingTotal: z.number().int(),
+  total: z.number().int(),
+  lines: z.array(
+    z.object({
+      productID: z.number().int().nullable(),
+      variantID: z.number().int().nullable(),
+      name: z.string(),
+      variantName: z.string(),
+      sku: z.string(),
+      quantity: z.number().int(),
+      unitPrice: z.number().int(),
+      addons: z.array(z.object({ name: z.string(), price: z.number().int(), quantity: z.number().int() })),
+      lineTotal: z.number().int(),
+    }),
+  ),
+  /** Each status the order took, oldest first. */
+  history: z.array(z.object({ status: z.string(), note: z.string(), at: z.string() })),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+
+export const orderAnswer = z.object({ data: z.object({ order: orderSummary }) });
+
+/** `GET /api/Order/GetOrder`: an order by its unguessable code (the confirmation page and `/status`). */
+export const orderCodeQuery = z.object({
+  OrderCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{16}$/, 'must be an order code'),
+});
+
+/** `GET /api/Order/GetOrders`: the signed-in customer's orders, newest first. */
+export const ordersAnswer = z.object({
+  data: z.object({
+    orders: z.array(
+      orderSummary.pick({ orderCode: true, status: true, paymentStatus: true, createdAt: true, total: true, currencyCode: true }),
+    ),
+  }),
+});
+
+/** `GET /api/Order/GetDeliveryOptions`: the store's ways of delivering, for the checkout. */
+export const deliveryOptionsAnswer = z.object({
+  data: z.object({
+    options: z.array(
+      z.object({ deliveryOptionId: z.number().int(), name: z.string(), price: z.number().int(), freeFrom: z.number().int().nullable() }),
+    ),
+    accountMode: z.number().int(),
+    contactRequirementMode: z.number().int(),
+    paymentMethods: z.array(z.enum(paymentMethods)),
+  }),
+});

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { orderEndpoints } from '@vitrine/commerce';
+import { checkoutOptions, customerOrders, orderByCode, placeOrder } from '../shop/orders.ts';
+import type { ApiDeps } from './api-deps.ts';
+import { registerEndpoints } from './endpoint-routes.ts';
+import { customerIdOf } from './principals.ts';
+
+/** Checkout and orders (§2.1, §4): the store's checkout options, placing an order, and reading orders. */
+export function registerOrderApi(app: FastifyInstance, deps: ApiDeps): void {
+  registerEndpoints(app, deps, orderEndpoints, {
+    getCheckoutOptions: async ({ store }) => ({ data: await checkoutOptions(store) }),
+    placeOrder: async ({ body, caller, request, store }) => {
+      const customerId = await customerIdOf({ db: deps.everyStore, tokens: deps.tokens }, caller.claims, request);
+      const order = await placeOrder(store, caller.webId, customerId, body, deps.mailer, (details, message) =>
+        request.log.warn(details, message),
+      );
+      return { data: { order } };
+    },
+    getOrder: async ({ query, store }) => ({ data: { order: await orderByCode(store, query.OrderCode) } }),
+    getOrders: async ({ caller, store }) => ({ data: { orders: await customerOrders(store, caller.customerId) } }),
+  });
+}

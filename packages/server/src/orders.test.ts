@@ -1,0 +1,194 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCartCode, orderEndpoints, type CartCodeParts, type OrderSummary, type PlaceOrderRequest } from '@vitrine/commerce';
+import { backends, startOnBackend, type BackendServer } from './test-support.ts';
+
+describe.each(backends)('checkout and orders on $name', ({ create }) => {
+  let started: BackendServer;
+  let guest: string;
+  let shopper: string;
+  let harborOption: number;
+  let key = 0;
+
+  const address = { fullName: 'Ada Guest', line1: '1 Quay Street', city: 'Leith', postalCode: 'EH6 6AA', country: 'gb' };
+  const db = () => started.server.db;
+  const place = (token: string, body: Partial<PlaceOrderRequest>, host = 'localhost') =>
+    started.server.call('/api/Order/PlaceOrder', {
+      method: 'POST',
+      host,
+      headers: { authorization: `Bearer ${token}` },
+      body: {
+        idempotencyKey: `checkout-${Date.now()}-${key++}`,
+        email: 'ada@example.test',
+        shippingAddress: address,
+        deliveryOptionId: harborOption,
+        paymentMethod: 'cod',
+        currency: 'USD',
+        ...body,
+      },
+    });
+  const placed = async (response: Response): Promise<OrderSummary> => {
+    expect(response.status, await response.clone().text()).toBe(200);
+    return orderEndpoints.placeOrder.answer.parse(await response.json()).data.order;
+  };
+  /** The `skip`th product of Harbor & Pine bought as its first variant (or itself), with `stock` of it in stock. */
+  async function productWithStock(stock: number, skip = 0): Promise<CartCodeParts & { price: number }> {
+    const product = await db()
+      .selectFrom('products')
+      .select(['product_id', 'price'])
+      .where('web_id', '=', started.harborId)
+      .where('is_published', '=', true)
+      .orderBy('product_id')
+      .offset(skip)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await db().updateTable('products').set({ stock, stock_status_id: 1 }).where('product_id', '=', product.product_id).execute();
+    const variant = await db()
+      .selectFrom('variants')
+      .select(['variant_id', 'price'])
+      .where('product_id', '=', product.product_id)
+      .orderBy('variant_id')
+      .executeTakeFirst();
+    if (variant) await db().updateTable('variants').set({ stock }).where('variant_id', '=', variant.variant_id).execute();
+    return {
+      productId: product.product_id,
+      quantity: 1,
+      variantId: variant?.variant_id ?? 0,
+      addonIds: [],
+      price: variant?.price ?? product.price,
+    };
+  }
+  const stockOf = async (line: CartCodeParts) =>
+    line.variantId
+      ? (await db().selectFrom('variants').select('stock').where('variant_id', '=', line.variantId).executeTakeFirstOrThrow()).stock
+      : (await db().selectFrom('products').select('stock').where('product_id', '=', line.productId).executeTakeFirstOrThrow()).stock;
+  const ordersOf = async (productId: number) =>
+    (await db().selectFrom('order_lines').select('order_id').where('product_id', '=', productId).execute()).length;
+
+  beforeAll(async () => {
+    started = await startOnBackend(create);
+    const info = await started.server.call('/api/Web/GetWebInfo?Domain=localhost');
+    guest = ((await info.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+    const signIn = await started.server.call('/api/Auth/SignIn', {
+      method: 'POST',
+      body: { email: 'shopper@harbor.test', password: 'harbor-shopper-demo' },
+      ip: '10.6.0.1',
+    });
+    shopper = ((await signIn.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+    const options = await started.server.call('/api/Order/GetCheckoutOptions');
+    const checkout = orderEndpoints.getCheckoutOptions.answer.parse(await options.json()).data;
+    expect(checkout.options.map((o) => o.name)).toEqual(['Standard delivery (3–5 days)', 'Express delivery (next day)']);
+    harborOption = checkout.options[0]!.deliveryOptionId;
+  });
+  afterAll(() => started?.stop());
+
+  it('places a guest’s order: priced again, stock taken, first status recorded, mails queued, read back by its code', async () => {
+    const line = await productWithStock(7);
+    const order = await placed(await place(guest, { cartCodes: buildCartCode({ ...line, quantity: 2 }) }));
+    expect(order.orderCode).toMatch(/^[A-Z0-9]{16}$/);
+    expect(order.lines).toEqual([
+      expect.objectContaining({ productID: line.productId, quantity: 2, unitPrice: line.price, lineTotal: 2 * line.price }),
+    ]);
+    expect(order.subtotal).toBe(2 * line.price);
+    // Standard delivery: 4.95, free from 75.00.
+    expect(order.shippingTotal).toBe(order.subtotal >= 7500 ? 0 : 495);
+    expect(order.total).toBe(order.subtotal + order.shippingTotal);
+    expect(order.status).toBe('Pending');
+    expect(order.paymentMethod).toBe('Cash on delivery');
+    expect(order.history.map((h) => h.status)).toEqual(['Pending']);
+    expect(await stockOf(line)).toBe(5);
+    const read = await started.server.call(`/api/Order/GetOrder?OrderCode=${order.orderCode}`);
+    expect(orderEndpoints.getOrder.answer.parse(await read.json()).data.order).toEqual(order);
+    // Another store does not know the code.
+    expect((await started.server.call(`/api/Order/GetOrder?OrderCode=${order.orderCode}`, { host: 'second.localhost' })).status).toBe(404);
+    const mails = readdirSync(started.server.outboxDir).map((file) => readFileSync(join(started.server.outboxDir, file), 'utf8'));
+    expect(mails.filter((mail) => mail.includes(`Your order ${order.orderCode}`) && mail.includes('ada@example.test'))).toHaveLength(1);
+    expect(mails.filter((mail) => mail.includes(`New order ${order.orderCode}`) && mail.includes('owner@harbor.test'))).toHaveLength(1);
+  });
+
+  it('gives one order, one stock take, to one checkout sent twenty times at once', async () => {
+    const line = await productWithStock(50, 1);
+    const body = { idempotencyKey: `double-click-${Date.now()}`, cartCodes: buildCartCode({ ...line, quantity: 3 }) };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => place(guest, body).then(placed)));
+    expect(new Set(answers.map((order) => order.orderCode)).size).toBe(1);
+    expect(await ordersOf(line.productId)).toBe(1);
+    expect(await stockOf(line)).toBe(47);
+  });
+
+  it('sells the last ten units to exactly ten of two hundred buyers at once, and never below zero', async () => {
+    const line = await productWithStock(10, 2);
+    const answers = await Promise.all(Array.from({ length: 200 }, () => place(guest, { cartCodes: buildCartCode(line) })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+    expect(await ordersOf(line.productId)).toBe(10);
+    expect(await stockOf(line)).toBe(0);
+    // Sold out now, as the next shopper is told.
+    const next = await started.server.call(`/api/Cart/GetCart?CartCodes=${buildCartCode(line)}`, {
+      headers: { authorization: `Bearer ${guest}` },
+    });
+    expect(((await next.json()) as { data: { data: { status: string }[] } }).data.data[0]!.status).toBe('outofstock');
+  });
+
+  it('refuses what is wrong naming the field, and changes nothing', async () => {
+    const line = await productWithStock(5, 3);
+    const code = buildCartCode(line);
+    const atelierOption = (
+      await db()
+        .selectFrom('delivery_options')
+        .select('delivery_option_id')
+        .where('web_id', '=', started.atelierId)
+        .executeTakeFirstOrThrow()
+    ).delivery_option_id;
+    const cases: [Partial<PlaceOrderRequest>, number, string][] = [
+      [{ cartCodes: '' }, 400, 'cartCodes'],
+      [{ cartCodes: code, email: '' }, 400, 'email'],
+      [{ cartCodes: code, shippingAddress: undefined }, 400, 'shippingAddress'],
+      [{ cartCodes: code, deliveryOptionId: atelierOption }, 404, 'deliveryOptionId'],
+      [{ cartCodes: code, currency: 'XYZ' }, 400, 'currency'],
+      [{ cartCodes: code, addressId: 1, shippingAddress: undefined }, 404, 'addressId'],
+      [{ cartCodes: buildCartCode({ ...line, quantity: 6 }) }, 409, 'cartCodes'],
+      [{ cartCodes: code, paymentMethod: 'card' as never }, 400, 'paymentMethod'],
+    ];
+    for (const [body, status, field] of cases) {
+      const response = await place(guest, body);
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      expect(((await response.json()) as { error: { field: string } }).error.field, JSON.stringify(body)).toBe(field);
+    }
+    expect(await ordersOf(line.productId)).toBe(0);
+    expect(await stockOf(line)).toBe(5);
+    // A store that requires an account refuses a guest.
+    await db().updateTable('sites').set({ account_mode: 1 }).where('web_id', '=', started.harborId).execute();
+    expect((await place(guest, { cartCodes: code })).status).toBe(401);
+    await db().updateTable('sites').set({ account_mode: 2 }).where('web_id', '=', started.harborId).execute();
+  });
+
+  it('lets a customer pay to a saved address; what they bought leaves their cart; they list their own orders', async () => {
+    const [bought, kept] = [await productWithStock(9, 4), await productWithStock(9, 5)];
+    await started.server.call('/api/Cart/SyncCart', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${shopper}` },
+      body: { CartCodes: [bought, kept].map(buildCartCode).join('|') },
+    });
+    const saved = await started.server.call('/api/Account/SaveAddress', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${shopper}` },
+      body: { fullName: 'Sam Rivera', line1: '2 Shore Road', city: 'Leith', postalCode: 'EH6 7AB', country: 'gb' },
+    });
+    const addressId = ((await saved.json()) as { data: { addresses: { addressId: number }[] } }).data.addresses[0]!.addressId;
+    const order = await placed(
+      await place(shopper, { cartCodes: buildCartCode(bought), email: undefined, shippingAddress: undefined, addressId }),
+    );
+    expect(order.email).toBe('shopper@harbor.test');
+    expect(order.shippingAddress['line1']).toBe('2 Shore Road');
+    const cart = await started.server.call('/api/Cart/GetCart', { headers: { authorization: `Bearer ${shopper}` } });
+    const left = ((await cart.json()) as { data: { data: { product: { productID: number } }[] } }).data.data;
+    expect(left.map((item) => item.product.productID)).toEqual([kept.productId]);
+    const list = await started.server.call('/api/Order/GetOrders', { headers: { authorization: `Bearer ${shopper}` } });
+    const orders = orderEndpoints.getOrders.answer.parse(await list.json()).data.orders;
+    expect(orders.map((o) => o.orderCode)).toEqual([order.orderCode]);
+    // A guest's token cannot list orders.
+    expect((await started.server.call('/api/Order/GetOrders', { headers: { authorization: `Bearer ${guest}` } })).status).toBe(401);
+  });
+});

@@ -1,0 +1,350 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import {
+  contactRequirementProblem,
+  formatPrice,
+  paymentMethodNames,
+  paymentMethods,
+  sameLine,
+  type OrderSummary,
+  type placeOrderRequest,
+} from '@vitrine/commerce';
+import type { Db } from '../db/connect.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Mailer } from '../infra/mailer.ts';
+import { pricedItems } from './cart.ts';
+
+/**
+ * Checkout and orders (issue 16). Placing an order prices its lines again, takes their stock and writes the order,
+ * its lines and its first status in one transaction: stock is taken only where there is enough (`stock >= quantity`
+ * in the same UPDATE, so two buyers of the last unit cannot both have it), and the order is written once per checkout
+ * (a unique idempotency key per store), so a checkout sent again answers the order it made.
+ */
+
+type PlaceOrder = z.output<typeof placeOrderRequest>;
+
+/** Order codes: 16 characters of an alphabet without look-alikes, 80 bits: not guessable, easy to read out. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newOrderCode = () => Array.from({ length: 16 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+/** The store's checkout settings: its delivery options, account and contact modes, and the ways to pay. */
+export async function checkoutOptions(db: Db) {
+  const [site, options] = await Promise.all([
+    db.selectFrom('sites').select(['account_mode', 'contact_requirement_mode']).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('delivery_options')
+      .select(['delivery_option_id', 'name', 'price', 'free_from'])
+      .orderBy('sort')
+      .orderBy('delivery_option_id')
+      .execute(),
+  ]);
+  return {
+    options: options.map((o) => ({ deliveryOptionId: o.delivery_option_id, name: o.name, price: o.price, freeFrom: o.free_from })),
+    accountMode: site.account_mode,
+    contactRequirementMode: site.contact_requirement_mode,
+    paymentMethods: [...paymentMethods],
+  };
+}
+
+/** An order by its id, as its customer sees it. */
+async function orderSummaryOf(db: Db, orderId: number): Promise<OrderSummary> {
+  const [order, lines, history] = await Promise.all([
+    db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow(),
+    db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_id').execute(),
+    db.selectFrom('order_events').select(['status', 'note', 'created_at']).where('order_id', '=', orderId).orderBy('event_id').execute(),
+  ]);
+  return {
+    orderCode: order.order_code,
+    status: order.status,
+    paymentStatus: order.payment_status,
+    createdAt: order.created_at.toISOString(),
+    email: order.email,
+    phone: order.phone,
+    shippingAddress: order.shipping_address,
+    deliveryMethod: order.delivery_method,
+    paymentMethod: order.payment_method,
+    currencyCode: order.currency_code,
+    currencyRate: order.currency_rate,
+    subtotal: order.subtotal,
+    shippingTotal: order.shipping_total,
+    total: order.total,
+    lines: lines.map((line) => ({
+      productID: line.product_id,
+      variantID: line.variant_id,
+      name: line.name,
+      variantName: line.variant_name,
+      sku: line.sku,
+      quantity: line.quantity,
+      unitPrice: line.unit_price,
+      addons: line.addons as OrderSummary['lines'][number]['addons'],
+      lineTotal: line.line_total,
+    })),
+    history: history.map((event) => ({ status: event.status, note: event.note, at: event.created_at.toISOString() })),
+  };
+}
+
+/** The order with code `code`, or a 404 naming the field. */
+export async function orderByCode(db: Db, code: string): Promise<OrderSummary> {
+  const order = await db.selectFrom('orders').select('order_id').where('order_code', '=', code).executeTakeFirst();
+  if (!order) throw new HttpError(404, 'NOT_FOUND', 'No order with that code', 'OrderCode');
+  return orderSummaryOf(db, order.order_id);
+}
+
+/** A customer's orders, newest first. */
+export async function customerOrders(db: Db, customerId: number) {
+  const orders = await db
+    .selectFrom('orders')
+    .select(['order_code', 'status', 'payment_status', 'created_at', 'total', 'currency_code'])
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('order_id', 'desc')
+    .execute();
+  return orders.map((o) => ({
+    orderCode: o.order_code,
+    status: o.status,
+    paymentStatus: o.payment_status,
+    createdAt: o.created_at.toISOString(),
+    total: o.total,
+    currencyCode: o.currency_code,
+  }));
+}
+
+const existingOrder = (db: Db, idempotencyKey: string) =>
+  db.selectFrom('orders').select('order_id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+
+/**
+ * Places an order for `customerId` (null: a guest). Refusals change nothing: 401 when the store requires an account,
+ * 400 naming the field at fault, 404 for an address or delivery option that is not the store's, and 409 when a line
+ * changed since the shopper saw it (its price, its stock, or it is no longer sold), with the lines as they are now.
+ */
+export async function placeOrder(
+  db: Db,
+  webId: number,
+  customerId: number | null,
+  body: PlaceOrder,
+  mailer: Mailer,
+  log: (details: unknown, message: string) => void,
+): Promise<OrderSummary> {
+  const placed = await existingOrder(db, body.idempotencyKey);
+  if (placed) return orderSummaryOf(db, placed.order_id);
+
+  const [site, currency, option, customer] = await Promise.all([
+    db.selectFrom('sites').select(['title', 'account_mode', 'contact_requirement_mode', 'base_currency']).executeTakeFirstOrThrow(),
+    db.selectFrom('currencies').select(['code', 'rate']).where('code', '=', body.currency).executeTakeFirst(),
+    db
+      .selectFrom('delivery_options')
+      .select(['name', 'price', 'free_from'])
+      .where('delivery_option_id', '=', body.deliveryOptionId)
+      .executeTakeFirst(),
+    customerId === null
+      ? Promise.resolve(undefined)
+      : db
+          .selectFrom('customers')
+          .select(['email', 'phone', 'first_name', 'last_name'])
+          .where('customer_id', '=', customerId)
+          .executeTakeFirst(),
+  ]);
+  if (site.account_mode === 1 && customerId === null) throw new HttpError(401, 'SIGN_IN_REQUIRED', 'Sign in to check out');
+  if (!currency) throw new HttpError(400, 'VALIDATION', 'is not a currency of this store', 'currency');
+  if (!option) throw new HttpError(404, 'NOT_FOUND', 'No such delivery option', 'deliveryOptionId');
+  const email = body.email ?? customer?.email ?? null;
+  const phone = body.phone ?? customer?.phone ?? null;
+  const contact = contactRequirementProblem(site.contact_requirement_mode, { email, phone });
+  if (contact) throw new HttpError(400, 'VALIDATION', contact.message, contact.field);
+  let address: Record<string, string>;
+  if (body.addressId !== undefined) {
+    const saved =
+      customerId === null
+        ? undefined
+        : await db
+            .selectFrom('customer_addresses')
+            .select(['full_name', 'line1', 'line2', 'city', 'region', 'postal_code', 'country', 'phone'])
+            .where('customer_id', '=', customerId)
+            .where('address_id', '=', body.addressId)
+            .executeTakeFirst();
+    if (!saved) throw new HttpError(404, 'NOT_FOUND', 'No such saved address', 'addressId');
+    address = {
+      fullName: saved.full_name,
+      line1: saved.line1,
+      line2: saved.line2,
+      city: saved.city,
+      region: saved.region,
+      postalCode: saved.postal_code,
+      country: saved.country,
+      phone: saved.phone,
+    };
+  } else {
+    const { isDefault: _isDefault, ...given } = body.shippingAddress!;
+    address = given;
+  }
+
+  const items = await pricedItems(db, body.cartCodes);
+  const changed = items.filter((item) => item.status !== 'ok');
+  if (changed.length)
+    throw new HttpError(409, 'CART_CHANGED', 'Some items changed since you added them: check your cart', 'cartCodes', undefined, {
+      items,
+    });
+  const lines = items.map((item) => {
+    const quantity = Number(item.quantity);
+    const unitPrice = Number(item.price);
+    const addons = item.addons.map((addon) => ({ name: addon.addonName, price: addon.price, quantity }));
+    return { item, quantity, unitPrice, addons, lineTotal: unitPrice * quantity + addons.reduce((sum, a) => sum + a.price * quantity, 0) };
+  });
+  const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+  const shippingTotal = option.free_from !== null && subtotal >= option.free_from ? 0 : option.price;
+  const orderCode = newOrderCode();
+
+  const orderId = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('orders')
+      .values({
+        web_id: webId,
+        order_code: orderCode,
+        idempotency_key: body.idempotencyKey,
+        customer_id: customerId,
+        email,
+        phone,
+        shipping_address: JSON.stringify(address),
+        delivery_method: option.name,
+        payment_method: paymentMethodNames[body.paymentMethod],
+        currency_code: currency.code,
+        currency_rate: currency.rate,
+        subtotal,
+        shipping_total: shippingTotal,
+        total: subtotal + shippingTotal,
+      })
+      .onConflict((oc) => oc.columns(['web_id', 'idempotency_key']).doNothing())
+      .returning('order_id')
+      .executeTakeFirst();
+    // The same checkout, placed by a request that committed first: its order is the answer.
+    if (!inserted) return null;
+    for (const { item, quantity } of lines) {
+      const { productID, variantID, itemName } = item.product;
+      const taken = variantID
+        ? await trx
+            .updateTable('variants')
+            .set({ stock: sql`stock - ${quantity}` })
+            .where('variant_id', '=', variantID)
+            .where('stock', '>=', quantity)
+            .returning('variant_id as id')
+            .executeTakeFirst()
+        : await trx
+            .updateTable('products')
+            .set({ stock: sql`stock - ${quantity}`, stock_status_id: sql`CASE WHEN stock = ${quantity} THEN 2 ELSE stock_status_id END` })
+            .where('product_id', '=', productID)
+            .where('stock', '>=', quantity)
+            .returning('product_id as id')
+            .executeTakeFirst();
+      if (!taken)
+        throw new HttpError(409, 'OUT_OF_STOCK', `${itemName} sold out while you were checking out`, 'cartCodes');
+    }
+    await trx
+      .insertInto('order_lines')
+      .values(
+        lines.map(({ item, quantity, unitPrice, addons, lineTotal }) => ({
+          web_id: webId,
+          order_id: inserted.order_id,
+          product_id: item.product.productID,
+          variant_id: item.product.variantID || null,
+          name: item.product.itemName,
+          variant_name: item.product.variantName,
+          sku: item.product.sku,
+          quantity,
+          unit_price: unitPrice,
+          addons: JSON.stringify(addons),
+          line_total: lineTotal,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('order_events')
+      .values({ web_id: webId, order_id: inserted.order_id, status: 'Pending', note: 'Order placed' })
+      .execute();
+    // What was bought leaves the customer's saved cart.
+    if (customerId !== null && body.source === 'cart') {
+      const saved = await trx
+        .selectFrom('cart_lines as l')
+        .innerJoin('carts as c', 'c.cart_id', 'l.cart_id')
+        .leftJoin('cart_line_addons as a', 'a.cart_item_id', 'l.cart_item_id')
+        .select([
+          'l.cart_item_id',
+          'l.product_id',
+          'l.variant_id',
+          sql<number[]>`coalesce(array_agg(a.addon_id) FILTER (WHERE a.addon_id IS NOT NULL), '{}')`.as('addon_ids'),
+        ])
+        .where('c.customer_id', '=', customerId)
+        .groupBy(['l.cart_item_id', 'l.product_id', 'l.variant_id'])
+        .execute();
+      const bought = saved.filter((line) =>
+        body.cartCodes.some((code) =>
+          sameLine(code, { productId: line.product_id, variantId: line.variant_id ?? 0, quantity: 1, addonIds: line.addon_ids }),
+        ),
+      );
+      if (bought.length)
+        await trx
+          .deleteFrom('cart_lines')
+          .where(
+            'cart_item_id',
+            'in',
+            bought.map((line) => line.cart_item_id),
+          )
+          .execute();
+    }
+    await queueOrderMails(trx, webId, mailer, { site, orderCode, email, lines, subtotal, shippingTotal, baseCurrency: site.base_currency });
+    return inserted.order_id;
+  });
+  await mailer.deliverQueued().catch((error: unknown) => log({ err: error }, 'queued order mail not delivered yet'));
+  const order = orderId ?? (await existingOrder(db, body.idempotencyKey))?.order_id;
+  if (order === undefined) throw new Error(`Order with key ${body.idempotencyKey} neither written nor found`);
+  return orderSummaryOf(db, order);
+}
+
+/** The confirmation to the shopper (when they gave an email) and the news to the store's owners, in the order's transaction. */
+async function queueOrderMails(
+  trx: Db,
+  webId: number,
+  mailer: Mailer,
+  order: {
+    site: { title: string };
+    orderCode: string;
+    email: string | null;
+    lines: { item: { product: { itemName: string; variantName: string } }; quantity: number; lineTotal: number }[];
+    subtotal: number;
+    shippingTotal: number;
+    baseCurrency: string;
+  },
+): Promise<void> {
+  const [currency, owners] = await Promise.all([
+    trx.selectFrom('currencies').select(['code', 'symbol']).where('code', '=', order.baseCurrency).executeTakeFirst(),
+    trx
+      .selectFrom('owners')
+      .innerJoin('site_owners', 'site_owners.owner_id', 'owners.owner_id')
+      .select('owners.email')
+      .where('site_owners.web_id', '=', webId)
+      .execute(),
+  ]);
+  const money = (minor: number) =>
+    formatPrice(minor, {
+      currencyAbbreviation: currency?.code ?? order.baseCurrency,
+      currencySymbol: currency?.symbol ?? '',
+      currencyRate: 1,
+    });
+  const text = [
+    `Order ${order.orderCode}`,
+    '',
+    ...order.lines.map(
+      ({ item, quantity, lineTotal }) =>
+        `${quantity} × ${item.product.itemName}${item.product.variantName ? ` (${item.product.variantName})` : ''}: ${money(lineTotal)}`,
+    ),
+    '',
+    `Subtotal: ${money(order.subtotal)}`,
+    `Delivery: ${money(order.shippingTotal)}`,
+    `Total: ${money(order.subtotal + order.shippingTotal)}`,
+    '',
+    `Follow it at /status?code=${order.orderCode}`,
+  ].join('\n');
+  if (order.email)
+    await mailer.queue(trx, { webId, to: order.email, subject: `Your order ${order.orderCode} at ${order.site.title}`, text });
+  for (const owner of owners) await mailer.queue(trx, { webId, to: owner.email, subject: `New order ${order.orderCode}`, text });
+}
