@@ -4,6 +4,9 @@ import { MAX_COMPARE, catalogueEndpoints, imageUrl, mediaUrl, type WebConfig } f
 import { ImageProvider, NavigationProvider, type ImageSettings } from '@vitrine/renderer';
 import { FormSubmitProvider, ShopProvider } from '@vitrine/sections';
 import { useApi } from './app-context.tsx';
+import { CartDrawer } from './cart/cart-drawer.tsx';
+import { CartStatus } from './cart/cart-status.tsx';
+import { CartSync } from './cart/cart-sync.tsx';
 import { reloadOnce } from './client/app-behaviour.ts';
 import { useCart } from './client/cart.ts';
 import { watchMaintenanceFlag } from './client/live-flag.ts';
@@ -167,7 +170,10 @@ export function Root() {
       <SiteStateOfVisit />
       <LoadingBar />
       <DocumentTitle storeTitle={site.webTitle} />
+      <CartSync />
       <Outlet />
+      <CartDrawer />
+      <CartStatus />
     </Providers>
   );
 }

@@ -1,23 +1,13 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useCart } from '../client/cart.ts';
+import { BuyNowSummary } from './cart-page.tsx';
 import { PageShell } from './page-shell.tsx';
 
 /**
  * Pages whose full content arrives with the catalogue, cart and checkout work. Each is already a real route with
  * its layout, entry check, title and robots rule, and says plainly what the shopper can do now.
  */
-export function CartPage() {
-  return (
-    <PageShell heading="Shopping Cart" breadcrumbs={[{ label: 'Shopping Cart' }]}>
-      <p>Your cart is empty.</p>
-      <Link className="vt-btn vt-btn-primary vt-btn-md" to="/">
-        Continue shopping
-      </Link>
-    </PageShell>
-  );
-}
-
 export function WishlistPage() {
   return (
     <PageShell heading="Wishlist" breadcrumbs={[{ label: 'My Account', to: '/account' }, { label: 'Wishlist' }]}>
@@ -69,6 +59,12 @@ export function CheckoutPage() {
       <Link to="/cart">Back to the cart</Link>
     </PageShell>
   );
+}
+
+/** The checkout routes with a parameter (§2.1 checkout-id): Buy now's priced line, or an order's checkout. */
+export function CheckoutIdPage() {
+  const { cartcode } = useParams();
+  return cartcode ? <BuyNowSummary /> : <CheckoutPage />;
 }
 
 export function StatusPage() {

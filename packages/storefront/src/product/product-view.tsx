@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLoaderData, useRouteLoaderData } from 'react-router-dom';
 import {
   OptionInputType,
@@ -13,9 +13,10 @@ import {
 } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
 import { Breadcrumbs, CompareToggle, renderRegistry, usePrice } from '@vitrine/sections';
-import { readThemeSettings } from '@vitrine/theme-engine';
 import type { RouteMeta } from '../meta.ts';
 import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
+import { useThemeSettings } from '../theme-settings.ts';
+import { AddToCart } from './add-to-cart.tsx';
 import { Gallery } from './gallery.tsx';
 import { Reviews } from './reviews.tsx';
 
@@ -55,7 +56,7 @@ export function initialChoice(product: ProductDetail, variantId: number | null):
 /**
  * A product's page (§2.12, §3.12): trail, gallery with the store's zoom, name, brand, rating, the chosen variant's
  * price and stock (the address keeps the variant), its variant, option and add-on choices, description,
- * specifications and reviews; then the product template's own sections. Adding to the cart comes with the cart.
+ * specifications and reviews, Add to cart and Buy now; then the product template's own sections.
  */
 export function ProductView() {
   const { product, template, origin, variantId } = useLoaderData() as ProductData;
@@ -86,16 +87,8 @@ export function ProductDetailView({
   const root = useRouteLoaderData(ROOT_ROUTE_ID) as RootData | undefined;
   const price = usePrice();
   const id = useId();
-  const zoom = useMemo(() => {
-    if (themeSettings) return readThemeSettings(themeSettings).settings.product_image_zoom;
-    try {
-      // The theme document keeps its settings under `settings` (§3.2 themeData).
-      const theme = JSON.parse(root?.site.themeSettings.themeData || '{}') as { settings?: unknown };
-      return readThemeSettings(theme.settings ?? {}).settings.product_image_zoom;
-    } catch {
-      return 'no_zoom' as const;
-    }
-  }, [root, themeSettings]);
+  const settings = useThemeSettings(themeSettings);
+  const zoom = settings.product_image_zoom;
   const [chosen, setChosen] = useState(() => initialChoice(product, variantId));
   const [optionValues, setOptionValues] = useState<Record<number, string | string[]>>({});
   const [addons, setAddons] = useState<number[]>([]);
@@ -259,6 +252,14 @@ export function ProductDetailView({
               </fieldset>
             ) : null}
 
+            <AddToCart
+              product={product}
+              variant={product.attributes.length ? variant : null}
+              needsVariant={product.attributes.length > 0 && !variant}
+              inStock={isInStock(stock)}
+              addonIds={addons}
+              addToCartAction={settings.add_to_card_action}
+            />
             <CompareToggle productId={product.productID} name={product.itemName} />
             <p className="vt-product-sku">SKU {variant?.sku ?? product.sku}</p>
             {product.description ? <p className="vt-product-description">{product.description}</p> : null}

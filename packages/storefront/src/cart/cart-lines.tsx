@@ -1,0 +1,118 @@
+import { Link } from 'react-router-dom';
+import { Image } from '@vitrine/renderer';
+import { usePrice } from '@vitrine/sections';
+import { useCart } from '../client/cart.ts';
+import { cartSubtotal, itemOf, quantityOf, type CartLine } from '../client/cart-rules.ts';
+import { QuantityStepper } from '../ui/quantity-stepper.tsx';
+
+/** The cart's lines and whether a change is on its way to the server. */
+export function useCartLines() {
+  const lines = useCart((s) => s.lines);
+  const items = useCart((s) => s.items);
+  const busy = useCart((s) => s.pending.length > 0);
+  return { lines, items, busy, subtotal: cartSubtotal(lines, items) };
+}
+
+/**
+ * One line of the cart: image, name, variant, add-ons, unit price, quantity and remove. On the cart page
+ * (`removableAddons`) each add-on can be taken off too.
+ */
+function CartLineView({ line, removableAddons }: { line: CartLine; removableAddons: boolean }) {
+  const item = useCart((s) => itemOf(s.items, line));
+  const { setQuantity, remove, removeAddon } = useCart.getState();
+  const price = usePrice();
+  const quantity = quantityOf(line);
+  const name = item?.product.itemName ?? 'Item';
+  if (!item) {
+    return (
+      <li className="vt-cart-line vt-cart-line-pending" aria-busy="true">
+        <span className="vt-cart-line-image" aria-hidden="true" />
+        <p>Updating this item…</p>
+      </li>
+    );
+  }
+  const lineTotal = (Number(item.price) + item.addons.reduce((sum, addon) => sum + addon.price, 0)) * quantity;
+  return (
+    <li className="vt-cart-line">
+      <Link to={item.product.productURL} className="vt-cart-line-image" tabIndex={-1} aria-hidden="true">
+        <Image src={item.product.thumbnailFile ?? ''} alt="" width={96} height={96} sizes="96px" />
+      </Link>
+      <div className="vt-cart-line-info">
+        <Link to={item.product.productURL} className="vt-cart-line-name">
+          {name}
+        </Link>
+        {item.product.variantName ? <p className="vt-cart-line-variant">{item.product.variantName}</p> : null}
+        {item.addons.length ? (
+          <ul className="vt-cart-line-addons" aria-label="Add-ons">
+            {item.addons.map((addon) => (
+              <li key={addon.addonID}>
+                <span>
+                  + {addon.addonName} ({price(addon.price)})
+                </span>
+                {removableAddons ? (
+                  <button
+                    type="button"
+                    className="vt-btn-link vt-cart-remove"
+                    aria-label={`Remove ${addon.addonName} from ${name}`}
+                    onClick={() => removeAddon(line.cartCode, addon.addonID)}
+                  >
+                    Remove
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="vt-cart-line-unit">
+          <span className="vt-visually-hidden">Unit price </span>
+          {price(Number(item.price))}
+        </p>
+      </div>
+      <div className="vt-cart-line-actions">
+        <QuantityStepper value={quantity} onChange={(next) => setQuantity(line.cartCode, next)} label={`Quantity of ${name}`} />
+        <p className="vt-cart-line-total">
+          <span className="vt-visually-hidden">Line total </span>
+          {price(lineTotal)}
+        </p>
+        <button type="button" className="vt-btn-link vt-cart-remove" aria-label={`Remove ${name}`} onClick={() => remove(line.cartCode)}>
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The cart's lines, as the drawer and the cart page show them. */
+export function CartLines({ lines, removableAddons = false }: { lines: readonly CartLine[]; removableAddons?: boolean }) {
+  return (
+    <ul className="vt-cart-lines" aria-label="Items in your cart">
+      {lines.map((line) => (
+        <CartLineView key={line.cartCode.replace(/^(\d+)_\d+_/, '$1_')} line={line} removableAddons={removableAddons} />
+      ))}
+    </ul>
+  );
+}
+
+/** The subtotal in the shopper's currency, busy while a change is on its way. */
+export function CartSubtotal() {
+  const { subtotal, busy } = useCartLines();
+  const price = usePrice();
+  return (
+    <p className="vt-cart-subtotal" aria-live="polite" aria-busy={busy || !subtotal.priced}>
+      <span>Subtotal</span> <strong>{subtotal.priced ? price(subtotal.total) : '…'}</strong>
+      {busy ? <span className="vt-cart-busy">Updating…</span> : null}
+    </p>
+  );
+}
+
+/** What an empty cart says, with the way back to the shop. */
+export function CartEmpty({ className = '' }: { className?: string }) {
+  return (
+    <div className={`vt-cart-empty ${className}`.trim()}>
+      <p>Your cart is empty.</p>
+      <Link to="/" className="vt-btn vt-btn-primary vt-btn-md">
+        Continue shopping
+      </Link>
+    </div>
+  );
+}
