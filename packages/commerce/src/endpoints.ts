@@ -26,7 +26,16 @@ import {
   updateProfileRequest,
 } from './account.ts';
 import { addCartItemRequest, cartAnswer, cartCodesQuery, removeCartAddonRequest, removeCartItemRequest, syncCartRequest } from './cart.ts';
-import { deliveryOptionsAnswer, orderAnswer, orderCodeQuery, ordersAnswer, placeOrderRequest } from './orders.ts';
+import {
+  deliveryOptionsAnswer,
+  orderAnswer,
+  orderCodeQuery,
+  ordersAnswer,
+  placeOrderRequest,
+  setOrderStatusRequest,
+  studioOrdersAnswer,
+  studioOrdersQuery,
+} from './orders.ts';
 import { designsAnswer, getWebInfoAnswer, getWebInfoQuery, refreshBody, tokenPair } from './api.ts';
 import { contactRequest, formSubmitRequest, subscribeRequest } from './forms.ts';
 import { getListingQuery, listing, suggestAnswer, suggestQuery } from './listing.ts';
@@ -541,6 +550,25 @@ export const studioCatalogueEndpoints = {
   }),
 };
 
+/** The store's orders in the studio: listed, read, moved on through their statuses, marked paid, cancelled. */
+export const studioOrderEndpoints = {
+  getOrders: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetOrders',
+    caller: 'owner',
+    query: studioOrdersQuery,
+    answer: studioOrdersAnswer,
+  }),
+  getOrder: endpoint({ method: 'GET', path: '/api/Studio/GetOrder', caller: 'owner', query: orderCodeQuery, answer: orderAnswer }),
+  setOrderStatus: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SetOrderStatus',
+    caller: 'owner',
+    body: setOrderStatusRequest,
+    answer: orderAnswer,
+  }),
+};
+
 /** The whole API, by group. */
 export const endpoints = {
   web: webEndpoints,
@@ -559,6 +587,7 @@ export const endpoints = {
   studioPublish: studioPublishEndpoints,
   studioMedia: studioMediaEndpoints,
   studioCatalogue: studioCatalogueEndpoints,
+  studioOrders: studioOrderEndpoints,
 } as const;
 
 /** The groups of the API, each a map of endpoint name to endpoint. */

@@ -32,7 +32,17 @@ export { buildCartCode, parseCartCode } from './cart-code.ts';
 export type { CartCodeParts } from './cart-code.ts';
 export { MAX_CART_LINES, MAX_LINE_QUANTITY, cartLineStatuses, staysInCart, cartItem, cartAnswer, sameLine, withQuantity } from './cart.ts';
 export type { CartLineStatus, CartItem, CartAnswer } from './cart.ts';
-export { paymentMethods, paymentMethodNames, orderStatuses, placeOrderRequest, orderSummary } from './orders.ts';
+export {
+  paymentMethods,
+  paymentMethodNames,
+  orderStatuses,
+  nextStatuses,
+  placeOrderRequest,
+  orderSummary,
+  STUDIO_ORDERS_PAGE,
+  studioOrdersQuery,
+  setOrderStatusRequest,
+} from './orders.ts';
 export type { PaymentMethod, OrderStatus, PlaceOrderRequest, OrderSummary } from './orders.ts';
 export { roundRating, BEST_RATING, WORST_RATING } from './rating.ts';
 export { statusColour } from './status-colour.ts';
@@ -56,6 +66,7 @@ export {
   studioPublishEndpoints,
   studioMediaEndpoints,
   studioCatalogueEndpoints,
+  studioOrderEndpoints,
   getPageQuery,
   themeSectionsQuery,
   FORM_BODY_LIMIT_BYTES,

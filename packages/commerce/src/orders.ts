@@ -102,3 +102,52 @@ export const deliveryOptionsAnswer = z.object({
     paymentMethods: z.array(z.enum(paymentMethods)),
   }),
 });
+
+/**
+ * Where an order may go from each status (§4's statuses): forward one step at a time, or cancelled before it ships.
+ * Delivered and Cancelled are where an order ends.
+ */
+export const nextStatuses: Record<OrderStatus, readonly OrderStatus[]> = {
+  Pending: ['Confirmed', 'Cancelled'],
+  Confirmed: ['Shipped', 'Cancelled'],
+  Shipped: ['Delivered'],
+  Delivered: [],
+  Cancelled: [],
+};
+
+/** Orders listed in the studio, a page at a time. */
+export const STUDIO_ORDERS_PAGE = 25;
+
+/** `GET /api/Studio/GetOrders`: the store's orders, newest first, by status and by a search of code, email, phone or name. */
+export const studioOrdersQuery = z.object({
+  Status: z.enum(orderStatuses).optional(),
+  Q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  Page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const studioOrdersAnswer = z.object({
+  data: z.object({
+    orders: z.array(
+      orderSummary
+        .pick({ orderCode: true, status: true, paymentStatus: true, createdAt: true, total: true, email: true, phone: true })
+        .extend({ customerName: z.string(), items: z.number().int() }),
+    ),
+    total: z.number().int(),
+  }),
+});
+
+/** `POST /api/Studio/SetOrderStatus`: moves an order on (`status`), or marks it paid (`paymentStatus`), with a note. */
+export const setOrderStatusRequest = z
+  .object({
+    orderCode: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9]{16}$/, 'must be an order code'),
+    status: z.enum(orderStatuses).optional(),
+    paymentStatus: z.literal('Paid').optional(),
+    note: z.string().trim().max(500, 'must be at most 500 characters').default(''),
+  })
+  .refine((body) => (body.status === undefined) !== (body.paymentStatus === undefined), {
+    message: 'give either a status or a payment status',
+    path: ['status'],
+  });

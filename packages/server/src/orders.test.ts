@@ -1,8 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCartCode, orderEndpoints, type CartCodeParts, type OrderSummary, type PlaceOrderRequest } from '@vitrine/commerce';
-import { backends, startOnBackend, type BackendServer } from './test-support.ts';
+import {
+  buildCartCode,
+  orderEndpoints,
+  studioOrderEndpoints,
+  type CartCodeParts,
+  type OrderSummary,
+  type PlaceOrderRequest,
+} from '@vitrine/commerce';
+import { backends, signInOwner, startOnBackend, type BackendServer } from './test-support.ts';
 
 describe.each(backends)('checkout and orders on $name', ({ create }) => {
   let started: BackendServer;
@@ -190,5 +197,91 @@ describe.each(backends)('checkout and orders on $name', ({ create }) => {
     expect(orders.map((o) => o.orderCode)).toEqual([order.orderCode]);
     // A guest's token cannot list orders.
     expect((await started.server.call('/api/Order/GetOrders', { headers: { authorization: `Bearer ${guest}` } })).status).toBe(401);
+  });
+
+  it('lets the owner list, search, move on, mark paid and cancel orders, each change recorded and shown to the customer', async () => {
+    const owner = await signInOwner(started.server, 'owner@harbor.test', 'harbor-owner-demo');
+    const studio = (path: string, body?: unknown, host = 'localhost') =>
+      started.server.call(`/api/Studio/${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        host,
+        headers: { authorization: `Bearer ${owner}` },
+        ...(body === undefined ? {} : { body }),
+      });
+    const line = await productWithStock(6, 6);
+    const order = await placed(await place(guest, { cartCodes: buildCartCode({ ...line, quantity: 2 }), email: 'zoe@example.test' }));
+    const listed = await studio('GetOrders?Status=Pending&Q=ZOE@example');
+    const { orders, total } = studioOrderEndpoints.getOrders.answer.parse(await listed.json()).data;
+    expect(orders.map((o) => o.orderCode)).toEqual([order.orderCode]);
+    expect(total).toBe(1);
+    expect(orders[0]).toMatchObject({ customerName: 'Ada Guest', items: 2, status: 'Pending' });
+    // A wildcard typed in the search is a character, not "anything".
+    expect(studioOrderEndpoints.getOrders.answer.parse(await (await studio('GetOrders?Q=%25')).json()).data.total).toBe(0);
+
+    const move = async (body: Record<string, unknown>) => studio('SetOrderStatus', { orderCode: order.orderCode, ...body });
+    for (const status of ['Confirmed', 'Shipped'] as const) expect((await move({ status, note: `to ${status}` })).status).toBe(200);
+    const refused = await move({ status: 'Cancelled' });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { field: string; message: string } }).error).toMatchObject({
+      field: 'status',
+      message: 'A Shipped order cannot become Cancelled',
+    });
+    expect((await move({ status: 'Delivered' })).status).toBe(200);
+    expect((await move({ paymentStatus: 'Paid' })).status).toBe(200);
+    expect((await move({ paymentStatus: 'Paid' })).status).toBe(409);
+    expect((await move({})).status).toBe(400);
+    // The customer's view of the order shows each change, in order.
+    const read = await started.server.call(`/api/Order/GetOrder?OrderCode=${order.orderCode}`);
+    const seen = orderEndpoints.getOrder.answer.parse(await read.json()).data.order;
+    expect(seen.history.map((h) => h.status)).toEqual(['Pending', 'Confirmed', 'Shipped', 'Delivered', 'Paid']);
+    expect(seen).toMatchObject({ status: 'Delivered', paymentStatus: 'Paid' });
+
+    // Cancelling gives the stock back.
+    const other = await placed(await place(guest, { cartCodes: buildCartCode({ ...line, quantity: 3 }) }));
+    expect(await stockOf(line)).toBe(1);
+    expect((await studio('SetOrderStatus', { orderCode: other.orderCode, status: 'Cancelled', note: 'Asked by phone' })).status).toBe(200);
+    expect(await stockOf(line)).toBe(4);
+
+    // Atelier Nord's owner is refused; Harbor & Pine's owner does not find Atelier Nord's orders.
+    const nordOwner = await signInOwner(started.server, 'owner@atelier.test', 'atelier-owner-demo');
+    const byNord = await started.server.call('/api/Studio/GetOrders', { headers: { authorization: `Bearer ${nordOwner}` } });
+    expect(byNord.status).toBe(403);
+    const nordInfo = await started.server.call('/api/Web/GetWebInfo?Domain=second.localhost');
+    const nordGuest = ((await nordInfo.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+    const nordProduct = await db()
+      .selectFrom('products')
+      .select('product_id')
+      .where('web_id', '=', started.atelierId)
+      .executeTakeFirstOrThrow();
+    const nordVariant = await db()
+      .selectFrom('variants')
+      .select('variant_id')
+      .where('product_id', '=', nordProduct.product_id)
+      .executeTakeFirst();
+    const nordOption = await db()
+      .selectFrom('delivery_options')
+      .select('delivery_option_id')
+      .where('web_id', '=', started.atelierId)
+      .executeTakeFirstOrThrow();
+    const nordCurrency = await db()
+      .selectFrom('currencies')
+      .select('code')
+      .where('web_id', '=', started.atelierId)
+      .executeTakeFirstOrThrow();
+    const nordOrder = await placed(
+      await place(
+        nordGuest,
+        {
+          cartCodes: `${nordProduct.product_id}_1_${nordVariant?.variant_id ?? 0}_`,
+          deliveryOptionId: nordOption.delivery_option_id,
+          currency: nordCurrency.code,
+        },
+        'second.localhost',
+      ),
+    );
+    expect((await studio(`GetOrder?OrderCode=${nordOrder.orderCode}`)).status).toBe(404);
+    expect((await studio('SetOrderStatus', { orderCode: nordOrder.orderCode, status: 'Cancelled' })).status).toBe(404);
+    const untouched = await started.server.call(`/api/Order/GetOrder?OrderCode=${nordOrder.orderCode}`, { host: 'second.localhost' });
+    expect(orderEndpoints.getOrder.answer.parse(await untouched.json()).data.order.status).toBe('Pending');
   });
 });

@@ -18,6 +18,7 @@ import { HttpError } from './errors.ts';
 import { registerMaintenanceApi } from './maintenance-api.ts';
 import { registerStudioApi } from './studio-api.ts';
 import { registerStudioCatalogueApi } from './studio-catalogue-api.ts';
+import { registerStudioOrdersApi } from './studio-orders-api.ts';
 import { registerStudioMediaApi } from './studio-media-api.ts';
 import { registerStudioPagesApi } from './studio-pages-api.ts';
 import { registerStudioPublishApi } from './studio-publish-api.ts';
@@ -136,5 +137,6 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerStudioPublishApi(app, deps);
   registerStudioMediaApi(app, deps);
   registerStudioCatalogueApi(app, deps);
+  registerStudioOrdersApi(app, deps);
   registerFormsApi(app, deps);
 }

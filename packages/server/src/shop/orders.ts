@@ -236,8 +236,7 @@ export async function placeOrder(
             .where('stock', '>=', quantity)
             .returning('product_id as id')
             .executeTakeFirst();
-      if (!taken)
-        throw new HttpError(409, 'OUT_OF_STOCK', `${itemName} sold out while you were checking out`, 'cartCodes');
+      if (!taken) throw new HttpError(409, 'OUT_OF_STOCK', `${itemName} sold out while you were checking out`, 'cartCodes');
     }
     await trx
       .insertInto('order_lines')
