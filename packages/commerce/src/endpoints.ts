@@ -36,6 +36,7 @@ import {
   studioOrdersAnswer,
   studioOrdersQuery,
 } from './orders.ts';
+import { syncWishlistRequest, wishlistAnswer, wishlistItemRequest } from './wishlist.ts';
 import { designsAnswer, getWebInfoAnswer, getWebInfoQuery, refreshBody, tokenPair } from './api.ts';
 import { contactRequest, formSubmitRequest, subscribeRequest } from './forms.ts';
 import { getListingQuery, listing, suggestAnswer, suggestQuery } from './listing.ts';
@@ -349,6 +350,26 @@ export const orderEndpoints = {
   getOrders: endpoint({ method: 'GET', path: '/api/Order/GetOrders', caller: 'customer', answer: ordersAnswer }),
 };
 
+/** The wishlist (§3.4, §4): a signed-in customer's hearts; a guest's stay in the browser and join at sign-in (Sync). */
+export const wishlistEndpoints = {
+  getWishlist: endpoint({ method: 'GET', path: '/api/Wishlist/GetWishlist', caller: 'customer', answer: wishlistAnswer }),
+  addItem: endpoint({
+    method: 'POST',
+    path: '/api/Wishlist/AddItem',
+    caller: 'customer',
+    body: wishlistItemRequest,
+    answer: wishlistAnswer,
+  }),
+  removeItem: endpoint({
+    method: 'POST',
+    path: '/api/Wishlist/RemoveItem',
+    caller: 'customer',
+    body: wishlistItemRequest,
+    answer: wishlistAnswer,
+  }),
+  sync: endpoint({ method: 'POST', path: '/api/Wishlist/Sync', caller: 'customer', body: syncWishlistRequest, answer: wishlistAnswer }),
+};
+
 /** Reviews (§3.15): anyone reads them; a signed-in customer writes one per product and finds others helpful once. */
 export const reviewEndpoints = {
   getReviews: endpoint({ method: 'GET', path: '/api/Product/GetReviews', caller: 'token', query: getReviewsQuery, answer: reviewsAnswer }),
@@ -580,6 +601,7 @@ export const endpoints = {
   reviews: reviewEndpoints,
   cart: cartEndpoints,
   orders: orderEndpoints,
+  wishlist: wishlistEndpoints,
   forms: formEndpoints,
   studio: studioEndpoints,
   studioPages: studioPageEndpoints,

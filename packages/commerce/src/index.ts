@@ -43,6 +43,8 @@ export {
   studioOrdersQuery,
   setOrderStatusRequest,
 } from './orders.ts';
+export { MAX_WISHLIST, wishlistAnswer } from './wishlist.ts';
+export type { WishlistAnswer } from './wishlist.ts';
 export type { PaymentMethod, OrderStatus, PlaceOrderRequest, OrderSummary } from './orders.ts';
 export { roundRating, BEST_RATING, WORST_RATING } from './rating.ts';
 export { statusColour } from './status-colour.ts';
@@ -58,6 +60,7 @@ export {
   reviewEndpoints,
   cartEndpoints,
   orderEndpoints,
+  wishlistEndpoints,
   formEndpoints,
   studioEndpoints,
   maintenanceEndpoints,

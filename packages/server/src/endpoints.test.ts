@@ -166,6 +166,8 @@ const strangerIds: Record<
   addCartItem: ({ cartLine }) => ({ body: { CartCode: cartLine.code, CartItemID: cartLine.cartItem } }),
   removeCartItem: ({ cartLine }) => ({ body: { CartItemID: cartLine.cartItem } }),
   removeCartAddon: ({ cartLine }) => ({ body: { CartItemID: cartLine.cartItem, CartAddonID: cartLine.cartAddon } }),
+  addItem: ({ product }) => ({ body: { ProductID: product } }),
+  removeItem: ({ product }) => ({ body: { ProductID: product } }),
   placeOrder: ({ address }) => ({
     body: { idempotencyKey: 'stranger-address-0001', ...harborCheckout, addressId: address, paymentMethod: 'cod', currency: 'USD' },
   }),

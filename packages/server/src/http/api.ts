@@ -12,6 +12,7 @@ import type { ApiDeps } from './api-deps.ts';
 import { registerAccountApi } from './account-api.ts';
 import { registerCartApi } from './cart-api.ts';
 import { registerOrderApi } from './order-api.ts';
+import { registerWishlistApi } from './wishlist-api.ts';
 import { registerEndpoints, checkWithEndpointSchemas } from './endpoint-routes.ts';
 import { registerFormsApi } from './forms-api.ts';
 import { HttpError } from './errors.ts';
@@ -130,6 +131,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerAccountApi(app, deps);
   registerCartApi(app, deps);
   registerOrderApi(app, deps);
+  registerWishlistApi(app, deps);
   registerMaintenanceApi(app, deps);
   registerStudioApi(app, deps);
   registerStudioPagesApi(app, deps);
