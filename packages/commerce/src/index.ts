@@ -26,7 +26,7 @@ export type {
   PageTypeId,
   SortOptionId,
 } from './enums.ts';
-export { formatPrice, cartTotal } from './money.ts';
+export { formatPrice, formatUnits, convertedUnits, cartTotalUnits, displayDecimals, cartTotal } from './money.ts';
 export type { Currency } from './money.ts';
 export { buildCartCode, parseCartCode } from './cart-code.ts';
 export type { CartCodeParts } from './cart-code.ts';
