@@ -17,6 +17,7 @@ import { Button } from './ui/button.tsx';
 // The dialogs are not needed for the first paint: their code loads in chunks of their own once the editor is up.
 const PageDialog = lazy(() => import('./dialogs/page-dialog.tsx').then((m) => ({ default: m.PageDialog })));
 const ShortcutSheet = lazy(() => import('./dialogs/shortcut-sheet.tsx').then((m) => ({ default: m.ShortcutSheet })));
+const OrdersDialog = lazy(() => import('./orders/orders-dialog.tsx').then((m) => ({ default: m.OrdersDialog })));
 const VersionsDialog = lazy(() => import('./dialogs/versions-dialog.tsx').then((m) => ({ default: m.VersionsDialog })));
 
 /** The editor: top bar, outline and palette on the left, the preview frame in the middle, settings on the right. */
@@ -109,6 +110,7 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
               <VersionsDialog open={dialog === 'versions'} onClose={() => setDialog(null)} />
               <PageDialog mode="create" open={dialog === 'new-page'} onClose={() => setDialog(null)} />
               <PageDialog mode="edit" open={dialog === 'page-settings'} onClose={() => setDialog(null)} />
+              <OrdersDialog open={dialog === 'orders'} onClose={() => setDialog(null)} />
             </Suspense>
           ) : null}
         </div>

@@ -3,33 +3,20 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { fakeStudioServer } from './api/fake-server.fixture.ts';
 import { memoryStorage } from './state/editor.fixture.ts';
+import { signedInStudio, stubNativeDialog } from './studio-app.fixture.tsx';
 import { createStudio, StudioApp } from './studio-app.tsx';
 
 let server: ReturnType<typeof fakeStudioServer>;
 beforeEach(() => {
   server = fakeStudioServer();
-  // The native dialog is not in jsdom; the studio's dialogs only need it to open and close.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
+  stubNativeDialog();
 });
 afterEach(cleanup);
 
 /** A row's select button in the outline (the palette has buttons of the same names). */
 const outlineButton = (name: RegExp) => within(screen.getByRole('list', { name: 'Page sections' })).getByRole('button', { name });
 
-async function signedIn() {
-  const studio = createStudio('shop.test', { fetch: server.fetch as typeof fetch, storage: memoryStorage(), autosaveDelay: 50 });
-  render(<StudioApp storeDomain="shop.test" studio={studio} />);
-  fireEvent.input(await screen.findByLabelText('Email'), { target: { value: 'owner@shop.test' } });
-  fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'right' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-  await screen.findByRole('list', { name: 'Page sections' });
-  return studio;
-}
+const signedIn = () => signedInStudio(server);
 
 it('says why a sign-in failed, in the server’s words', async () => {
   render(

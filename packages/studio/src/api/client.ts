@@ -5,6 +5,7 @@ import {
   studioCatalogueEndpoints,
   studioEndpoints,
   studioMediaEndpoints,
+  studioOrderEndpoints,
   studioPageEndpoints,
   studioPublishEndpoints,
   studioThemeEndpoints,
@@ -12,6 +13,8 @@ import {
   type Endpoint,
   type EndpointAnswer,
   type EndpointArgs,
+  type OrderStatus,
+  type OrderSummary,
   type PageDocument,
   type PublishDraftsRequest,
   type SetMaintenanceRequest,
@@ -40,6 +43,19 @@ export class StudioApiError extends Error {
     return this.status === 409;
   }
 }
+
+/** One order as the studio's list of orders shows it: its code, date, customer, item count, total and statuses. */
+export type StudioOrderRow = EndpointAnswer<typeof studioOrderEndpoints.getOrders>['data']['orders'][number];
+
+/** Which orders to list: a status (none for all), a search of code, email, phone or name, and the page (from 1). */
+export interface StudioOrdersFilter {
+  status?: OrderStatus | undefined;
+  q?: string | undefined;
+  page?: number | undefined;
+}
+
+/** A change to an order: moved on to a status, or marked paid, with the owner's note. */
+export type OrderChange = ({ status: OrderStatus } | { paymentStatus: 'Paid' }) & { note?: string };
 
 /** Page fields the owner sets when creating a custom page or changing a page's settings. */
 export type PageFields = Required<CreatePageRequest>;
@@ -119,6 +135,12 @@ export function createStudioApi({ token, onSessionOver, fetch: fetchImpl = (...a
           query: 'ids' in search ? { ids: search.ids.join(',') } : { q: search.q },
         })
       ).data.products,
+    getOrders: async ({ status, q, page }: StudioOrdersFilter) =>
+      (await call(studioOrderEndpoints.getOrders, { query: { Status: status, Q: q?.trim() || undefined, Page: page ?? 1 } })).data,
+    getOrder: async (orderCode: string): Promise<OrderSummary> =>
+      (await call(studioOrderEndpoints.getOrder, { query: { OrderCode: orderCode } })).data.order,
+    setOrderStatus: async (orderCode: string, change: OrderChange): Promise<OrderSummary> =>
+      (await call(studioOrderEndpoints.setOrderStatus, { body: { orderCode, ...change } })).data.order,
     getMaintenance: async () => (await call(studioEndpoints.getMaintenance)).data,
     setMaintenance: async (settings: SetMaintenanceRequest) => (await call(studioEndpoints.setMaintenance, { body: settings })).data,
   };

@@ -1,13 +1,18 @@
-import type {
-  CatalogueChoices,
-  ProductChoice,
-  PageDocument,
-  PublishDraftsAnswer,
-  PublishDraftsRequest,
-  StudioPage,
-  StudioPageSummary,
-  StudioTheme,
-  ThemeDocument,
+import {
+  nextStatuses,
+  orderStatuses,
+  STUDIO_ORDERS_PAGE,
+  type CatalogueChoices,
+  type OrderStatus,
+  type OrderSummary,
+  type ProductChoice,
+  type PageDocument,
+  type PublishDraftsAnswer,
+  type PublishDraftsRequest,
+  type StudioPage,
+  type StudioPageSummary,
+  type StudioTheme,
+  type ThemeDocument,
 } from '@vitrine/commerce';
 import { samplePage, sampleTheme } from '../state/editor.fixture.ts';
 
@@ -61,6 +66,86 @@ export function findSampleProducts(search: { q: string } | { ids: readonly numbe
 }
 
 /**
+ * The store's orders, newest first: Ada's pending one (a pan with an add-on, paid in euros) and Ben's confirmed one,
+ * then 26 older delivered ones, so the list has a second page.
+ */
+export function sampleOrders(): OrderSummary[] {
+  const order = (n: number, fields: Partial<OrderSummary>): OrderSummary => ({
+    orderCode: `ORDER${String(n).padStart(11, '0')}`,
+    status: 'Delivered',
+    paymentStatus: 'Paid',
+    createdAt: new Date(Date.UTC(2025, 2, 28, 12) - n * 3_600_000).toISOString(),
+    email: `shopper${n}@example.test`,
+    phone: null,
+    shippingAddress: { fullName: `Shopper ${n}`, line1: `${n} Quay Street`, city: 'Leith', postalCode: 'EH6 6AA', country: 'GB' },
+    deliveryMethod: 'Standard delivery (3–5 days)',
+    paymentMethod: 'Cash on delivery',
+    currencyCode: 'USD',
+    currencyRate: 1,
+    subtotal: 1000,
+    shippingTotal: 495,
+    total: 1495,
+    lines: [
+      {
+        productID: 13,
+        variantID: null,
+        name: 'Bread knife',
+        variantName: '',
+        sku: 'KN-BR',
+        quantity: 1,
+        unitPrice: 1000,
+        addons: [],
+        lineTotal: 1000,
+      },
+    ],
+    history: [{ status: 'Pending', note: 'Order placed', at: new Date(Date.UTC(2025, 2, 28, 12) - n * 3_600_000).toISOString() }],
+    ...fields,
+  });
+  return [
+    order(1, {
+      status: 'Pending',
+      paymentStatus: 'Pending',
+      email: 'ada@example.test',
+      phone: '+44 131 555 0101',
+      shippingAddress: {
+        fullName: 'Ada Lovelace',
+        line1: '1 Quay Street',
+        line2: 'Flat 2',
+        city: 'Leith',
+        postalCode: 'EH6 6AA',
+        country: 'GB',
+      },
+      paymentMethod: 'Bank transfer',
+      currencyCode: 'EUR',
+      currencyRate: 0.5,
+      subtotal: 5400,
+      shippingTotal: 0,
+      total: 5400,
+      lines: [
+        {
+          productID: 12,
+          variantID: 31,
+          name: 'Cast-iron pan',
+          variantName: '28 cm',
+          sku: 'PAN-CI-28',
+          quantity: 2,
+          unitPrice: 2500,
+          addons: [{ name: 'Gift wrap', price: 200, quantity: 1 }],
+          lineTotal: 5400,
+        },
+      ],
+    }),
+    order(2, {
+      status: 'Confirmed',
+      paymentStatus: 'Pending',
+      email: 'ben@example.test',
+      shippingAddress: { fullName: 'Ben Okri', line1: '2 Dock Road', city: 'Hull', postalCode: 'HU1 1AA', country: 'GB' },
+    }),
+    ...Array.from({ length: 26 }, (_, i) => order(i + 3, {})),
+  ];
+}
+
+/**
  * A stand-in for the server's `/api/Studio/*` calls in memory, as `fetch`, keeping to the contract of commerce's
  * studio schemas: revisions, 409 DRAFT_CONFLICT, 401 without the session token. For the studio's tests.
  */
@@ -80,6 +165,7 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
     ],
   ]);
   const theme = { draft: sampleTheme() as ThemeDocument, draftRevision: 5, publishedVersion: 1, versions: [sampleTheme()] };
+  const orders = sampleOrders();
   const calls: { path: string; body: unknown }[] = [];
   /** Calls that answer 500, for tests of what the studio does when the server fails. */
   const failing = new Set<string>();
@@ -226,9 +312,56 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
         const search = ids ? { ids: ids.split(',').map(Number) } : { q: url.searchParams.get('q') ?? '' };
         return json(200, { data: { products: findSampleProducts(search) } });
       }
+      case 'GetOrders': {
+        const status = url.searchParams.get('Status');
+        const q = (url.searchParams.get('Q') ?? '').toLowerCase();
+        const pageNumber = Number(url.searchParams.get('Page') ?? 1);
+        const found = orders.filter(
+          (o) =>
+            (!status || o.status === status) &&
+            (!q ||
+              o.orderCode.toLowerCase() === q ||
+              [o.email ?? '', o.phone ?? '', o.shippingAddress.fullName ?? ''].some((text) => text.toLowerCase().includes(q))),
+        );
+        const rows = found.slice((pageNumber - 1) * STUDIO_ORDERS_PAGE, pageNumber * STUDIO_ORDERS_PAGE).map((o) => ({
+          orderCode: o.orderCode,
+          status: o.status,
+          paymentStatus: o.paymentStatus,
+          createdAt: o.createdAt,
+          total: o.total,
+          email: o.email,
+          phone: o.phone,
+          customerName: o.shippingAddress.fullName ?? '',
+          items: o.lines.reduce((n, line) => n + line.quantity, 0),
+        }));
+        return json(200, { data: { orders: rows, total: found.length } });
+      }
+      case 'GetOrder': {
+        const order = orders.find((o) => o.orderCode === url.searchParams.get('OrderCode'));
+        return order ? json(200, { data: { order } }) : fail(404, 'NOT_FOUND', 'No order with that code', 'orderCode');
+      }
+      case 'SetOrderStatus': {
+        // The server's rules (packages/server/src/studio/orders.ts), with its messages.
+        const order = orders.find((o) => o.orderCode === body.orderCode);
+        if (!order) return fail(404, 'NOT_FOUND', 'No order with that code', 'orderCode');
+        const note = typeof body.note === 'string' ? body.note.trim() : '';
+        if (body.paymentStatus === 'Paid') {
+          if (order.paymentStatus === 'Paid') return fail(409, 'ALREADY_PAID', 'This order is already paid', 'paymentStatus');
+          if (order.status === 'Cancelled') return fail(409, 'ORDER_CANCELLED', 'A cancelled order cannot be paid', 'paymentStatus');
+          order.paymentStatus = 'Paid';
+        } else {
+          const to = body.status as OrderStatus;
+          if (!orderStatuses.includes(to)) return fail(400, 'VALIDATION', 'give either a status or a payment status', 'status');
+          if (!nextStatuses[order.status as OrderStatus].includes(to))
+            return fail(409, 'STATUS_NOT_ALLOWED', `A ${order.status} order cannot become ${to}`, 'status');
+          order.status = to;
+        }
+        order.history.push({ status: String(body.paymentStatus ?? body.status), note, at: '2025-03-29T09:30:00.000Z' });
+        return json(200, { data: { order } });
+      }
       default:
         return fail(404, 'NOT_FOUND', `No fake for ${path}`);
     }
   };
-  return { fetch, pages, theme, calls, failing };
+  return { fetch, pages, theme, orders, calls, failing };
 }

@@ -5,6 +5,7 @@ import {
   type CatalogueChoices,
   type ProductChoice,
   type PageDocument,
+  type OrderSummary,
   type PublishedVersionSummary,
   type SetMaintenanceRequest,
   type StudioMaintenanceSettings,
@@ -13,7 +14,14 @@ import {
   type ThemeDocument,
 } from '@vitrine/commerce';
 import { readThemeSettings } from '@vitrine/theme-engine';
-import { StudioApiError, type PageFields, type StudioApi } from '../api/client.ts';
+import {
+  StudioApiError,
+  type OrderChange,
+  type PageFields,
+  type StudioApi,
+  type StudioOrderRow,
+  type StudioOrdersFilter,
+} from '../api/client.ts';
 import { fileToBase64, type MediaFile } from './media.ts';
 import { createAutosaver, type Autosaver } from './autosave.ts';
 import type { EditorStore, Scope, StudioSession } from './editor-store.ts';
@@ -49,6 +57,12 @@ export interface StudioController {
   catalogueChoices(): Promise<CatalogueChoices>;
   /** The store's products matching a search, or those named, for the product picker. */
   findProducts(search: { q: string } | { ids: readonly number[] }): Promise<ProductChoice[]>;
+  /** A page of the store's orders, newest first, and how many match in all. */
+  orders(filter: StudioOrdersFilter): Promise<{ orders: StudioOrderRow[]; total: number }>;
+  /** One order whole: lines, addresses, totals and its history. */
+  order(orderCode: string): Promise<OrderSummary>;
+  /** Moves an order on or marks it paid; the server refuses (409) a move its status does not allow. */
+  changeOrder(orderCode: string, change: OrderChange): Promise<OrderSummary>;
   dispose(): void;
 }
 
@@ -335,6 +349,9 @@ export function createStudioController({
     findProducts: (search) => api.findProducts(search),
     getMaintenance: () => api.getMaintenance(),
     setMaintenance: (settings) => api.setMaintenance(settings),
+    orders: (filter) => api.getOrders(filter),
+    order: (orderCode) => api.getOrder(orderCode),
+    changeOrder: (orderCode, change) => api.setOrderStatus(orderCode, change),
     dispose() {
       unsubscribe();
       savers.page.dispose();

@@ -1,5 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
+const sizes = { narrow: 'max-w-md', wide: 'max-w-2xl', screen: 'max-w-[min(82rem,calc(100vw-3rem))]' };
+
 /**
  * A modal on the native `<dialog>`: the browser traps focus, Escape closes it and the page behind is inert.
  * `onClose` runs however it closes.
@@ -11,6 +13,7 @@ export function Dialog({
   children,
   footer,
   wide = false,
+  size = wide ? 'wide' : 'narrow',
 }: {
   open: boolean;
   title: string;
@@ -18,6 +21,8 @@ export function Dialog({
   children: ReactNode;
   footer?: ReactNode;
   wide?: boolean;
+  /** `screen` for a working screen over the editor (the orders): nearly the whole window, its body filling it. */
+  size?: 'narrow' | 'wide' | 'screen';
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -35,10 +40,10 @@ export function Dialog({
         onClose();
       }}
       aria-labelledby="dialog-title"
-      className={`m-auto w-full rounded-xl border border-slate-200 p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 ${wide ? 'max-w-2xl' : 'max-w-md'}`}
+      className={`m-auto w-full rounded-xl border border-slate-200 p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 ${sizes[size]}`}
     >
       {open ? (
-        <div className="flex max-h-[85vh] flex-col">
+        <div className={`flex flex-col ${size === 'screen' ? 'h-[calc(100vh-3rem)]' : 'max-h-[85vh]'}`}>
           <header className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
             <h2 id="dialog-title" className="text-base font-semibold">
               {title}
@@ -52,7 +57,7 @@ export function Dialog({
               ✕
             </button>
           </header>
-          <div className="relative overflow-y-auto px-5 py-4">{children}</div>
+          <div className={size === 'screen' ? 'relative min-h-0 flex-1' : 'relative overflow-y-auto px-5 py-4'}>{children}</div>
           {footer ? <footer className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</footer> : null}
         </div>
       ) : null}

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useReducer } from 'react';
+import { createPortal } from 'react-dom';
 import { useEditor, useStudio } from '../context.tsx';
 
 const tones = {
@@ -7,10 +8,19 @@ const tones = {
   error: 'bg-red-700 text-white',
 };
 
-/** The latest notice at the foot of the screen, read out politely, gone after a few seconds (errors stay longer). */
+/**
+ * The latest notice at the foot of the screen, read out politely, gone after a few seconds (errors stay longer).
+ * While a modal dialog is open the page behind it is inert and under it, so the notice is shown inside the dialog.
+ */
 export function Notices() {
   const { store } = useStudio();
   const notice = useEditor((s) => s.notice);
+  const [, dialogClosed] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    // `close` does not bubble; caught on the way down, it moves a notice out of a dialog that has just closed.
+    document.addEventListener('close', dialogClosed, true);
+    return () => document.removeEventListener('close', dialogClosed, true);
+  }, []);
   useEffect(() => {
     if (!notice) return;
     const timer = setTimeout(
@@ -21,7 +31,8 @@ export function Notices() {
     );
     return () => clearTimeout(timer);
   }, [notice, store]);
-  return (
+  const modal = notice ? document.querySelector<HTMLDialogElement>('dialog[open]') : null;
+  const region = (
     <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center">
       {notice ? (
         <p
@@ -41,4 +52,5 @@ export function Notices() {
       ) : null}
     </div>
   );
+  return modal ? createPortal(region, modal) : region;
 }

@@ -1,0 +1,61 @@
+import { formatPrice, statusColour, type Currency, type OrderSummary, type StatusColour } from '@vitrine/commerce';
+
+const chipTones: Record<StatusColour, string> = {
+  red: 'bg-red-100 text-red-800 ring-red-200',
+  blue: 'bg-blue-100 text-blue-800 ring-blue-200',
+  cyan: 'bg-cyan-100 text-cyan-800 ring-cyan-200',
+  green: 'bg-emerald-100 text-emerald-800 ring-emerald-200',
+  orange: 'bg-orange-100 text-orange-800 ring-orange-200',
+  grey: 'bg-slate-100 text-slate-700 ring-slate-200',
+};
+
+/** An order or payment status in its colour (§4); `label` says which one it is to a screen reader outside a table. */
+export function StatusChip({ status, label }: { status: string; label?: string }) {
+  return (
+    <span
+      data-colour={statusColour(status)}
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${chipTones[statusColour(status)]}`}
+    >
+      {label ? <span className="sr-only">{label}:</span> : null}
+      {label ? ' ' : null}
+      {status}
+    </span>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A moment as the owner's clock shows it, machine-readable too. */
+export function Time({ at }: { at: string }) {
+  return <time dateTime={at}>{dateTime.format(new Date(at))}</time>;
+}
+
+function currencySymbol(code: string): string {
+  try {
+    return (
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' })
+        .formatToParts(0)
+        .find((part) => part.type === 'currency')?.value ?? code
+    );
+  } catch {
+    return code;
+  }
+}
+
+/** The currency an order was placed in, at the rate recorded then: its amounts as the customer saw them. */
+export function orderCurrency(order: Pick<OrderSummary, 'currencyCode' | 'currencyRate'>): Currency {
+  return { currencyAbbreviation: order.currencyCode, currencySymbol: currencySymbol(order.currencyCode), currencyRate: order.currencyRate };
+}
+
+/** An order's amount (minor units of the store's base currency) in the currency it was placed in. */
+export const orderPrice = (order: Pick<OrderSummary, 'currencyCode' | 'currencyRate'>, minorUnits: number) =>
+  formatPrice(minorUnits, orderCurrency(order));
+
+// As `formatPrice` shows amounts (§9): at most two decimals, none when they are zero.
+const baseFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/**
+ * An amount in the store's base currency, without a symbol: the list of orders does not say which currency that is
+ * (`Studio/GetOrders` carries no currency), so it shows the number alone.
+ */
+export const baseAmount = (minorUnits: number) => baseFormat.format(minorUnits / 100);

@@ -1,0 +1,29 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { fakeStudioServer } from './api/fake-server.fixture.ts';
+import { memoryStorage } from './state/editor.fixture.ts';
+import type { Studio } from './context.tsx';
+import { createStudio, StudioApp } from './studio-app.tsx';
+
+/** The native dialog is not in jsdom; the studio's dialogs only need it to open and close. */
+export function stubNativeDialog(): void {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+}
+
+/** The studio on the fake server, signed in through its sign-in screen, once the editor shows the page's outline. */
+export async function signedInStudio(
+  server: ReturnType<typeof fakeStudioServer>,
+  { autosaveDelay = 50 }: { autosaveDelay?: number } = {},
+): Promise<Studio> {
+  const studio = createStudio('shop.test', { fetch: server.fetch as typeof fetch, storage: memoryStorage(), autosaveDelay });
+  render(<StudioApp storeDomain="shop.test" studio={studio} />);
+  fireEvent.input(await screen.findByLabelText('Email'), { target: { value: 'owner@shop.test' } });
+  fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'right' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  await screen.findByRole('list', { name: 'Page sections' });
+  return studio;
+}
