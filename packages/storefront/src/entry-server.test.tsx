@@ -170,7 +170,8 @@ describe('routes, guards and redirects', () => {
       ['/resetpassword', 'Reset Password', false],
       ['/notfound', 'Notfound', true],
       ['/compare', 'Compare', false],
-      ['/order/ABCD-1234', 'Order', false],
+      ['/order/ABCD-1234', 'Order', true],
+      ['/status', 'Status', true],
     ];
     for (const [path, title, noindex] of cases) {
       const { status, html } = await render(path);
@@ -181,7 +182,7 @@ describe('routes, guards and redirects', () => {
   });
 
   it('sends guests from signed-in routes to /signin, returning afterwards', async () => {
-    for (const path of ['/account', '/wishlist', '/orderlist', '/changepassword', '/orderdetail/7']) {
+    for (const path of ['/account', '/wishlist', '/orderlist', '/changepassword', '/orderdetail/HK4M7Q2ZP9XW3RTA']) {
       expect(await redirectOf(path), path).toBe(`/signin?redirect=${encodeURIComponent(path)}`);
     }
     const signedIn = storeData({ getSession: async () => ({ signedIn: true, userId: '5' }) });
@@ -197,7 +198,7 @@ describe('routes, guards and redirects', () => {
   });
 
   it('answers a failed route validation with 404 Page Not Found: {path}', async () => {
-    for (const path of ['/orderdetail/abc', '/checkout/bn/not-a-code', '/order/!']) {
+    for (const path of ['/orderdetail/a!b', '/checkout/bn/not-a-code', '/order/!']) {
       const signedIn = storeData({ getSession: async () => ({ signedIn: true, userId: '5' }) });
       const { status, html } = await render(path, signedIn);
       expect(status, path).toBe(404);

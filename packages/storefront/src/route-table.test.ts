@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noIndexRoutes, routeTable, routeTitle } from './route-table.ts';
+import { crawlerDisallowedPaths, noIndexRoutes, routeTable, routeTitle } from './route-table.ts';
 import { resolveMiddleware } from './routes.tsx';
 
 describe('the route table of §2.1', () => {
@@ -32,8 +32,9 @@ describe('the route table of §2.1', () => {
 
   it('validates parameters', () => {
     const spec = (path: string) => routeTable.find((r) => r.path === path)!;
-    expect(spec('orderdetail/:id').validate!({ id: '42' })).toBe(true);
-    expect(spec('orderdetail/:id').validate!({ id: 'abc' })).toBe(false);
+    expect(spec('orderdetail/:id').validate!({ id: 'HK4M7Q2ZP9XW3RTA' })).toBe(true);
+    expect(spec('orderdetail/:id').validate!({ id: 'ab' })).toBe(false);
+    expect(spec('orderdetail/:id').validate!({ id: 'HK4M7Q2Z P9XW3RTA' })).toBe(false);
     expect(spec('checkout/bn/:cartcode').validate!({ cartcode: '12_1_0_' })).toBe(true);
     expect(spec('checkout/bn/:cartcode').validate!({ cartcode: 'nonsense' })).toBe(false);
   });
@@ -66,8 +67,16 @@ describe('titles and indexing (§2.7)', () => {
         'changepassword',
         'orderlist',
         'orderdetail',
+        'order',
+        'status',
       ].sort(),
     );
     for (const name of ['signin', 'forgotpassword', 'resetpassword']) expect(noIndexRoutes.has(name)).toBe(false);
+  });
+
+  it('keeps /order and /status out of indexes by their meta, not robots.txt, whose prefixes would catch catalogue pages', () => {
+    expect(crawlerDisallowedPaths()).not.toContain('/order');
+    expect(crawlerDisallowedPaths()).not.toContain('/status');
+    expect(crawlerDisallowedPaths()).toContain('/orderdetail');
   });
 });

@@ -21,7 +21,6 @@ export interface RouteSpec {
   clientOnly?: boolean;
 }
 
-const digits = /^\d{1,12}$/;
 const cartCode = /^\d+_\d+_\d+_(\d+(,\d+)*)?$/;
 const orderCode = /^[A-Za-z0-9-]{4,40}$/;
 
@@ -51,7 +50,8 @@ export const routeTable: readonly RouteSpec[] = [
     layout: 'default',
     name: 'orderdetail',
     middleware: ['signed-in'],
-    validate: (p) => digits.test(p['id'] ?? ''),
+    // Orders are named by their codes (16 letters and digits), as /order/{id} names them.
+    validate: (p) => orderCode.test(p['id'] ?? ''),
   },
   {
     path: 'checkout/bn/:cartcode',
@@ -90,6 +90,12 @@ export function routeTitle(name: string): string {
   );
 }
 
+/**
+ * Routes kept out of search indexes by their robots meta only: robots.txt disallows by prefix, and `/order` or
+ * `/status` there would also keep out a catalogue page whose address starts so.
+ */
+const metaOnlyNoIndex: readonly string[] = ['order', 'status'];
+
 /** The routes marked noindex, nofollow (§2.7); every other route may be indexed. */
 export const noIndexRoutes: ReadonlySet<string> = new Set([
   'maintenance',
@@ -105,6 +111,9 @@ export const noIndexRoutes: ReadonlySet<string> = new Set([
   'changepassword',
   'orderlist',
   'orderdetail',
+  // Not in §2.7's list either: an order's page and its status show a shopper's address and contact to whoever holds
+  // the code, and nothing in them is for a search index.
+  ...metaOnlyNoIndex,
 ]);
 
 /**
@@ -113,7 +122,7 @@ export const noIndexRoutes: ReadonlySet<string> = new Set([
  */
 export function crawlerDisallowedPaths(): string[] {
   const paths = routeTable
-    .filter((spec) => noIndexRoutes.has(spec.name))
+    .filter((spec) => noIndexRoutes.has(spec.name) && !metaOnlyNoIndex.includes(spec.name))
     .map((spec) => `/${spec.path.split('/:')[0]!.replace(/\/\*$/, '')}`);
   return [...new Set([...paths, '/search', '/api/'])].sort();
 }

@@ -7,6 +7,7 @@ import { useSession } from '../client/session.ts';
 import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
 import { AppForm, Field, FormNotice, SubmitButton } from '../ui/field.tsx';
 import { useToast } from '../ui/toasts.tsx';
+import { ContactFields } from '../ui/contact-fields.tsx';
 import { useSubmit } from '../ui/use-submit.ts';
 import { PageShell } from './page-shell.tsx';
 
@@ -49,24 +50,6 @@ export function SignInPage() {
   );
 }
 
-/** Which of email and phone a contact requirement mode asks for (§3.15): required, optional, or not asked. */
-function contactFields(mode: number): { email: 'required' | 'optional' | 'hidden'; phone: 'required' | 'optional' | 'hidden' } {
-  switch (mode) {
-    case 1:
-      return { email: 'required', phone: 'required' };
-    case 3:
-      return { email: 'optional', phone: 'required' };
-    case 4:
-      return { email: 'optional', phone: 'optional' };
-    case 5:
-      return { email: 'required', phone: 'hidden' };
-    case 6:
-      return { email: 'hidden', phone: 'required' };
-    default:
-      return { email: 'required', phone: 'optional' };
-  }
-}
-
 /** /signup: individual, corporate or reseller accounts; the site's contact mode decides email and phone. */
 export function SignUpPage() {
   const api = useApi();
@@ -77,7 +60,6 @@ export function SignUpPage() {
   const { busy, error, run, fieldError, fieldErrors } = useSubmit();
   const setTokens = useSession((s) => s.setTokens);
   const setUser = useSession((s) => s.setUser);
-  const contact = contactFields(site.contactRequirementMode);
   if (pending) {
     return (
       <PageShell heading="Thank you for signing up" breadcrumbs={[{ label: 'Sign up' }]} narrow>
@@ -130,26 +112,7 @@ export function SignUpPage() {
         <Field label="First name" name="firstName" autoComplete="given-name" required error={fieldError('firstName')} />
         <Field label="Last name" name="lastName" autoComplete="family-name" required error={fieldError('lastName')} />
         {type !== '1' ? <Field label="Company" name="company" autoComplete="organization" required error={fieldError('company')} /> : null}
-        {contact.email !== 'hidden' ? (
-          <Field
-            label={contact.email === 'optional' ? 'Email (optional)' : 'Email'}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required={contact.email === 'required'}
-            error={fieldError('email')}
-          />
-        ) : null}
-        {contact.phone !== 'hidden' ? (
-          <Field
-            label={contact.phone === 'optional' ? 'Phone (optional)' : 'Phone'}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            required={contact.phone === 'required'}
-            error={fieldError('phone')}
-          />
-        ) : null}
+        <ContactFields mode={site.contactRequirementMode} fieldError={fieldError} />
         <Field
           label="Password"
           name="password"
