@@ -1,28 +1,13 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server.ts';
-
-/** Minor units from a price as the store shows it ("$1,234.50"). */
-const minor = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
-
-async function signIn(page: Page, url: string) {
-  await page.goto(url, { waitUntil: 'networkidle' });
-  const form = page.locator('main form');
-  await form.getByLabel('Email').fill('shopper@harbor.test');
-  await form.getByLabel('Password').fill('harbor-shopper-demo');
-  await form.getByRole('button', { name: 'Sign in' }).click();
-}
+import { addSkilletWithGiftWrap, minor, signIn } from './shopper.ts';
 
 test('a guest adds a product with an add-on: the drawer opens, /cart totals it, the quantity changes and survives a reload (issue 16)', async ({
   page,
   store,
 }) => {
-  await page.goto(store.url('localhost', '/cast-iron-skillet'), { waitUntil: 'networkidle' });
-  await page.getByRole('combobox', { name: 'Size' }).selectOption({ label: 'Medium' });
-  await page.getByRole('checkbox', { name: /Gift wrap/ }).check();
   // The price shown is the variant's with the add-on: what one of this line costs.
-  const each = minor(await page.locator('.vt-product-price').textContent());
+  const each = await addSkilletWithGiftWrap(page, store.url('localhost', '/cast-iron-skillet'));
   expect(each).toBeGreaterThan(500);
-  await page.getByRole('button', { name: 'Add to cart' }).click();
 
   const drawer = page.getByRole('dialog', { name: 'Your cart' });
   await expect(drawer).toBeVisible();

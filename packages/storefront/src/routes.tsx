@@ -16,15 +16,9 @@ import { ListingView, type ListingData } from './pages/listing-view.tsx';
 import { ProductView, type ProductData } from './product/product-view.tsx';
 import { PreviewPage } from './pages/preview.tsx';
 import { CartPage } from './pages/cart-page.tsx';
-import {
-  CheckoutIdPage,
-  CheckoutPage,
-  OrderDetailPage,
-  OrderListPage,
-  OrderPage,
-  StatusPage,
-  WishlistPage,
-} from './pages/simple-pages.tsx';
+import { CheckoutPage } from './pages/checkout-page.tsx';
+import { OrderDetailPage, OrderListPage, OrderPage, StatusPage } from './pages/order-pages.tsx';
+import { WishlistPage } from './pages/simple-pages.tsx';
 import { ErrorPage, Root } from './root.tsx';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 import { noIndexRoutes, redirectRules, routeTable, routeTitle, type Layout, type RouteSpec } from './route-table.ts';
@@ -108,7 +102,7 @@ const pages: Record<string, ComponentType> = {
   resetpassword: ResetPasswordPage,
   changepassword: ChangePasswordPage,
   checkout: CheckoutPage,
-  'checkout-id': CheckoutIdPage,
+  'checkout-id': CheckoutPage,
   forgotpassword: ForgotPasswordPage,
   preview: PreviewPage,
   orderdetail: OrderDetailPage,

@@ -144,10 +144,13 @@ function problemOf(control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectE
 export function AppForm({
   onValues,
   errors,
+  className,
   children,
 }: {
   onValues: (values: Record<string, string>, form: HTMLFormElement) => void;
   errors?: Readonly<Record<string, string>> | undefined;
+  /** A class besides `vt-form`, for a form laid out on its own (the checkout). */
+  className?: string;
   children: ReactNode;
 }) {
   const [checked, setChecked] = useState<Record<string, string>>({});
@@ -161,7 +164,7 @@ export function AppForm({
   return (
     <form
       ref={form}
-      className="vt-form"
+      className={className ? `vt-form ${className}` : 'vt-form'}
       method="post"
       noValidate
       onSubmit={(event) => {

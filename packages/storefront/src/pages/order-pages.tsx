@@ -1,0 +1,427 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams, useRouteLoaderData, useSearchParams } from 'react-router-dom';
+import { formatPrice, orderEndpoints, paymentMethodNames, statusColour, type OrderSummary } from '@vitrine/commerce';
+import { useShop } from '@vitrine/sections';
+import { useApi } from '../app-context.tsx';
+import { ApiCallError } from '../client/api-client.ts';
+import { addressLines, isOrderCode, orderCurrency, readOrderCode } from '../client/checkout-rules.ts';
+import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
+import { AppForm, Field, FormNotice, SubmitButton } from '../ui/field.tsx';
+import { PageShell } from './page-shell.tsx';
+
+/** An order, its list entry, or why there is none. */
+type Loaded<T> = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; value: T };
+
+/** Loads `load` for `key` (nothing while it is null); a 404 is "missing", anything else "failed". */
+function useLoaded<T>(key: string | null, load: () => Promise<T | null>): Loaded<T> {
+  // Each result remembers its key: a new key reads as loading until its own result arrives.
+  const [result, setResult] = useState<{ key: string; loaded: Loaded<T> } | null>(null);
+  useEffect(() => {
+    if (key === null) return;
+    let live = true;
+    load()
+      .then((value) => live && setResult({ key, loaded: value === null ? { state: 'missing' } : { state: 'ready', value } }))
+      .catch(
+        (error: unknown) =>
+          live &&
+          setResult({ key, loaded: error instanceof ApiCallError && error.status === 404 ? { state: 'missing' } : { state: 'failed' } }),
+      );
+    return () => {
+      live = false;
+    };
+    // `load` is made anew each render; what it loads is named by `key`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return result && result.key === key ? result.loaded : { state: 'loading' };
+}
+
+/** Minor units of an order in the currency it was placed in, at the rate recorded then. */
+function useOrderPrice(order: Pick<OrderSummary, 'currencyCode' | 'currencyRate'>): (minor: number) => string {
+  const { currencies, showCurrency } = useShop();
+  const currency = orderCurrency(order, currencies);
+  return (minor) => formatPrice(minor, currency, showCurrency);
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A time as the shopper's clock shows it, machine-readable too. */
+export function Time({ at }: { at: string }) {
+  return <time dateTime={at}>{dateTime.format(new Date(at))}</time>;
+}
+
+/** A status in its colour (§4: Cancelled red, Confirmed blue, Shipped cyan, Delivered and Paid green, Pending orange). */
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`vt-status vt-status-${statusColour(status)}`}>{status}</span>;
+}
+
+/** Each status the order took, oldest first, with its time and note. */
+function OrderHistory({ history }: { history: OrderSummary['history'] }) {
+  return (
+    <ol className="vt-order-history" aria-label="Order history">
+      {history.map((event, i) => (
+        <li key={`${event.at}-${i}`}>
+          <StatusBadge status={event.status} />
+          <Time at={event.at} />
+          {event.note ? <span className="vt-order-history-note">{event.note}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** What a bank transfer asks of the shopper, with the order's code as the payment reference. */
+export function BankTransferInstructions({ orderCode, total }: { orderCode: string; total: string }) {
+  return (
+    <div className="vt-bank-transfer" role="note" aria-label="How to pay by bank transfer">
+      <h3 className="vt-h5">How to pay by bank transfer</h3>
+      <ol>
+        <li>
+          Transfer <strong>{total}</strong> to the store&apos;s bank account.
+        </li>
+        <li>
+          Give your order code <strong className="vt-order-code">{orderCode}</strong> as the payment reference, so the store can match your
+          payment.
+        </li>
+        <li>
+          We send your order once the payment has arrived. If you do not have the store&apos;s bank details, ask for them on the{' '}
+          <Link to="/contact">contact page</Link>.
+        </li>
+      </ol>
+    </div>
+  );
+}
+
+/** An order as its confirmation and its detail page show it: lines, totals, address, delivery and payment. */
+export function OrderView({ order, children }: { order: OrderSummary; children?: ReactNode }) {
+  const price = useOrderPrice(order);
+  const bankTransfer = order.paymentMethod === paymentMethodNames.bank_transfer;
+  return (
+    <div className="vt-order">
+      <div className="vt-order-main">
+        <section className="vt-card" aria-labelledby="order-lines">
+          <h2 id="order-lines" className="vt-h4">
+            Items
+          </h2>
+          <ul className="vt-order-lines">
+            {order.lines.map((line, i) => (
+              <li key={`${line.sku}-${i}`}>
+                <div>
+                  <p className="vt-order-line-name">{line.name}</p>
+                  {line.variantName ? <p className="vt-order-line-meta">{line.variantName}</p> : null}
+                  {line.addons.map((addon) => (
+                    <p key={addon.name} className="vt-order-line-meta">
+                      + {addon.name} ({price(addon.price)})
+                    </p>
+                  ))}
+                  <p className="vt-order-line-meta">{`${line.quantity} × ${price(line.unitPrice)}`}</p>
+                </div>
+                <p className="vt-order-line-total">{price(line.lineTotal)}</p>
+              </li>
+            ))}
+          </ul>
+          <dl className="vt-totals" aria-label="Order totals">
+            <dt>Subtotal</dt>
+            <dd>{price(order.subtotal)}</dd>
+            <dt>Delivery</dt>
+            <dd>{order.shippingTotal === 0 ? 'Free' : price(order.shippingTotal)}</dd>
+            <dt className="vt-totals-total">Total</dt>
+            <dd className="vt-totals-total" data-testid="order-total">
+              {price(order.total)}
+            </dd>
+          </dl>
+        </section>
+        {children}
+      </div>
+      <div className="vt-order-side">
+        <section className="vt-card" aria-labelledby="order-delivery">
+          <h2 id="order-delivery" className="vt-h4">
+            Delivery
+          </h2>
+          <address className="vt-order-address">
+            {addressLines(order.shippingAddress).map((line, i) => (
+              <span key={i}>{line}</span>
+            ))}
+          </address>
+          <dl className="vt-details">
+            <dt>Method</dt>
+            <dd>{order.deliveryMethod}</dd>
+            {order.email ? (
+              <>
+                <dt>Email</dt>
+                <dd>{order.email}</dd>
+              </>
+            ) : null}
+            {order.phone ? (
+              <>
+                <dt>Phone</dt>
+                <dd>{order.phone}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+        <section className="vt-card" aria-labelledby="order-payment">
+          <h2 id="order-payment" className="vt-h4">
+            Payment
+          </h2>
+          <dl className="vt-details">
+            <dt>Method</dt>
+            <dd>{order.paymentMethod}</dd>
+            <dt>Payment</dt>
+            <dd>
+              <StatusBadge status={order.paymentStatus} />
+            </dd>
+          </dl>
+          {bankTransfer && order.paymentStatus !== 'Paid' ? (
+            <BankTransferInstructions orderCode={order.orderCode} total={price(order.total)} />
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** "1 item", "3 items": the units of an order. */
+const itemCount = (order: OrderSummary) => {
+  const count = order.lines.reduce((n, line) => n + line.quantity, 0);
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+};
+
+/** What a page says while its order loads, or when there is none. */
+function OrderState({ loaded, missing }: { loaded: Loaded<unknown>; missing: ReactNode }) {
+  if (loaded.state === 'loading')
+    return (
+      <p className="vt-loading" aria-busy="true">
+        Loading the order…
+      </p>
+    );
+  if (loaded.state === 'missing') return <FormNotice kind="error">{missing}</FormNotice>;
+  if (loaded.state === 'failed') return <FormNotice kind="error">The order could not be loaded. Please try again.</FormNotice>;
+  return null;
+}
+
+/** What the checkout hands the confirmation, so it shows at once. */
+export interface PlacedState {
+  placed?: OrderSummary;
+}
+
+/** /order/{code}: the order for whoever holds its code; "Thank you" when the shopper has just placed it. */
+export function OrderPage() {
+  const { id = '' } = useParams();
+  const api = useApi();
+  const code = readOrderCode(id);
+  const given = (useLocation().state as PlacedState | null)?.placed;
+  const justPlaced = given?.orderCode === code ? given : undefined;
+  const loaded = useLoaded(justPlaced ? null : code, async () =>
+    isOrderCode(code) ? (await api.request(orderEndpoints.getOrder, { query: { OrderCode: code } })).data.order : null,
+  );
+  const order = justPlaced ?? (loaded.state === 'ready' ? loaded.value : undefined);
+  return (
+    <PageShell heading={justPlaced ? 'Thank you for your order' : `Order ${code}`}>
+      {order ? (
+        <>
+          <div className="vt-order-intro">
+            {justPlaced ? (
+              <p>We have your order{order.email ? ` and sent a confirmation to ${order.email}` : ''}. Keep its code to follow it.</p>
+            ) : null}
+            <p className="vt-order-code-line">
+              Order code <strong className="vt-order-code">{order.orderCode}</strong>
+            </p>
+            <p>
+              Placed <Time at={order.createdAt} /> · Status <StatusBadge status={order.status} />
+            </p>
+            <Link to={`/status?code=${order.orderCode}`}>Follow this order</Link>
+          </div>
+          <OrderView order={order} />
+        </>
+      ) : (
+        <OrderState loaded={loaded} missing="No order matches this code. Check the code in your confirmation." />
+      )}
+    </PageShell>
+  );
+}
+
+/** /status: asks for an order code, then shows the order's status and its history (§4 colours). */
+export function StatusPage() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const typed = params.get('code') ?? '';
+  const code = readOrderCode(typed);
+  const [invalid, setInvalid] = useState(false);
+  const loaded = useLoaded(code ? code : null, async () =>
+    isOrderCode(code) ? (await api.request(orderEndpoints.getOrder, { query: { OrderCode: code } })).data.order : null,
+  );
+  const order = code && loaded.state === 'ready' ? loaded.value : undefined;
+  const price = useOrderPrice(order ?? { currencyCode: '', currencyRate: 1 });
+  return (
+    <PageShell heading="Order status" breadcrumbs={[{ label: 'Order status' }]}>
+      <div className="vt-status-page">
+        <AppForm
+          key={typed}
+          errors={invalid ? { code: 'must be the 16 letters and digits of your order code' } : undefined}
+          onValues={(values) => {
+            const next = readOrderCode(values['code'] ?? '');
+            setInvalid(!isOrderCode(next));
+            if (isOrderCode(next)) void navigate(`/status?code=${next}`);
+          }}
+        >
+          <Field
+            label="Order code"
+            name="code"
+            defaultValue={typed}
+            required
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            hint="The 16 letters and digits in your order confirmation"
+          />
+          <SubmitButton>Check status</SubmitButton>
+        </AppForm>
+        {code ? (
+          order ? (
+            <section className="vt-card vt-status-result" aria-labelledby="status-heading">
+              <h2 id="status-heading" className="vt-h4">
+                Order <span className="vt-order-code">{order.orderCode}</span>
+              </h2>
+              <dl className="vt-details vt-status-now">
+                <dt>Status</dt>
+                <dd>
+                  <StatusBadge status={order.status} />
+                </dd>
+                <dt>Payment</dt>
+                <dd>
+                  <StatusBadge status={order.paymentStatus} />
+                </dd>
+                <dt>Placed</dt>
+                <dd>
+                  <Time at={order.createdAt} />
+                </dd>
+                <dt>Total</dt>
+                <dd>
+                  {price(order.total)} for {itemCount(order)}
+                </dd>
+              </dl>
+              <h3 className="vt-h5">History</h3>
+              <OrderHistory history={order.history} />
+              <Link to={`/order/${order.orderCode}`}>See the whole order</Link>
+            </section>
+          ) : (
+            <OrderState loaded={loaded} missing="No order matches this code. Check the code in your confirmation." />
+          )
+        ) : null}
+      </div>
+    </PageShell>
+  );
+}
+
+type OrderListEntry = Awaited<ReturnType<typeof loadOrders>>[number];
+const loadOrders = async (api: ReturnType<typeof useApi>) => (await api.request(orderEndpoints.getOrders)).data.orders;
+
+/** One order of the list, its total in the currency it was placed in. */
+function OrderListRow({ order, rate }: { order: OrderListEntry; rate: number }) {
+  const price = useOrderPrice({ currencyCode: order.currencyCode, currencyRate: rate });
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={`/orderdetail/${order.orderCode}`} className="vt-order-code">
+          {order.orderCode}
+        </Link>
+      </th>
+      <td>
+        <Time at={order.createdAt} />
+      </td>
+      <td>
+        <StatusBadge status={order.status} />
+      </td>
+      <td>
+        <StatusBadge status={order.paymentStatus} />
+      </td>
+      <td className="vt-num">{price(order.total)}</td>
+    </tr>
+  );
+}
+
+/** /orderlist: the signed-in customer's orders, newest first, each opening its detail. */
+export function OrderListPage() {
+  const api = useApi();
+  const root = useRouteLoaderData(ROOT_ROUTE_ID) as RootData | undefined;
+  const loaded = useLoaded('orders', async () => loadOrders(api));
+  // GetOrders does not carry each order's recorded rate; the store's rate for the order's currency stands in.
+  const rateOf = (code: string) => root?.site.currencies.find((c) => c.currencyAbbreviation === code)?.currencyRate ?? 1;
+  return (
+    <PageShell heading="Order History" breadcrumbs={[{ label: 'My Account', to: '/account' }, { label: 'Order History' }]}>
+      {loaded.state === 'ready' ? (
+        loaded.value.length ? (
+          <div className="vt-table-wrap">
+            <table className="vt-orders-table">
+              <caption className="vt-visually-hidden">Your orders, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Placed</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col" className="vt-num">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaded.value.map((order) => (
+                  <OrderListRow key={order.orderCode} order={order} rate={rateOf(order.currencyCode)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <div className="vt-cart-empty">
+            <p>You have no orders yet.</p>
+            <Link to="/" className="vt-btn vt-btn-primary vt-btn-md">
+              Start shopping
+            </Link>
+          </div>
+        )
+      ) : (
+        <OrderState loaded={loaded} missing="You have no orders yet." />
+      )}
+    </PageShell>
+  );
+}
+
+/** /orderdetail/{code}: one of the signed-in customer's orders, with its history. */
+export function OrderDetailPage() {
+  const { id = '' } = useParams();
+  const api = useApi();
+  const code = readOrderCode(id);
+  const loaded = useLoaded(code, async () => {
+    // Only the customer's own orders open here: the code must be in their list.
+    if (!isOrderCode(code) || !(await loadOrders(api)).some((order) => order.orderCode === code)) return null;
+    return (await api.request(orderEndpoints.getOrder, { query: { OrderCode: code } })).data.order;
+  });
+  return (
+    <PageShell
+      heading={`Order ${code}`}
+      breadcrumbs={[{ label: 'My Account', to: '/account' }, { label: 'Order History', to: '/orderlist' }, { label: `Order ${code}` }]}
+    >
+      {loaded.state === 'ready' ? (
+        <>
+          <div className="vt-order-intro">
+            <p>
+              Placed <Time at={loaded.value.createdAt} /> · Status <StatusBadge status={loaded.value.status} />
+            </p>
+          </div>
+          <OrderView order={loaded.value}>
+            <section className="vt-card" aria-labelledby="order-history">
+              <h2 id="order-history" className="vt-h4">
+                History
+              </h2>
+              <OrderHistory history={loaded.value.history} />
+            </section>
+          </OrderView>
+        </>
+      ) : (
+        <OrderState loaded={loaded} missing="This order could not be found in your account." />
+      )}
+    </PageShell>
+  );
+}
