@@ -6,12 +6,13 @@ const publicRoutes: [path: string, title: string, noindex: boolean][] = [
   ['/cart', 'Cart', true],
   ['/signin', 'Signin', false],
   ['/signup', 'Signup', false],
-  ['/status', 'Status', false],
+  // An order's page and its status show a shopper's address to whoever holds the code: kept out of indexes.
+  ['/status', 'Status', true],
   ['/compare', 'Compare', false],
   ['/contact', 'Contact', false],
   ['/designs', 'Designs', false],
   ['/notfound', 'Notfound', true],
-  ['/order/ORDER-1234', 'Order', false],
+  ['/order/ORDER-1234', 'Order', true],
   ['/resetpassword', 'Reset Password', false],
   ['/forgotpassword', 'Forgot Password', false],
   ['/preview', 'Preview', true],
@@ -72,7 +73,7 @@ test.describe('routes, titles and indexing (§2.1, §2.7)', () => {
 
 test.describe('guards (§2.1, §6)', () => {
   test('signed-in routes send guests to /signin, and back after signing in', async ({ page, store }) => {
-    for (const path of ['/account', '/wishlist', '/orderlist', '/changepassword', '/orderdetail/1']) {
+    for (const path of ['/account', '/wishlist', '/orderlist', '/changepassword', '/orderdetail/HK4M7Q2ZP9XW3RTA']) {
       await page.goto(store.url('localhost', path));
       await expect(page, path).toHaveURL(store.url('localhost', `/signin?redirect=${encodeURIComponent(path)}`));
     }
@@ -89,7 +90,7 @@ test.describe('guards (§2.1, §6)', () => {
       ['/wishlist', 'Wishlist'],
       ['/orderlist', 'Order List'],
       ['/changepassword', 'Change Password'],
-      ['/orderdetail/1', 'Order Detail'],
+      ['/orderdetail/HK4M7Q2ZP9XW3RTA', 'Order Detail'],
     ]) {
       const response = await page.goto(store.url('localhost', path));
       expect(response?.status(), path).toBe(200);
