@@ -133,6 +133,23 @@ describe('token failures end at /notfound with the code of §8', () => {
     await expect(api.load(authEndpoints.session)).rejects.toBeInstanceOf(TokenFailureError);
     expect(failures).toEqual(['04']);
   });
+
+  it('04 wins: a page’s data and a background call (the cart) failing on one refresh go to the data’s page', async () => {
+    for (const order of [
+      ['call', 'data'],
+      ['data', 'call'],
+    ] as const) {
+      useSession.getState().setTokens({ accessToken: token('5', -1), refreshToken: 'r1' });
+      const { api, failures } = client(
+        server({ '/api/Auth/refresh': () => json(401, { error: { code: 'TOKEN_REUSED', message: 'no' } }) }).fetch,
+      );
+      const send = (variant: 'call' | 'data') =>
+        variant === 'data' ? api.load(authEndpoints.session) : api.request(authEndpoints.session);
+      await Promise.allSettled(order.map(send));
+      // The app goes where the last failure sends it: the page's data code.
+      expect(failures.at(-1), order.join(' then ')).toBe('04');
+    }
+  });
 });
 
 it('carries the store parameter on every call', async () => {

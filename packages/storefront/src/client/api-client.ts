@@ -75,6 +75,8 @@ async function storedTokens(): Promise<TokenPair | null> {
  */
 export class ApiClient {
   private refreshing: Promise<TokenPair> | null = null;
+  /** The failure the calls waiting on the last refresh went to, so they go to one page. */
+  private failedWith: TokenFailureCode | null = null;
   private readonly fetch: typeof fetch;
 
   constructor(private readonly options: ApiClientOptions = {}) {
@@ -123,10 +125,12 @@ export class ApiClient {
    */
   refresh(variant: Variant = 'call'): Promise<TokenPair> {
     if (this.refreshing) {
-      return this.refreshing.catch(() => this.fail(TokenFailure.OtherCallFailed));
+      // A page's data waiting on a refresh that fails ends at its own code (04), whoever started the refresh.
+      return this.refreshing.catch(() => this.fail(variant === 'data' ? TokenFailure.DataRefreshFailed : TokenFailure.OtherCallFailed));
     }
     const tokens = useSession.getState().tokens;
     if (!tokens?.accessToken || !tokens.refreshToken) return Promise.reject(this.fail(TokenFailure.MissingTokens));
+    this.failedWith = null;
     this.refreshing = oneTabAtATime(async () => {
       const latest = await storedTokens();
       if (latest && latest.refreshToken !== tokens.refreshToken && !isExpired(latest.accessToken)) {
@@ -145,9 +149,16 @@ export class ApiClient {
     return this.refreshing;
   }
 
+  /**
+   * Ends the session and sends the app to the failure's page. Calls that fail together (a page's data and a cart
+   * sync waiting on one refresh) go to one page: the page's data failure (04) wins over a background call's.
+   */
   private fail(ec: TokenFailureCode): never {
     useSession.getState().clear();
-    (this.options.onTokenFailure ?? ((code) => window.location.assign(`/notfound?ec=${code}`)))(ec);
+    if (this.failedWith !== TokenFailure.DataRefreshFailed) {
+      this.failedWith = ec;
+      (this.options.onTokenFailure ?? ((code) => window.location.assign(`/notfound?ec=${code}`)))(ec);
+    }
     throw new TokenFailureError(ec);
   }
 
