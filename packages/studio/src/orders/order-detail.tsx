@@ -29,6 +29,8 @@ export function OrderDetail({ orderCode, onChanged }: { orderCode: string; onCha
   const [busy, setBusy] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  /** Set when the order arrives or changes: the keyboard goes on to it (the button pressed may have gone). */
+  const focusHeading = useRef(false);
   const noteId = useId();
 
   useEffect(() => {
@@ -36,9 +38,8 @@ export function OrderDetail({ orderCode, onChanged }: { orderCode: string; onCha
     controller.order(orderCode).then(
       (order) => {
         if (!live) return;
+        focusHeading.current = true;
         setLoaded({ order, error: null });
-        // Opened from the list: the keyboard goes on to the order it chose.
-        requestAnimationFrame(() => heading.current?.focus());
       },
       (error: unknown) => live && setLoaded({ order: null, error: problemText(error) }),
     );
@@ -47,17 +48,22 @@ export function OrderDetail({ orderCode, onChanged }: { orderCode: string; onCha
     };
   }, [controller, orderCode]);
 
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    focusHeading.current = false;
+    heading.current?.focus();
+  }, [loaded]);
+
   const change = async (what: OrderChange, done: string) => {
     setBusy(true);
     try {
       const order = await controller.changeOrder(orderCode, { ...what, note: note.trim() });
+      focusHeading.current = true;
       setLoaded({ order, error: null });
       onChanged(order);
       setNote('');
       setConfirmingCancel(false);
       store.getState().notify(`Order ${orderCode} ${done}.`, 'success');
-      // The button pressed may have gone with the move; the order's heading keeps the keyboard's place.
-      heading.current?.focus();
     } catch (error) {
       store.getState().notify(`Not changed: ${problemText(error)}`, 'error');
       setConfirmingCancel(false);
@@ -207,7 +213,7 @@ export function OrderDetail({ orderCode, onChanged }: { orderCode: string; onCha
           <p>{order.shippingAddress['fullName'] || '—'}</p>
           {order.email ? (
             <p>
-              <a className="text-indigo-700 underline hover:text-indigo-900" href={`mailto:${order.email}`}>
+              <a className="[overflow-wrap:anywhere] text-indigo-700 underline hover:text-indigo-900" href={`mailto:${order.email}`}>
                 {order.email}
               </a>
             </p>
@@ -240,7 +246,7 @@ export function OrderDetail({ orderCode, onChanged }: { orderCode: string; onCha
               <span className="text-xs text-slate-500">
                 <Time at={event.at} />
               </span>
-              {event.note ? <span className="basis-full pl-1 text-slate-700">{event.note}</span> : null}
+              {event.note ? <span className="basis-full text-slate-700">{event.note}</span> : null}
             </li>
           ))}
         </ol>

@@ -194,7 +194,7 @@ function OrdersScreen() {
                       </td>
                       <td className="max-w-48 px-2 py-2">
                         <span className="block truncate font-medium">{row.customerName || '—'}</span>
-                        <span className="block truncate text-xs text-slate-500">{row.email ?? row.phone ?? ''}</span>
+                        <span className="block truncate text-xs text-slate-600">{row.email ?? row.phone ?? ''}</span>
                       </td>
                       <td className="px-2 py-2 text-right tabular-nums">{row.items}</td>
                       <td className="px-2 py-2 text-right tabular-nums">{baseAmount(row.total)}</td>
@@ -213,7 +213,7 @@ function OrdersScreen() {
         </div>
         <nav aria-label="Pages of orders" className="flex items-center gap-2 border-t border-slate-200 px-5 py-2 text-sm text-slate-600">
           <span className="mr-auto" aria-live="polite">
-            {total > 0 ? `${first}–${first + rows.length - 1} of ${total} orders` : ''}
+            {total === 1 ? '1 order' : total > 0 ? `${first}–${first + rows.length - 1} of ${total} orders` : ''}
           </span>
           <Button disabled={page <= 1 || loading} onClick={() => setPage((n) => n - 1)}>
             Previous page
