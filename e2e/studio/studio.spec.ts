@@ -1037,3 +1037,83 @@ test('the palette names, describes and searches section types; + between outline
   await expect(live.locator('iframe[title="Store preview"]')).toHaveCount(0);
   await context.close();
 });
+
+test('Orders: the owner finds a guest’s order by its email, confirms it and ships it; its history shows each step (issue 16)', async ({
+  browser,
+  studio,
+  harborSession,
+}) => {
+  // A guest's order through the API, as the checkout places it.
+  const info = await call(studio, 'localhost', 'GET', '/api/Web/GetWebInfo?Domain=localhost');
+  const guest = (info.json as { tokens: { accessToken: string } }).tokens.accessToken;
+  const options = await call(studio, 'localhost', 'GET', '/api/Order/GetCheckoutOptions');
+  const deliveryOptionId = (options.json as { data: { options: { deliveryOptionId: number }[] } }).data.options[0]!.deliveryOptionId;
+  const listing = await call(studio, 'localhost', 'GET', '/api/Product/GetProducts?Scope=search');
+  let cartCode = '';
+  for (const card of (listing.json as { data: { products: { productURL: string }[] } }).data.products) {
+    const product = (await call(studio, 'localhost', 'GET', `/api/Product/GetProduct?Slug=${card.productURL.slice(1)}`)).json as {
+      data: { productID: number; variants: { variantID: number; stockStatusID: number }[] };
+    };
+    const variant = product.data.variants.find((v) => v.stockStatusID === 1);
+    if (variant) {
+      cartCode = `${product.data.productID}_1_${variant.variantID}_`;
+      break;
+    }
+  }
+  expect(cartCode).not.toBe('');
+  const email = `orders-${Date.now()}@example.test`;
+  const placed = await call(studio, 'localhost', 'POST', '/api/Order/PlaceOrder', guest, {
+    idempotencyKey: `studio-orders-${Date.now()}`,
+    cartCodes: cartCode,
+    email,
+    shippingAddress: { fullName: 'Orla Guest', line1: '4 Quay Street', city: 'Leith', postalCode: 'EH6 6AA', country: 'gb' },
+    deliveryOptionId,
+    paymentMethod: 'cod',
+    currency: 'USD',
+  });
+  expect(placed.status, JSON.stringify(placed.json)).toBe(200);
+  const orderCode = (placed.json as { data: { order: { orderCode: string } } }).data.order.orderCode;
+
+  const context = await signedInContext(browser, studio, harborSession);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openEditor(page, studio);
+  const sectionsBefore = await outlineOrder(page);
+  await page.getByRole('button', { name: 'Orders', exact: true }).click();
+  const orders = page.getByRole('dialog', { name: 'Orders' });
+  await orders.getByRole('searchbox', { name: 'Search orders' }).fill(email);
+  await expect(orders.locator('button[data-order-code]')).toHaveCount(1);
+  // Reached and opened by keyboard; the keyboard goes on to the order.
+  await orders.getByRole('button', { name: orderCode }).focus();
+  await page.keyboard.press('Enter');
+  const details = orders.getByRole('region', { name: 'Order details' });
+  await expect(details.getByRole('heading', { name: `Order ${orderCode}` })).toBeFocused();
+  await expect(details.getByRole('region', { name: 'Customer' })).toContainText('Orla Guest');
+
+  await details.getByLabel(/^Note/).fill('Packed today');
+  await details.getByRole('button', { name: 'Confirm order' }).click();
+  const row = orders.getByRole('row').filter({ has: page.getByRole('button', { name: orderCode }) });
+  await expect(row.getByText('Confirmed')).toBeVisible();
+  await details.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(details.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
+  await expect(row.getByText('Shipped')).toBeVisible();
+  // Cancel is gone once shipped.
+  await expect(details.getByRole('button', { name: 'Cancel order…' })).toHaveCount(0);
+
+  const problems = (await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.map(
+    (v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(problems).toEqual([]);
+
+  // Escape closes it; the editor is as it was, and the keyboard is back on Orders.
+  await page.keyboard.press('Escape');
+  await expect(orders).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Orders', exact: true })).toBeFocused();
+  expect(await outlineOrder(page)).toEqual(sectionsBefore);
+
+  const read = await call(studio, 'localhost', 'GET', `/api/Order/GetOrder?OrderCode=${orderCode}`);
+  const history = (read.json as { data: { order: { history: { status: string; note: string }[] } } }).data.order.history;
+  expect(history.map((h) => h.status)).toEqual(['Pending', 'Confirmed', 'Shipped']);
+  expect(history[1]!.note).toBe('Packed today');
+  await context.close();
+});
