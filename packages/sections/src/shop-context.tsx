@@ -1,5 +1,5 @@
 import { createContext, use, type ReactNode } from 'react';
-import { formatPrice, type Currency, type Suggestions } from '@vitrine/commerce';
+import { cartTotalUnits, convertedUnits, formatPrice, formatUnits, type Currency, type Suggestions } from '@vitrine/commerce';
 
 /** What sections know of the shop and the shopper: currency, store name, counts for the header, signed-in state. */
 export interface Shop {
@@ -49,4 +49,25 @@ export function useShop(): Shop {
 export function usePrice(): (minorUnits: number) => string {
   const { currency, showCurrency } = use(ShopContext);
   return (minorUnits) => formatPrice(minorUnits, currency, showCurrency);
+}
+
+/** A cart line as its amount is shown: unit price and add-on prices in minor units, and the quantity. */
+export interface PricedLine {
+  price: number;
+  quantity: number;
+  addonPrices?: readonly number[];
+}
+
+/**
+ * Shows the sum of cart lines (and any further amounts, as delivery) in the shopper's currency as the lines are
+ * shown: each unit price converted first, so the lines shown add up to the total shown (§9).
+ */
+export function useCartPrice(): (lines: readonly PricedLine[], more?: readonly number[]) => string {
+  const { currency, showCurrency } = use(ShopContext);
+  return (lines, more = []) =>
+    formatUnits(
+      cartTotalUnits(lines, currency) + more.reduce((sum, minor) => sum + convertedUnits(minor, currency), 0),
+      currency,
+      showCurrency,
+    );
 }

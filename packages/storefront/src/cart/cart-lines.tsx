@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Image } from '@vitrine/renderer';
-import { usePrice } from '@vitrine/sections';
+import { useCartPrice, usePrice } from '@vitrine/sections';
 import { useCart } from '../client/cart.ts';
 import { cartSubtotal, itemOf, quantityOf, type CartLine } from '../client/cart-rules.ts';
 import { QuantityStepper } from '../ui/quantity-stepper.tsx';
@@ -21,6 +21,7 @@ function CartLineView({ line, removableAddons }: { line: CartLine; removableAddo
   const item = useCart((s) => itemOf(s.items, line));
   const { setQuantity, remove, removeAddon } = useCart.getState();
   const price = usePrice();
+  const linePrice = useCartPrice();
   const quantity = quantityOf(line);
   const name = item?.product.itemName ?? 'Item';
   if (!item) {
@@ -31,7 +32,7 @@ function CartLineView({ line, removableAddons }: { line: CartLine; removableAddo
       </li>
     );
   }
-  const lineTotal = (Number(item.price) + item.addons.reduce((sum, addon) => sum + addon.price, 0)) * quantity;
+  const lineTotal = linePrice([{ price: Number(item.price), quantity, addonPrices: item.addons.map((addon) => addon.price) }]);
   return (
     <li className="vt-cart-line">
       <Link to={item.product.productURL} className="vt-cart-line-image" tabIndex={-1} aria-hidden="true">
@@ -72,7 +73,7 @@ function CartLineView({ line, removableAddons }: { line: CartLine; removableAddo
         <QuantityStepper value={quantity} onChange={(next) => setQuantity(line.cartCode, next)} label={`Quantity of ${name}`} />
         <p className="vt-cart-line-total">
           <span className="vt-visually-hidden">Line total </span>
-          {price(lineTotal)}
+          {lineTotal}
         </p>
         <button type="button" className="vt-btn-link vt-cart-remove" aria-label={`Remove ${name}`} onClick={() => remove(line.cartCode)}>
           Remove
@@ -96,10 +97,10 @@ export function CartLines({ lines, removableAddons = false }: { lines: readonly 
 /** The subtotal in the shopper's currency, busy while a change is on its way. */
 export function CartSubtotal() {
   const { subtotal, busy } = useCartLines();
-  const price = usePrice();
+  const cartPrice = useCartPrice();
   return (
     <p className="vt-cart-subtotal" aria-live="polite" aria-busy={busy || !subtotal.priced}>
-      <span>Subtotal</span> <strong>{subtotal.priced ? price(subtotal.total) : '…'}</strong>
+      <span>Subtotal</span> <strong>{subtotal.priced ? cartPrice(subtotal.rows) : '…'}</strong>
       {busy ? <span className="vt-cart-busy">Updating…</span> : null}
     </p>
   );

@@ -61,8 +61,15 @@ describe('quantities (§4)', () => {
 describe('the subtotal (§9)', () => {
   it('is the integer sum of unit prices times quantities and the add-ons', () => {
     const items = [pricedItem('7_1_0_4', 'ok', 1999, 500), pricedItem('8_1_0_', 'ok', 250)];
-    expect(cartSubtotal([line('7_3_0_4'), line('8_2_0_')], items)).toEqual({ total: (1999 + 500) * 3 + 250 * 2, priced: true });
-    expect(cartSubtotal([line('9_1_0_')], items)).toEqual({ total: 0, priced: false });
+    expect(cartSubtotal([line('7_3_0_4'), line('8_2_0_')], items)).toEqual({
+      total: (1999 + 500) * 3 + 250 * 2,
+      priced: true,
+      rows: [
+        { price: 1999, quantity: 3, addonPrices: [500] },
+        { price: 250, quantity: 2, addonPrices: [] },
+      ],
+    });
+    expect(cartSubtotal([line('9_1_0_')], items)).toMatchObject({ total: 0, priced: false });
   });
 });
 

@@ -88,10 +88,14 @@ export const itemOf = (items: readonly CartItem[], line: CartLine): CartItem | u
   items.find((item) => isLine(line, item.cartItemCode));
 
 /**
- * The subtotal of the lines in minor units: the integer sum of each unit price times the line's quantity and its
- * add-ons' totals (§9). Lines not priced yet count nothing; `priced` says whether every line was.
+ * The subtotal of the lines in minor units of the store's currency: the integer sum of each unit price times the
+ * line's quantity and its add-ons' totals (§9), with the lines as `useCartPrice` shows them. Lines not priced yet count
+ * nothing; `priced` says whether every line was.
  */
-export function cartSubtotal(lines: readonly CartLine[], items: readonly CartItem[]): { total: number; priced: boolean } {
+export function cartSubtotal(
+  lines: readonly CartLine[],
+  items: readonly CartItem[],
+): { total: number; priced: boolean; rows: { price: number; quantity: number; addonPrices: number[] }[] } {
   let priced = true;
   const rows = lines.flatMap((line) => {
     const item = itemOf(items, line);
@@ -99,10 +103,10 @@ export function cartSubtotal(lines: readonly CartLine[], items: readonly CartIte
       priced = false;
       return [];
     }
-    const quantity = quantityOf(line);
-    return [{ price: Number(item.price), quantity, addonTotals: item.addons.map((addon) => addon.price * quantity) }];
+    return [{ price: Number(item.price), quantity: quantityOf(line), addonPrices: item.addons.map((addon) => addon.price) }];
   });
-  return { total: cartTotal(rows), priced };
+  const total = cartTotal(rows.map((row) => ({ ...row, addonTotals: row.addonPrices.map((price) => price * row.quantity) })));
+  return { total, priced, rows };
 }
 
 /** An item of a cart popup (§3.7). */

@@ -13,7 +13,7 @@ import {
   type PlaceOrderRequest,
 } from '@vitrine/commerce';
 import { Image } from '@vitrine/renderer';
-import { usePrice, useShop } from '@vitrine/sections';
+import { useCartPrice, usePrice, useShop } from '@vitrine/sections';
 import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
 import { useCart } from '../client/cart.ts';
@@ -185,13 +185,14 @@ function AddressFields({ save }: { save: { checked: boolean; onChange: (checked:
 /** The lines being bought, as the order summary lists them. */
 function SummaryLines({ lines, items }: { lines: readonly CartLine[]; items: readonly CartItem[] }) {
   const price = usePrice();
+  const linePrice = useCartPrice();
   return (
     <ul className="vt-checkout-lines" aria-label="Items in your order">
       {lines.map((line) => {
         const item = itemOf(items, line);
         if (!item) return null;
         const quantity = Number(item.quantity);
-        const lineTotal = (Number(item.price) + item.addons.reduce((sum, addon) => sum + addon.price, 0)) * quantity;
+        const lineTotal = linePrice([{ price: Number(item.price), quantity, addonPrices: item.addons.map((addon) => addon.price) }]);
         return (
           <li key={line.cartCode}>
             <span className="vt-checkout-line-image">
@@ -210,7 +211,7 @@ function SummaryLines({ lines, items }: { lines: readonly CartLine[]; items: rea
               ))}
               <span className="vt-checkout-line-meta">{`${quantity} × ${price(Number(item.price))}`}</span>
             </span>
-            <span className="vt-checkout-line-total">{price(lineTotal)}</span>
+            <span className="vt-checkout-line-total">{lineTotal}</span>
           </li>
         );
       })}
@@ -253,6 +254,7 @@ function CheckoutForm({ buyNowCode }: { buyNowCode: string | undefined }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const price = usePrice();
+  const cartPrice = useCartPrice();
   const { currency } = useShop();
   const signedIn = useSession((s) => signedInUserId(s.tokens) !== null);
   const checkout = useCheckoutLines(buyNowCode);
@@ -503,12 +505,12 @@ function CheckoutForm({ buyNowCode }: { buyNowCode: string | undefined }) {
           <SummaryLines lines={checkout.lines} items={checkout.items} />
           <dl className="vt-totals" aria-label="Order totals" aria-live="polite" aria-busy={checkout.busy || !subtotal.priced}>
             <dt>Subtotal</dt>
-            <dd>{subtotal.priced ? price(totals.subtotal) : '…'}</dd>
+            <dd>{subtotal.priced ? cartPrice(subtotal.rows) : '…'}</dd>
             <dt>Delivery</dt>
             <dd>{totals.delivery === null ? '—' : totals.delivery === 0 ? 'Free' : price(totals.delivery)}</dd>
             <dt className="vt-totals-total">Total</dt>
             <dd className="vt-totals-total" data-testid="checkout-total">
-              {subtotal.priced ? price(totals.total) : '…'}
+              {subtotal.priced ? cartPrice(subtotal.rows, [totals.delivery ?? 0]) : '…'}
             </dd>
           </dl>
           <SubmitButton busy={busy || checkout.busy || !subtotal.priced} aria-describedby={busy ? 'checkout-placing' : undefined}>
