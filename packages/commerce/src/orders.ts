@@ -86,7 +86,15 @@ export const orderCodeQuery = z.object({
 export const ordersAnswer = z.object({
   data: z.object({
     orders: z.array(
-      orderSummary.pick({ orderCode: true, status: true, paymentStatus: true, createdAt: true, total: true, currencyCode: true }),
+      orderSummary.pick({
+        orderCode: true,
+        status: true,
+        paymentStatus: true,
+        createdAt: true,
+        total: true,
+        currencyCode: true,
+        currencyRate: true,
+      }),
     ),
   }),
 });
@@ -129,7 +137,17 @@ export const studioOrdersAnswer = z.object({
   data: z.object({
     orders: z.array(
       orderSummary
-        .pick({ orderCode: true, status: true, paymentStatus: true, createdAt: true, total: true, email: true, phone: true })
+        .pick({
+          orderCode: true,
+          status: true,
+          paymentStatus: true,
+          createdAt: true,
+          total: true,
+          currencyCode: true,
+          currencyRate: true,
+          email: true,
+          phone: true,
+        })
         .extend({ customerName: z.string(), items: z.number().int() }),
     ),
     total: z.number().int(),

@@ -95,7 +95,7 @@ export async function orderByCode(db: Db, code: string): Promise<OrderSummary> {
 export async function customerOrders(db: Db, customerId: number) {
   const orders = await db
     .selectFrom('orders')
-    .select(['order_code', 'status', 'payment_status', 'created_at', 'total', 'currency_code'])
+    .select(['order_code', 'status', 'payment_status', 'created_at', 'total', 'currency_code', 'currency_rate'])
     .where('customer_id', '=', customerId)
     .orderBy('created_at', 'desc')
     .orderBy('order_id', 'desc')
@@ -107,6 +107,7 @@ export async function customerOrders(db: Db, customerId: number) {
     createdAt: o.created_at.toISOString(),
     total: o.total,
     currencyCode: o.currency_code,
+    currencyRate: o.currency_rate,
   }));
 }
 

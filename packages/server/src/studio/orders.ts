@@ -36,6 +36,8 @@ export async function listStoreOrders(db: Db, query: z.output<typeof studioOrder
         'o.payment_status',
         'o.created_at',
         'o.total',
+        'o.currency_code',
+        'o.currency_rate',
         'o.email',
         'o.phone',
         sql<string>`coalesce(nullif(trim(concat_ws(' ', c.first_name, c.last_name)), ''), o.shipping_address->>'fullName', '')`.as(
@@ -62,6 +64,8 @@ export async function listStoreOrders(db: Db, query: z.output<typeof studioOrder
       paymentStatus: row.payment_status,
       createdAt: row.created_at.toISOString(),
       total: row.total,
+      currencyCode: row.currency_code,
+      currencyRate: row.currency_rate,
       email: row.email,
       phone: row.phone,
       customerName: row.customer_name,

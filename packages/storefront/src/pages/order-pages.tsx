@@ -1,11 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams, useRouteLoaderData, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { formatPrice, orderEndpoints, paymentMethodNames, statusColour, type OrderSummary } from '@vitrine/commerce';
 import { useShop } from '@vitrine/sections';
 import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
 import { addressLines, isOrderCode, orderCurrency, readOrderCode } from '../client/checkout-rules.ts';
-import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
 import { AppForm, Field, FormNotice, SubmitButton } from '../ui/field.tsx';
 import { PageShell } from './page-shell.tsx';
 
@@ -344,10 +343,7 @@ function OrderListRow({ order, rate }: { order: OrderListEntry; rate: number }) 
 /** /orderlist: the signed-in customer's orders, newest first, each opening its detail. */
 export function OrderListPage() {
   const api = useApi();
-  const root = useRouteLoaderData(ROOT_ROUTE_ID) as RootData | undefined;
   const loaded = useLoaded('orders', async () => loadOrders(api));
-  // GetOrders does not carry each order's recorded rate; the store's rate for the order's currency stands in.
-  const rateOf = (code: string) => root?.site.currencies.find((c) => c.currencyAbbreviation === code)?.currencyRate ?? 1;
   return (
     <PageShell heading="Order History" breadcrumbs={[{ label: 'My Account', to: '/account' }, { label: 'Order History' }]}>
       {loaded.state === 'ready' ? (
@@ -368,7 +364,7 @@ export function OrderListPage() {
               </thead>
               <tbody>
                 {loaded.value.map((order) => (
-                  <OrderListRow key={order.orderCode} order={order} rate={rateOf(order.currencyCode)} />
+                  <OrderListRow key={order.orderCode} order={order} rate={order.currencyRate} />
                 ))}
               </tbody>
             </table>

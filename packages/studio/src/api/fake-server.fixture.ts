@@ -329,6 +329,8 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
           paymentStatus: o.paymentStatus,
           createdAt: o.createdAt,
           total: o.total,
+          currencyCode: o.currencyCode,
+          currencyRate: o.currencyRate,
           email: o.email,
           phone: o.phone,
           customerName: o.shippingAddress.fullName ?? '',

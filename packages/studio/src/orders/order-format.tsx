@@ -54,8 +54,5 @@ export const orderPrice = (order: Pick<OrderSummary, 'currencyCode' | 'currencyR
 // As `formatPrice` shows amounts (§9): at most two decimals, none when they are zero.
 const baseFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
-/**
- * An amount in the store's base currency, without a symbol: the list of orders does not say which currency that is
- * (`Studio/GetOrders` carries no currency), so it shows the number alone.
- */
+/** An amount in the store's base currency, as a number: beside an order's own currency, where that is named. */
 export const baseAmount = (minorUnits: number) => baseFormat.format(minorUnits / 100);

@@ -36,8 +36,8 @@ it('lists the newest orders 25 a page; filters by status, and searches as the ow
   const first = within(list()).getAllByRole('row')[1]!;
   expect(within(first).getByText('Ada Lovelace')).toBeTruthy();
   expect(within(first).getByText('ada@example.test')).toBeTruthy();
-  // Total in the store's currency, two items (a pan twice), Pending orange, payment Pending orange.
-  expect(within(first).getByText('54')).toBeTruthy();
+  // Total in the currency paid (54.00 at 0.5 to the euro), two items (a pan twice), Pending orange, payment Pending orange.
+  expect(within(first).getByText('€27')).toBeTruthy();
   expect(within(first).getAllByRole('cell')[3]!.textContent).toBe('2');
   expect(within(first).getAllByText('Pending').map(chip)).toEqual(['Pending (orange)', 'Pending (orange)']);
   expect(chip(within(within(list()).getAllByRole('row')[2]!).getByText('Confirmed'))).toBe('Confirmed (blue)');
