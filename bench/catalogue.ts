@@ -8,6 +8,7 @@ import { random, seedCatalogue, type CatalogueSeedResult } from '../packages/ser
 import { seedDemoStores } from '../packages/server/src/seed/seed-demo.ts';
 import { FacetIndex } from '../packages/server/src/shop/facet-index.ts';
 import { loadListing, suggest } from '../packages/server/src/shop/listing.ts';
+import { benchCheckout, CHECKOUT_ANCHOR, CHECKOUT_TARGETS, checkoutLines, type CheckoutBenchResult } from './checkout.ts';
 import { onCleanup } from './cleanup.ts';
 import { freePort, httpGet, LOOPBACK, spawnNodeScript, tempDir, waitUntilReady } from './processes.ts';
 import { decimals, textTable } from './report.ts';
@@ -70,7 +71,7 @@ export interface CatalogueBenchResult {
   suggest: Spread;
   top3: { queries: number; hits: number; suggestHits: number; matched: number; misses: Miss[] };
   typoKinds: Record<TypoKind, { queries: number; hits: number }>;
-  http: { listing: Spread; search: Spread; suggest: Spread; listingBytes: number } | null;
+  http: { listing: Spread; search: Spread; suggest: Spread; listingBytes: number; checkout: CheckoutBenchResult } | null;
 }
 
 type TypoKind = 'dropped' | 'doubled' | 'swapped';
@@ -207,9 +208,10 @@ export async function benchCatalogue(): Promise<CatalogueBenchResult> {
     if (suggestions.products.slice(0, 3).some((product) => product.url === `/${typo.slug}`)) top3.suggestHits++;
   }
 
+  const lines = await checkoutLines(db, webId);
   await db.destroy();
   open = false;
-  const http = await overHttp(dataDir, listingCases, warmListings, typos);
+  const http = await overHttp(dataDir, listingCases, warmListings, typos, lines);
 
   return {
     added: PRODUCTS,
@@ -370,6 +372,7 @@ async function overHttp(
   listingCases: readonly ListingCase[],
   warm: readonly { path: string; state: ListingState }[],
   typos: { measured: TypoCase[]; warm: TypoCase[] },
+  checkoutCodes: readonly string[],
 ): Promise<CatalogueBenchResult['http']> {
   console.log('bench: starting a production server on the seeded database for the same requests over HTTP…');
   const port = await freePort();
@@ -412,11 +415,14 @@ async function overHttp(
       search.push(await get(listingPath('search', '', listingState({ kw: typo.query }))));
       suggestions.push(await get(`/api/Product/Suggest?kw=${encodeURIComponent(typo.query)}`));
     }
+    console.log('bench: add-to-cart and place-order, 100 guests at once…');
+    const checkout = await benchCheckout(origin, STORE_HOST, checkoutCodes);
     return {
       listing: spread(listing),
       search: spread(search),
       suggest: spread(suggestions),
       listingBytes: listingBytes / listingCases.length,
+      checkout,
     };
   } finally {
     if (!child.exited()) {
@@ -494,6 +500,31 @@ export function catalogueReport(result: CatalogueBenchResult): string {
     `Anchors: ${ANCHORS}.`,
     'Listings vary category (every level), sort (1–7), page and filters (none, brands, a price range, colours, materials with a size, and brand + price + colour together); one request at a time after 30 warm-up requests.',
   ];
+  const checkout = result.http?.checkout;
+  if (checkout) {
+    const clients = `${checkout.clients} guests at once`;
+    const checkoutRow = (name: string, t: CheckoutBenchResult['addToCart'], target: number) => [
+      name,
+      String(t.runs),
+      ms(t.p50Ms),
+      ms(t.p95Ms),
+      decimals(t.perSecond, 0),
+      String(t.errors),
+      `p95 ≤ ${target} ms`,
+      verdict(t.p95Ms <= target && t.errors === 0),
+    ];
+    lines.push(
+      `Checkout over HTTP on the same server, ${clients}:`,
+      textTable(
+        ['measure', 'runs', 'p50 ms', 'p95 ms', 'per s', 'errors', 'target', ''],
+        [
+          checkoutRow('AddCartItem (guest, cart priced with the new line)', checkout.addToCart, CHECKOUT_TARGETS.addToCartP95Ms),
+          checkoutRow('PlaceOrder (one line, cash on delivery)', checkout.placeOrder, CHECKOUT_TARGETS.placeOrderP95Ms),
+        ],
+      ),
+      `Anchor: ${CHECKOUT_ANCHOR}.`,
+    );
+  }
   if (top3.misses.length) {
     lines.push(`Missed (first ${Math.min(8, top3.misses.length)} of ${top3.misses.length}):`);
     for (const miss of top3.misses.slice(0, 8))

@@ -89,22 +89,41 @@ export interface RawResponse {
 }
 
 /**
- * GET through node:http rather than fetch: fetch may refuse to set Host, and a benchmark wants the raw body bytes
- * without any decoding.
+ * A request through node:http rather than fetch: fetch may refuse to set Host, and a benchmark wants the raw body bytes
+ * without any decoding. A JSON `body` is sent as such.
  */
-export function httpGet(url: string, headers: Record<string, string> = {}, timeoutMs = 10_000): Promise<RawResponse> {
+export function httpRequest(
+  url: string,
+  {
+    method = 'GET',
+    headers = {},
+    body,
+    timeoutMs = 10_000,
+  }: { method?: string; headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers, timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out after ${timeoutMs} ms`)));
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const req = request(
+      url,
+      {
+        method,
+        headers: payload ? { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length) } : headers,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out after ${timeoutMs} ms`)));
     req.on('error', reject);
-    req.end();
+    req.end(payload);
   });
 }
+
+export const httpGet = (url: string, headers: Record<string, string> = {}, timeoutMs = 10_000) => httpRequest(url, { headers, timeoutMs });
 
 /**
  * Polls `url` until it answers 200. Fails at once if the child exits, and after `timeoutMs` otherwise, in both cases

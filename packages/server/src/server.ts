@@ -70,6 +70,7 @@ export async function createServer(
       async close() {
         await app.close();
         await flags.close();
+        await mailer.idle();
         await db.destroy();
       },
     };

@@ -23,6 +23,13 @@ export interface Mailer {
   deliverQueued(): Promise<number>;
   /** Queues one mail on its own and delivers it. */
   send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Delivers what is queued in the background, one delivery at a time however many ask: for writes whose answer
+   * should not wait on mail (an order). A failure is passed to `log`; the mail stays queued for the next delivery.
+   */
+  deliverSoon(log: (error: unknown) => void): void;
+  /** Waits for a background delivery to finish (before the database closes). */
+  idle(): Promise<void>;
 }
 
 /**
@@ -45,6 +52,31 @@ export class OutboxMailer implements Mailer {
   async send(mail: OutgoingMail): Promise<void> {
     await this.queue(this.db, mail);
     await this.deliverQueued();
+  }
+
+  private delivering: Promise<void> | null = null;
+  private askedAgain = false;
+
+  deliverSoon(log: (error: unknown) => void): void {
+    // Asked while delivering: one more round once this one ends, for the mail queued meanwhile.
+    if (this.delivering) {
+      this.askedAgain = true;
+      return;
+    }
+    this.delivering = (async () => {
+      do {
+        this.askedAgain = false;
+        await this.deliverQueued();
+      } while (this.askedAgain);
+    })()
+      .catch(log)
+      .finally(() => {
+        this.delivering = null;
+      });
+  }
+
+  async idle(): Promise<void> {
+    await this.delivering;
   }
 
   async deliverQueued(): Promise<number> {

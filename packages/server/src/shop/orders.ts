@@ -294,7 +294,8 @@ export async function placeOrder(
     await queueOrderMails(trx, webId, mailer, { site, orderCode, email, lines, subtotal, shippingTotal, baseCurrency: site.base_currency });
     return inserted.order_id;
   });
-  await mailer.deliverQueued().catch((error: unknown) => log({ err: error }, 'queued order mail not delivered yet'));
+  // The answer does not wait on mail: delivery runs in the background, one at a time, and what fails stays queued.
+  mailer.deliverSoon((error) => log({ err: error }, 'queued order mail not delivered yet'));
   const order = orderId ?? (await existingOrder(db, body.idempotencyKey))?.order_id;
   if (order === undefined) throw new Error(`Order with key ${body.idempotencyKey} neither written nor found`);
   return orderSummaryOf(db, order);
