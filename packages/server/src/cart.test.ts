@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCartCode, cartAnswer, parseCartCode, sameLine, type CartAnswer, type CartCodeParts } from '@vitrine/commerce';
 import { random } from './seed/seed-catalogue.ts';
-import { backends, startOnBackend, type BackendServer } from './test-support.ts';
+import { backends, guestToken, signInCustomer, startOnBackend, type BackendServer } from './test-support.ts';
 
 /** A product of Harbor & Pine as a cart sees it: its variants with their stock, or its own stock, and its add-ons. */
 interface Sellable {
@@ -38,14 +38,8 @@ describe.each(backends)('the cart on $name', ({ create }) => {
 
   beforeAll(async () => {
     started = await startOnBackend(create);
-    const info = await started.server.call('/api/Web/GetWebInfo?Domain=localhost');
-    guest = ((await info.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
-    const signIn = await started.server.call('/api/Auth/SignIn', {
-      method: 'POST',
-      body: { email: 'shopper@harbor.test', password: 'harbor-shopper-demo' },
-      ip: '10.7.0.1',
-    });
-    shopper = ((await signIn.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+    guest = await guestToken(started.server);
+    shopper = await signInCustomer(started.server, 'shopper@harbor.test', 'harbor-shopper-demo', '10.7.0.1');
     const db = started.server.db;
     customerId = (
       await db.selectFrom('customers').select('customer_id').where('email', '=', 'shopper@harbor.test').executeTakeFirstOrThrow()
@@ -260,8 +254,7 @@ describe.each(backends)('the cart on $name', ({ create }) => {
     expect(((await response.json()) as { error: { field: string } }).error.field).toBe('CartCodes');
     expect(await db.selectFrom('cart_lines').select('cart_item_id').where('product_id', '=', nordProduct.product_id).execute()).toEqual([]);
     // Another store's token is refused on this store's cart.
-    const nordInfo = await started.server.call('/api/Web/GetWebInfo?Domain=second.localhost');
-    const nordGuest = ((await nordInfo.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+    const nordGuest = await guestToken(started.server, 'second.localhost');
     expect((await call('GetCart', nordGuest)).status).toBe(401);
   });
 });

@@ -9,7 +9,7 @@ import {
   type OrderSummary,
   type PlaceOrderRequest,
 } from '@vitrine/commerce';
-import { backends, signInOwner, startOnBackend, type BackendServer } from './test-support.ts';
+import { backends, guestToken, signInOwner, signInCustomer, startOnBackend, type BackendServer } from './test-support.ts';
 
 describe.each(backends)('checkout and orders on $name', ({ create }) => {
   let started: BackendServer;
@@ -75,14 +75,8 @@ describe.each(backends)('checkout and orders on $name', ({ create }) => {
 
   beforeAll(async () => {
     started = await startOnBackend(create);
-    const info = await started.server.call('/api/Web/GetWebInfo?Domain=localhost');
-    guest = ((await info.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
-    const signIn = await started.server.call('/api/Auth/SignIn', {
-      method: 'POST',
-      body: { email: 'shopper@harbor.test', password: 'harbor-shopper-demo' },
-      ip: '10.6.0.1',
-    });
-    shopper = ((await signIn.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+    guest = await guestToken(started.server);
+    shopper = await signInCustomer(started.server, 'shopper@harbor.test', 'harbor-shopper-demo', '10.6.0.1');
     const options = await started.server.call('/api/Order/GetCheckoutOptions');
     const checkout = orderEndpoints.getCheckoutOptions.answer.parse(await options.json()).data;
     expect(checkout.options.map((o) => o.name)).toEqual(['Standard delivery (3–5 days)', 'Express delivery (next day)']);
@@ -248,8 +242,7 @@ describe.each(backends)('checkout and orders on $name', ({ create }) => {
     const nordOwner = await signInOwner(started.server, 'owner@atelier.test', 'atelier-owner-demo');
     const byNord = await started.server.call('/api/Studio/GetOrders', { headers: { authorization: `Bearer ${nordOwner}` } });
     expect(byNord.status).toBe(403);
-    const nordInfo = await started.server.call('/api/Web/GetWebInfo?Domain=second.localhost');
-    const nordGuest = ((await nordInfo.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+    const nordGuest = await guestToken(started.server, 'second.localhost');
     const nordProduct = await db()
       .selectFrom('products')
       .select('product_id')

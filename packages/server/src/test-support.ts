@@ -289,6 +289,19 @@ export async function signInOwner(server: TestServer, email: string, password: s
   return ((await response.json()) as { data: { sessionToken: string } }).data.sessionToken;
 }
 
+/** A guest's access token for the store at `domain`, as the shopper app gets one at start (GetWebInfo). */
+export async function guestToken(server: TestServer, domain = 'localhost'): Promise<string> {
+  const response = await server.call(`/api/Web/GetWebInfo?Domain=${domain}`);
+  return ((await response.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+}
+
+/** A customer's access token, signed in from client address `ip` (rate limits count per address). */
+export async function signInCustomer(server: TestServer, email: string, password: string, ip: string): Promise<string> {
+  const response = await server.call('/api/Auth/SignIn', { method: 'POST', body: { email, password }, ip });
+  if (response.status !== 200) throw new Error(`Sign-in of ${email} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+}
+
 /** Calls the Studio API with an owner's session (none when null): GET without a body, POST with one. */
 export function studioCaller(server: TestServer, token: string | null) {
   return (path: string, init: CallInit = {}) =>

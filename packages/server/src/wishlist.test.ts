@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wishlistAnswer } from '@vitrine/commerce';
-import { backends, startOnBackend, type BackendServer } from './test-support.ts';
+import { backends, signInCustomer, startOnBackend, type BackendServer } from './test-support.ts';
 
 describe.each(backends)('the wishlist on $name', ({ create }) => {
   let started: BackendServer;
@@ -22,12 +22,7 @@ describe.each(backends)('the wishlist on $name', ({ create }) => {
 
   beforeAll(async () => {
     started = await startOnBackend(create);
-    const signIn = await started.server.call('/api/Auth/SignIn', {
-      method: 'POST',
-      body: { email: 'shopper@harbor.test', password: 'harbor-shopper-demo' },
-      ip: '10.5.0.1',
-    });
-    shopper = ((await signIn.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+    shopper = await signInCustomer(started.server, 'shopper@harbor.test', 'harbor-shopper-demo', '10.5.0.1');
     products = (
       await started.server.db
         .selectFrom('products')
