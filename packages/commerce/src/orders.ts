@@ -74,28 +74,30 @@ export type OrderSummary = z.infer<typeof orderSummary>;
 
 export const orderAnswer = z.object({ data: z.object({ order: orderSummary }) });
 
+/** An order's unguessable code: 16 capitals and digits. */
+const orderCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Z0-9]{16}$/, 'must be an order code');
+
 /** `GET /api/Order/GetOrder`: an order by its unguessable code (the confirmation page and `/status`). */
-export const orderCodeQuery = z.object({
-  OrderCode: z
-    .string()
-    .trim()
-    .regex(/^[A-Z0-9]{16}$/, 'must be an order code'),
-});
+export const orderCodeQuery = z.object({ OrderCode: orderCode });
 
 /** `GET /api/Order/GetOrders`: the signed-in customer's orders, newest first. */
+/** An order in a list: what a row shows. */
+const orderListEntry = orderSummary.pick({
+  orderCode: true,
+  status: true,
+  paymentStatus: true,
+  createdAt: true,
+  total: true,
+  currencyCode: true,
+  currencyRate: true,
+});
+
 export const ordersAnswer = z.object({
   data: z.object({
-    orders: z.array(
-      orderSummary.pick({
-        orderCode: true,
-        status: true,
-        paymentStatus: true,
-        createdAt: true,
-        total: true,
-        currencyCode: true,
-        currencyRate: true,
-      }),
-    ),
+    orders: z.array(orderListEntry),
   }),
 });
 
@@ -136,19 +138,12 @@ export const studioOrdersQuery = z.object({
 export const studioOrdersAnswer = z.object({
   data: z.object({
     orders: z.array(
-      orderSummary
-        .pick({
-          orderCode: true,
-          status: true,
-          paymentStatus: true,
-          createdAt: true,
-          total: true,
-          currencyCode: true,
-          currencyRate: true,
-          email: true,
-          phone: true,
-        })
-        .extend({ customerName: z.string(), items: z.number().int() }),
+      orderListEntry.extend({
+        email: z.string().nullable(),
+        phone: z.string().nullable(),
+        customerName: z.string(),
+        items: z.number().int(),
+      }),
     ),
     total: z.number().int(),
   }),
@@ -157,10 +152,7 @@ export const studioOrdersAnswer = z.object({
 /** `POST /api/Studio/SetOrderStatus`: moves an order on (`status`), or marks it paid (`paymentStatus`), with a note. */
 export const setOrderStatusRequest = z
   .object({
-    orderCode: z
-      .string()
-      .trim()
-      .regex(/^[A-Z0-9]{16}$/, 'must be an order code'),
+    orderCode,
     status: z.enum(orderStatuses).optional(),
     paymentStatus: z.literal('Paid').optional(),
     note: z.string().trim().max(500, 'must be at most 500 characters').default(''),
