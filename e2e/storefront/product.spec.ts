@@ -113,6 +113,8 @@ test('a signed-in customer writes one review and finds another helpful; guests a
   await expect(reviews.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(reviews.locator('.vt-review')).toHaveCount(5);
   await reviews.getByLabel('Sort reviews').selectOption({ label: 'Most Recent' });
+  // The list is busy until the most recent reviews have arrived; reading it before would read the helpful order.
+  await expect(reviews.locator('.vt-review-items')).toHaveAttribute('aria-busy', 'false');
   const dates = await reviews.locator('.vt-review-meta').allTextContents();
   const times = dates.map((d) => new Date(d.split(' · ')[1]!).getTime());
   expect(times).toEqual([...times].sort((a, b) => b - a));

@@ -25,6 +25,9 @@ export function Reviews({ product }: { product: ProductDetail }) {
   const [sort, setSort] = useState(1);
   const [page, setPage] = useState(1);
   const [answer, setAnswer] = useState<ReviewsPage | null>(null);
+  // Which sort and page the reviews shown were read for: until the answer for the chosen ones arrives, the list is busy.
+  const [answerFor, setAnswerFor] = useState('');
+  const wanted = `${sort}/${page}`;
   const [failed, setFailed] = useState(false);
   const headingId = useId();
 
@@ -33,7 +36,7 @@ export function Reviews({ product }: { product: ProductDetail }) {
     let current = true;
     api
       .request(reviewEndpoints.getReviews, { query: { ProductID: product.productID, Sort: sort, Page: page } })
-      .then((result) => current && (setAnswer(result.data), setFailed(false)))
+      .then((result) => current && (setAnswer(result.data), setAnswerFor(`${sort}/${page}`), setFailed(false)))
       .catch(() => current && setFailed(true));
     return () => {
       current = false;
@@ -104,6 +107,7 @@ export function Reviews({ product }: { product: ProductDetail }) {
                   setSort(2);
                   setPage(1);
                   setAnswer(result);
+                  setAnswerFor('2/1');
                   toast('Thank you: your review is up.');
                 }}
               />
@@ -137,7 +141,7 @@ export function Reviews({ product }: { product: ProductDetail }) {
             </label>
           ) : null}
           {failed ? <FormNotice kind="error">The reviews could not be loaded. {GENERIC_ERROR}.</FormNotice> : null}
-          <ol className="vt-review-items" aria-busy={answer === null && summary.count > 0}>
+          <ol className="vt-review-items" aria-busy={answerFor !== wanted && summary.count > 0}>
             {(answer?.reviews ?? []).map((review) => (
               <li key={review.reviewID} className="vt-review">
                 <p className="vt-review-stars">
