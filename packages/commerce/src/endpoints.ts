@@ -27,12 +27,17 @@ import {
 } from './account.ts';
 import { addCartItemRequest, cartAnswer, cartCodesQuery, removeCartAddonRequest, removeCartItemRequest, syncCartRequest } from './cart.ts';
 import {
+  confirmPaymentAnswer,
+  confirmPaymentRequest,
   deliveryOptionsAnswer,
   orderAnswer,
+  orderCartQuery,
   orderCodeQuery,
   ordersAnswer,
   placeOrderRequest,
   setOrderStatusRequest,
+  startPaymentAnswer,
+  startPaymentRequest,
   studioOrdersAnswer,
   studioOrdersQuery,
 } from './orders.ts';
@@ -315,11 +320,13 @@ export const catalogueEndpoints = {
  * The cart (§3.5–§3.7, §7). A guest's cart lives in the browser: GetCart and AddCartItem price the codes it sends and
  * say what changed. A customer's lives on the server: GetCart reads it, SyncCart adds the lines not yet saved (and so
  * merges a guest's cart at sign-in), AddCartItem adds one or sets a saved line's quantity, and the removals answer the
- * cart that is left. GetBuyCart prices one buy-now code without touching either cart.
+ * cart that is left. GetBuyCart prices one buy-now code without touching either cart; GetOrderCart answers an unpaid
+ * order's lines, as they were ordered, for paying it.
  */
 export const cartEndpoints = {
   getCart: endpoint({ method: 'GET', path: '/api/Cart/GetCart', caller: 'token', query: cartCodesQuery, answer: cartAnswer }),
   getBuyCart: endpoint({ method: 'GET', path: '/api/Cart/GetBuyCart', caller: 'token', query: cartCodesQuery, answer: cartAnswer }),
+  getOrderCart: endpoint({ method: 'GET', path: '/api/Cart/GetOrderCart', caller: 'token', query: orderCartQuery, answer: cartAnswer }),
   syncCart: endpoint({ method: 'POST', path: '/api/Cart/SyncCart', caller: 'customer', body: syncCartRequest, answer: cartAnswer }),
   addCartItem: endpoint({ method: 'POST', path: '/api/Cart/AddCartItem', caller: 'token', body: addCartItemRequest, answer: cartAnswer }),
   removeCartItem: endpoint({
@@ -341,13 +348,28 @@ export const cartEndpoints = {
 /**
  * Checkout and orders (§2.1, §4). PlaceOrder prices the lines again, takes their stock and writes the order in one
  * transaction, once per checkout (its idempotency key). An order is read by its unguessable code (the confirmation page,
- * `/status`); a customer lists their own.
+ * `/status`); a customer lists their own. A card is paid on the payment provider's page: StartPayment sends the shopper
+ * there, ConfirmPayment records what the provider says became of it when they are back.
  */
 export const orderEndpoints = {
   getCheckoutOptions: endpoint({ method: 'GET', path: '/api/Order/GetCheckoutOptions', caller: 'visitor', answer: deliveryOptionsAnswer }),
   placeOrder: endpoint({ method: 'POST', path: '/api/Order/PlaceOrder', caller: 'token', body: placeOrderRequest, answer: orderAnswer }),
   getOrder: endpoint({ method: 'GET', path: '/api/Order/GetOrder', caller: 'visitor', query: orderCodeQuery, answer: orderAnswer }),
   getOrders: endpoint({ method: 'GET', path: '/api/Order/GetOrders', caller: 'customer', answer: ordersAnswer }),
+  startPayment: endpoint({
+    method: 'POST',
+    path: '/api/Order/StartPayment',
+    caller: 'token',
+    body: startPaymentRequest,
+    answer: startPaymentAnswer,
+  }),
+  confirmPayment: endpoint({
+    method: 'POST',
+    path: '/api/Order/ConfirmPayment',
+    caller: 'token',
+    body: confirmPaymentRequest,
+    answer: confirmPaymentAnswer,
+  }),
 };
 
 /** The wishlist (§3.4, §4): a signed-in customer's hearts; a guest's stay in the browser and join at sign-in (Sync). */

@@ -42,10 +42,11 @@ export {
   STUDIO_ORDERS_PAGE,
   studioOrdersQuery,
   setOrderStatusRequest,
+  paymentOutcomes,
 } from './orders.ts';
 export { MAX_WISHLIST, wishlistAnswer } from './wishlist.ts';
 export type { WishlistAnswer } from './wishlist.ts';
-export type { PaymentMethod, OrderStatus, PlaceOrderRequest, OrderSummary } from './orders.ts';
+export type { PaymentMethod, PaymentOutcome, OrderStatus, PlaceOrderRequest, OrderSummary } from './orders.ts';
 export { roundRating, BEST_RATING, WORST_RATING } from './rating.ts';
 export { statusColour } from './status-colour.ts';
 export type { StatusColour } from './status-colour.ts';

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { addressFields, customerEmail, customerPhone, optionalField } from './account.ts';
 import { cartCodeList } from './cart.ts';
 
-/** How a shopper pays (§2.1). Card payments come through a provider and are not offered yet. */
-export const paymentMethods = ['cod', 'bank_transfer'] as const;
+/**
+ * How a shopper pays (§2.1). Cash on delivery and bank transfer need no outside service; a card is paid on the payment
+ * provider's own page, after the order is placed (so card details never reach the store).
+ */
+export const paymentMethods = ['cod', 'bank_transfer', 'card'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
-export const paymentMethodNames: Record<PaymentMethod, string> = { cod: 'Cash on delivery', bank_transfer: 'Bank transfer' };
+export const paymentMethodNames: Record<PaymentMethod, string> = { cod: 'Cash on delivery', bank_transfer: 'Bank transfer', card: 'Card' };
 
 /** An order's statuses (§4's colours name them), in the order a shop moves through them; Cancelled from any but Delivered. */
 export const orderStatuses = ['Pending', 'Confirmed', 'Shipped', 'Delivered', 'Cancelled'] as const;
@@ -75,7 +78,7 @@ export type OrderSummary = z.infer<typeof orderSummary>;
 export const orderAnswer = z.object({ data: z.object({ order: orderSummary }) });
 
 /** An order's unguessable code: 16 capitals and digits. */
-const orderCode = z
+export const orderCode = z
   .string()
   .trim()
   .regex(/^[A-Z0-9]{16}$/, 'must be an order code');
@@ -161,3 +164,26 @@ export const setOrderStatusRequest = z
     message: 'give either a status or a payment status',
     path: ['status'],
   });
+
+/** `POST /api/Order/StartPayment`: opens a card payment of an unpaid order; the shopper is sent to `redirectUrl` to pay. */
+export const startPaymentRequest = z.object({ orderCode });
+export const startPaymentAnswer = z.object({ data: z.object({ redirectUrl: z.string() }) });
+
+/** What a card payment came to: `pending` while the shopper has not finished on the provider's page (or left it). */
+export const paymentOutcomes = ['authorised', 'declined', 'pending'] as const;
+export type PaymentOutcome = (typeof paymentOutcomes)[number];
+
+/**
+ * `POST /api/Order/ConfirmPayment`: the shopper is back from the provider with `paymentId`; the store asks the provider
+ * what became of it (the address alone proves nothing) and records it once, however often it is asked.
+ */
+export const confirmPaymentRequest = z.object({
+  orderCode,
+  paymentId: z.string().trim().min(1, 'is a required field').max(200, 'must be at most 200 characters'),
+});
+export const confirmPaymentAnswer = z.object({
+  data: z.object({ order: orderSummary, outcome: z.enum(paymentOutcomes), message: z.string() }),
+});
+
+/** `GET /api/Cart/GetOrderCart` (§7): an order's lines as a cart, to pay it at `/checkout/oc/{ordercode}`; `CartCodes` is the order code. */
+export const orderCartQuery = z.object({ CartCodes: orderCode });

@@ -345,6 +345,20 @@ export interface OrderEventsTable {
   created_at: Timestamp;
 }
 
+/** A card payment opened at the payment provider for an order, and what became of it (migration 0009). */
+export interface PaymentsTable {
+  payment_id: Generated<number>;
+  web_id: number;
+  order_id: number;
+  provider: string;
+  provider_ref: string;
+  amount: number;
+  currency_code: string;
+  status: Generated<'pending' | 'authorised' | 'declined'>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface SearchWordsTable {
   web_id: number;
   word: string;
@@ -509,6 +523,7 @@ export interface Database {
   catalogue_changes: CatalogueChangesTable;
   delivery_options: DeliveryOptionsTable;
   order_events: OrderEventsTable;
+  payments: PaymentsTable;
   tracking_sessions: TrackingSessionsTable;
   tracking_events: TrackingEventsTable;
   mail_outbox: MailOutboxTable;

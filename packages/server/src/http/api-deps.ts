@@ -3,6 +3,7 @@ import type { FacetIndex } from '../shop/facet-index.ts';
 import type { LiveFlags } from '../infra/live-flags.ts';
 import type { MaintenanceBypass } from '../shop/maintenance.ts';
 import type { Mailer } from '../infra/mailer.ts';
+import type { PaymentProvider } from '../infra/payments.ts';
 import type { RateLimiter } from '../infra/rate-limit.ts';
 import type { TokenService } from '../auth/tokens.ts';
 
@@ -21,6 +22,8 @@ export interface ApiDeps {
   tokens: TokenService;
   limiter: RateLimiter;
   mailer: Mailer;
+  /** Where card payments are made (`infra/payments.ts`). */
+  payments: PaymentProvider;
   liveFlags: LiveFlags;
   bypass: MaintenanceBypass;
   /** How often an open maintenance stream sends a comment, so proxies keep it open (25 s). */

@@ -12,6 +12,8 @@ import type { Db } from '../db/connect.ts';
 import { ImageQueueFull, ImageService, parseModifiers } from '../infra/images.ts';
 import type { LiveFlags } from '../infra/live-flags.ts';
 import type { Mailer } from '../infra/mailer.ts';
+import type { PaymentProvider } from '../infra/payments.ts';
+import { TestPaymentProvider } from '../infra/test-payment-provider.ts';
 import type { TrustProxy } from '../infra/config.ts';
 import { MaintenanceBypass, encodeHtmlEntities } from '../shop/maintenance.ts';
 import { RateLimiter } from '../infra/rate-limit.ts';
@@ -41,6 +43,11 @@ export interface AppOptions {
   secret: Buffer;
   /** Where password-reset (and later order) mail goes. */
   mailer: Mailer;
+  /**
+   * Where card payments are made: a real provider behind `PaymentProvider`, or by default the test provider, whose
+   * pages this server then serves at /_pay/test.
+   */
+  payments?: PaymentProvider;
   /** The live maintenance flag per store. */
   liveFlags: LiveFlags;
   /** How often an open maintenance stream sends a heartbeat comment; 25 s unless a test wants it sooner. */
@@ -147,6 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerRateLimits(app, limiter);
   const storeTables = await storeTablesOf(options.db);
   const facets = new FacetIndex();
+  const payments = options.payments ?? new TestPaymentProvider();
+  if (payments instanceof TestPaymentProvider) payments.register(app);
   await registerApi(app, {
     everyStore: options.db,
     storeTables,
@@ -154,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens: options.tokens,
     limiter,
     mailer: options.mailer,
+    payments,
     liveFlags: options.liveFlags,
     bypass: new MaintenanceBypass(options.secret),
     heartbeatMs: options.maintenanceHeartbeatMs ?? 25_000,

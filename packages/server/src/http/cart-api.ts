@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cartEndpoints, type AccessTokenPayload } from '@vitrine/commerce';
 import { addCartItem, customerCart, priceCodes, removeCartAddon, removeCartItem, syncCart } from '../shop/cart.ts';
+import { orderCart } from '../shop/payments.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerEndpoints } from './endpoint-routes.ts';
 import { customerIdOf } from './principals.ts';
@@ -19,6 +20,7 @@ export function registerCartApi(app: FastifyInstance, deps: ApiDeps): void {
       return customerId === null ? priceCodes(store, query.CartCodes) : customerCart(store, customerId);
     },
     getBuyCart: ({ query, store }) => priceCodes(store, query.CartCodes.slice(0, 1)),
+    getOrderCart: ({ query, store }) => orderCart(store, query.CartCodes),
     syncCart: ({ body, caller, store }) => syncCart(store, caller.webId, caller.customerId, body.CartCodes),
     addCartItem: async ({ body, caller, request, store }) => {
       const customerId = await customerOf(caller.claims, request);

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { orderEndpoints } from '@vitrine/commerce';
 import { checkoutOptions, customerOrders, orderByCode, placeOrder } from '../shop/orders.ts';
+import { confirmPayment, startPayment } from '../shop/payments.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerEndpoints } from './endpoint-routes.ts';
 import { customerIdOf } from './principals.ts';
 
-/** Checkout and orders (§2.1, §4): the store's checkout options, placing an order, and reading orders. */
+/** Checkout and orders (§2.1, §4): the store's checkout options, placing an order, paying it by card, and reading orders. */
 export function registerOrderApi(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoints(app, deps, orderEndpoints, {
     getCheckoutOptions: async ({ store }) => ({ data: await checkoutOptions(store) }),
@@ -18,5 +19,13 @@ export function registerOrderApi(app: FastifyInstance, deps: ApiDeps): void {
     },
     getOrder: async ({ query, store }) => ({ data: { order: await orderByCode(store, query.OrderCode) } }),
     getOrders: async ({ caller, store }) => ({ data: { orders: await customerOrders(store, caller.customerId) } }),
+    startPayment: async ({ body, caller, request, store }) => {
+      // The provider sends the shopper back to the order's page on this store, which confirms the payment.
+      const returnUrl = `${request.protocol}://${request.host}/order/${body.orderCode}`;
+      return { data: await startPayment(store, caller.webId, deps.payments, body.orderCode, returnUrl) };
+    },
+    confirmPayment: async ({ body, caller, store }) => ({
+      data: await confirmPayment(store, caller.webId, deps.payments, body.orderCode, body.paymentId),
+    }),
   });
 }

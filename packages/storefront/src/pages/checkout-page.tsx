@@ -43,6 +43,7 @@ const loadOptions = async (api: ReturnType<typeof useApi>) => (await api.request
 const paymentHints: Record<PaymentMethod, string> = {
   cod: 'Pay the courier when your order arrives.',
   bank_transfer: 'Transfer the total after placing the order: the instructions follow on the confirmation.',
+  card: 'Pay on the payment provider’s secure page after placing the order. Your card details never reach this store.',
 };
 
 /** The lines being bought: the cart's (`/checkout`) or Buy now's one line (`/checkout/bn/{cartcode}`), priced. */

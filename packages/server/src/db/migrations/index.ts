@@ -7,6 +7,7 @@ import { migration as reviews } from './0005_reviews.ts';
 import { migration as searchWords } from './0006_search_words.ts';
 import { migration as catalogueChanges } from './0007_catalogue_changes.ts';
 import { migration as orders } from './0008_orders.ts';
+import { migration as payments } from './0009_payments.ts';
 
 /**
  * The schema of the whole product, in order: one file per migration, named by number and purpose, listed here.
@@ -23,6 +24,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0006_search_words': searchWords,
   '0007_catalogue_changes': catalogueChanges,
   '0008_orders': orders,
+  '0009_payments': payments,
 };
 
 /** The migrations as Kysely's `Migrator` takes them. */
