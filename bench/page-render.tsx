@@ -22,6 +22,7 @@ const product: ProductCard = {
   rating: 4.6,
   ratingCount: 31,
   stockStatusID: 1,
+  needsChoice: false,
 };
 
 /** An in-memory catalogue: 8 products, 6 categories, 6 brands, answered at once (no database in this number). */

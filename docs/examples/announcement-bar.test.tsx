@@ -45,6 +45,7 @@ const newest: ProductCard = {
   rating: 4.9,
   ratingCount: 12,
   stockStatusID: 1,
+  needsChoice: false,
 };
 
 /** A catalogue reader that remembers what it was asked, as the server's is scoped to one store. */

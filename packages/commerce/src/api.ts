@@ -128,6 +128,8 @@ export const productCard = z.object({
   rating: z.number(),
   ratingCount: z.number().int(),
   stockStatusID: z.number().int(),
+  /** Variants or a required option to choose on its page: a card links there instead of adding it to the cart. */
+  needsChoice: z.boolean(),
 });
 export type ProductCard = z.infer<typeof productCard>;
 

@@ -23,6 +23,7 @@ const catalog: CatalogReader = {
       rating: 4.8,
       ratingCount: 31,
       stockStatusID: 1,
+      needsChoice: false,
     },
   ],
   getCategories: async () => [{ categoryID: 1, parentID: null, name: 'Mugs', slug: 'mugs', imageFile: null, productCount: 8 }],

@@ -20,6 +20,7 @@ const product = {
   rating: 4.3,
   ratingCount: 12,
   stockStatusID: 1,
+  needsChoice: false,
 };
 const catalog: CatalogReader = {
   getProducts: async (query) => Array.from({ length: Math.min(query.limit ?? 8, 3) }, (_, i) => ({ ...product, productID: i + 1 })),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueEndpoints, listingSearch, listingState, type Listing, type ListingState } from '@vitrine/commerce';
+import { cardsOf } from './shop/catalog.ts';
 import { oneEditApart } from './shop/listing.ts';
 import { backends, startOnBackend, type BackendServer, type TestServer } from './test-support.ts';
 
@@ -223,6 +224,28 @@ describe.each(backends)('the catalogue on $name', ({ create }) => {
     expect(brand.products.every((p) => p.brandName === 'Fjord Works')).toBe(true);
     expect(brand.facets.brands).toEqual([]);
     expect((await get('Scope=brand&Path=nobody')).status).toBe(404);
+  });
+
+  it('says on each card whether its product has variants or a required option to choose on its page (issue 16)', async () => {
+    const ids = rows.map((row) => row.id);
+    const variants = await server.db.selectFrom('variants').select('product_id').where('product_id', 'in', ids).execute();
+    const plain = rows.find((row) => !variants.some((v) => v.product_id === row.id))!;
+    const option = await server.db
+      .insertInto('product_options')
+      .values({ web_id: harbor, product_id: plain.id, name: 'Engraving', input_type_id: 1, is_mandatory: false })
+      .returning('option_id')
+      .executeTakeFirstOrThrow();
+    const needsChoice = async () => new Map((await cardsOf(server.db, ids)).map((card) => [card.productID, card.needsChoice]));
+    try {
+      // An optional option leaves the product to go straight in; a required one, or any variant, sends to its page.
+      let cards = await needsChoice();
+      for (const row of rows) expect(cards.get(row.id), row.name).toBe(variants.some((v) => v.product_id === row.id));
+      await server.db.updateTable('product_options').set({ is_mandatory: true }).where('option_id', '=', option.option_id).execute();
+      cards = await needsChoice();
+      expect(cards.get(plain.id)).toBe(true);
+    } finally {
+      await server.db.deleteFrom('product_options').where('option_id', '=', option.option_id).execute();
+    }
   });
 
   it("never shows one store's catalogue on another: paths, brands, values and search are the store's own", async () => {

@@ -15,6 +15,8 @@ export interface DemoStore {
   categories: { name: string; slug: string; parent?: string; products: string[] }[];
   brands: string[];
   sizes: string[];
+  /** Products sold as they are, with no size or colour to choose: their cards add them straight to the cart. */
+  oneSize: string[];
   /** Each product's material, a specification shoppers filter by (the listing's `sf`). */
   materials: string[];
   colors: { name: string; hex: string }[];
@@ -100,6 +102,7 @@ export const demoStores: DemoStore[] = [
     ],
     brands: ['Fjord Works', 'Saltmarsh', 'Old Mill', 'Kinfolk Goods'],
     sizes: ['Small', 'Medium', 'Large'],
+    oneSize: ['Ceramic Vase', 'Glass Lantern', 'Garden Trowel', 'Picnic Basket'],
     materials: ['Stoneware', 'Oak', 'Linen', 'Brass', 'Wool'],
     colors: [
       { name: 'Sand', hex: '#d8c7a9' },
@@ -275,6 +278,7 @@ export const demoStores: DemoStore[] = [
     ],
     brands: ['Maison Vell', 'Nordlys', 'Corde & Co'],
     sizes: ['XS', 'S', 'M', 'L', 'XL'],
+    oneSize: ['Silk Scarf', 'Tortoise Sunglasses', 'Canvas Tote'],
     materials: ['Cotton', 'Wool', 'Leather', 'Silk'],
     colors: [
       { name: 'Ecru', hex: '#efe6d8' },

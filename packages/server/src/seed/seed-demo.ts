@@ -206,7 +206,7 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
           .insertInto('product_values')
           .values({ web_id: webId, product_id: productId, value_id: materialValues[i % materialValues.length]!.value_id })
           .execute();
-        const sizes = sizeValues.slice(0, store.key === 'atelier' ? 4 : 2);
+        const sizes = store.oneSize.includes(name) ? [] : sizeValues.slice(0, store.key === 'atelier' ? 4 : 2);
         for (const [v, size] of sizes.entries()) {
           const { variant_id: variantId } = await trx
             .insertInto('variants')

@@ -31,12 +31,33 @@ export function firstImage(eb: ExpressionBuilder<Database & { p: Database['produ
     .as('img');
 }
 
-/** Product cards: the columns a card shows, with the brand's name and the first image. */
+/** Product cards: the columns a card shows, with the brand's name, the first image and whether it has choices to make. */
 function cardQuery(db: Db) {
   return db
     .selectFrom('products as p')
     .leftJoin('brands as b', (join) => join.onRef('b.web_id', '=', 'p.web_id').onRef('b.brand_id', '=', 'p.brand_id'))
     .leftJoinLateral(firstImage, (join) => join.onTrue())
+    .select((eb) => [
+      eb
+        .or([
+          eb.exists(
+            eb
+              .selectFrom('variants as v')
+              .select('v.variant_id')
+              .whereRef('v.web_id', '=', 'p.web_id')
+              .whereRef('v.product_id', '=', 'p.product_id'),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('product_options as o')
+              .select('o.option_id')
+              .whereRef('o.web_id', '=', 'p.web_id')
+              .whereRef('o.product_id', '=', 'p.product_id')
+              .where('o.is_mandatory', '=', true),
+          ),
+        ])
+        .as('needs_choice'),
+    ])
     .select([
       'p.product_id',
       'p.name',
@@ -71,6 +92,7 @@ function toCard(row: CardRow): ProductCard {
     rating: Number(row.rating),
     ratingCount: row.rating_count,
     stockStatusID: row.stock_status_id,
+    needsChoice: Boolean(row.needs_choice),
   };
 }
 
