@@ -1,9 +1,27 @@
-import type { PageDocument, SectionBlock, SectionNode } from '@vitrine/commerce';
+import type { PageDocument, ProductCard, SectionBlock, SectionNode } from '@vitrine/commerce';
 import type { SectionType } from './schemas.ts';
 
 const hero = '/media/1/banners/hero.webp';
 const story = '/media/1/banners/story.webp';
 const mug = '/media/1/products/stoneware-mug-1.webp';
+
+/** A product as a card shows it: in stock, nothing to choose, so it goes straight into the cart. */
+export const sampleCard: ProductCard = {
+  productID: 7,
+  itemName: 'Stoneware Mug',
+  productURL: '/stoneware-mug',
+  price: 2800,
+  compareAtPrice: null,
+  isHidePrice: false,
+  imageFile: mug,
+  imageWidth: 800,
+  imageHeight: 800,
+  brandName: null,
+  rating: 0,
+  ratingCount: 0,
+  stockStatusID: 1,
+  needsChoice: false,
+};
 
 function section(
   id: string,

@@ -27,6 +27,7 @@ export type { FormKind, FormSubmissions, FormSubmitter } from './form-submit.tsx
 export { formFieldsOf } from './forms/forms.tsx';
 export { OwnerHtmlContext } from './html/html.tsx';
 export { ProductCard, CompareToggle } from './product-card.tsx';
+export { WishlistHeart } from './wishlist-heart.tsx';
 export { ListingProvider } from './listing-context.tsx';
 export { Breadcrumbs } from './breadcrumbs.tsx';
 export type { ListingContextValue } from './listing-context.tsx';

@@ -1,9 +1,25 @@
+import type { ReactNode } from 'react';
 import { MAX_COMPARE, StockStatus, roundRating, type ProductCard as ProductCardData } from '@vitrine/commerce';
 import { Image, Link } from '@vitrine/renderer';
 import { useShop, usePrice } from './shop-context.tsx';
+import { WishlistHeart } from './wishlist-heart.tsx';
 
-/** A product in a grid: image, brand, name, rating, price with the compare-at price, and sale or sold-out badges. */
-export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+/**
+ * A product in a grid: image, brand, name, rating, price with the compare-at price, sale or sold-out badges, its
+ * heart, and the way to buy it (Add to cart, or Choose options on its page). `children` are further actions of the
+ * page that lists it (the wishlist's Remove); a page where the heart would say the same leaves it out (`heart`).
+ */
+export function ProductCard({
+  product,
+  priority = false,
+  heart = true,
+  children,
+}: {
+  product: ProductCardData;
+  priority?: boolean;
+  heart?: boolean;
+  children?: ReactNode;
+}) {
   const price = usePrice();
   const soldOut = product.stockStatusID === StockStatus.OutOfStock;
   const onSale = product.compareAtPrice !== null && product.compareAtPrice > product.price;
@@ -51,8 +67,38 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           ) : null}
         </p>
       )}
-      <CompareToggle productId={product.productID} name={product.itemName} />
+      <CardBuyAction product={product} soldOut={soldOut} />
+      <div className="vt-product-card-more">
+        <CompareToggle productId={product.productID} name={product.itemName} />
+        {children}
+      </div>
+      {heart ? <WishlistHeart productId={product.productID} name={product.itemName} className="vt-product-card-heart" /> : null}
     </article>
+  );
+}
+
+/**
+ * Add to cart for a product that goes in as it is; one with variants or a required option to choose links to its
+ * page instead. A sold-out product offers neither (its badge says why).
+ */
+function CardBuyAction({ product, soldOut }: { product: ProductCardData; soldOut: boolean }) {
+  const { cart } = useShop();
+  if (!cart || soldOut) return null;
+  if (product.needsChoice)
+    return (
+      <Link to={product.productURL} className="vt-btn vt-btn-outline vt-btn-sm vt-product-card-buy">
+        Choose options <span className="vt-visually-hidden">for {product.itemName}</span>
+      </Link>
+    );
+  return (
+    <button
+      type="button"
+      className="vt-btn vt-btn-primary vt-btn-sm vt-product-card-buy"
+      disabled={!cart.ready}
+      onClick={() => cart.add(product)}
+    >
+      Add to cart<span className="vt-visually-hidden">: {product.itemName}</span>
+    </button>
   );
 }
 

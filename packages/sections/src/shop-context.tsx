@@ -1,5 +1,13 @@
 import { createContext, use, type ReactNode } from 'react';
-import { cartTotalUnits, convertedUnits, formatPrice, formatUnits, type Currency, type Suggestions } from '@vitrine/commerce';
+import {
+  cartTotalUnits,
+  convertedUnits,
+  formatPrice,
+  formatUnits,
+  type Currency,
+  type ProductCard,
+  type Suggestions,
+} from '@vitrine/commerce';
 
 /** What sections know of the shop and the shopper: currency, store name, counts for the header, signed-in state. */
 export interface Shop {
@@ -16,6 +24,13 @@ export interface Shop {
   isSignedIn: boolean;
   /** The products the shopper is comparing (§3.1 `compare`, at most 4), and how to add or take one away. */
   compare?: { ids: readonly number[]; toggle: (productId: number) => void } | undefined;
+  /** The products the shopper has hearted (a guest's kept in the browser, §3.4), and how to heart or unheart one. */
+  wishlist?: { ids: readonly number[]; toggle: (productId: number) => void } | undefined;
+  /**
+   * Puts one of a card's product in the cart as the product page does, then opens the drawer or the cart (§2.9);
+   * `ready` once the browser has a cart to add to. Absent where there is no cart (a test): cards draw no button.
+   */
+  cart?: { add: (product: ProductCard) => void; ready: boolean } | undefined;
   /** What the header's search suggests for what the shopper has typed; absent where nothing can be asked (a test). */
   suggest?: ((kw: string) => Promise<Suggestions>) | undefined;
 }

@@ -6,6 +6,7 @@ import { useShop } from '../shop-context.tsx';
 import { sectionComponent } from '../section-component.ts';
 import { header } from './header.schema.ts';
 import { SearchBox } from './search-box.tsx';
+import { HEART_PATH } from '../wishlist-heart.tsx';
 
 // Line glyphs on a 24 × 24 grid; each sits in a link or button that carries its name in text.
 const glyphs = {
@@ -13,7 +14,7 @@ const glyphs = {
   menu: 'M3 6h18M3 12h18M3 18h18',
   close: 'M5 5l14 14M19 5 5 19',
   account: 'M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zM3.5 21a8.5 8.5 0 0 1 17 0',
-  wishlist: 'M12 20s-7.5-4.6-7.5-10A4.5 4.5 0 0 1 12 7a4.5 4.5 0 0 1 7.5 3c0 5.4-7.5 10-7.5 10z',
+  wishlist: HEART_PATH,
   cart: 'M5 8h14l-1.2 12H6.2zM9 8V6a3 3 0 0 1 6 0v2',
 } as const;
 
