@@ -1,9 +1,10 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData } from 'react-router-dom';
-import { MAX_COMPARE, catalogueEndpoints, imageUrl, mediaUrl, type WebConfig } from '@vitrine/commerce';
+import { MAX_COMPARE, catalogueEndpoints, imageUrl, mediaUrl, type ProductCard, type WebConfig } from '@vitrine/commerce';
 import { ImageProvider, NavigationProvider, type ImageSettings } from '@vitrine/renderer';
 import { FormSubmitProvider, ShopProvider } from '@vitrine/sections';
 import { useApi } from './app-context.tsx';
+import { cardLine, useAddToCart } from './cart/add-to-cart-action.ts';
 import { CartDrawer } from './cart/cart-drawer.tsx';
 import { CartStatus } from './cart/cart-status.tsx';
 import { CartSync } from './cart/cart-sync.tsx';
@@ -12,14 +13,17 @@ import { useCart } from './client/cart.ts';
 import { watchMaintenanceFlag } from './client/live-flag.ts';
 import { pageStateOf, useSiteState } from './client/site-state.ts';
 import { signedInUserId, useSession } from './client/session.ts';
+import { useWishlist } from './client/wishlist.ts';
 import { formSubmitter } from './form-submitter.ts';
 import { imageBreakpoints, imageDensities } from '@vitrine/theme-engine';
 import { StoreChrome } from './layouts.tsx';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
+import { useThemeSettings } from './theme-settings.ts';
 import { useHydrated } from './ui/hydrated.ts';
 import { LoadingBar } from './ui/loading-bar.tsx';
 import { GENERIC_ERROR, ToastProvider } from './ui/toasts.tsx';
+import { WishlistSync } from './wishlist/wishlist-sync.tsx';
 
 /** Images load through the image route as webp at the image breakpoints of §9, at densities 1 and 2. */
 function imageSettings(site: WebConfig | undefined): ImageSettings {
@@ -77,9 +81,12 @@ function usePageId(): number | null {
   return null;
 }
 
+/** Whether the page is the studio's preview frame, where cards' buttons draw but change nothing of the owner's. */
+const inBuilder = () => useSiteState.getState().is_builder;
+
 /**
  * Providers every page shares: the router's navigation for sections' links, the shop for sections (currency,
- * counts), form sending, images and toasts.
+ * counts, hearts, the cart for cards' Add to cart), form sending, images and toasts.
  */
 function Providers({ site, children }: { site: WebConfig | undefined; children: ReactNode }) {
   const navigate = useNavigate();
@@ -92,7 +99,11 @@ function Providers({ site, children }: { site: WebConfig | undefined; children: 
   const setCurrency = useSession((s) => s.setCurrency);
   const cartCount = useCart((s) => s.lines.length);
   const compareIds = useSiteState((s) => s.compare);
+  const guestHearts = useWishlist((s) => s.guestIds);
+  const savedHearts = useWishlist((s) => s.savedIds);
+  const addToCart = useAddToCart(useThemeSettings().add_to_card_action);
   const shop = useMemo(() => {
+    const signedIn = hydrated && signedInUserId(tokens) !== null;
     const offered = site?.currencies ?? [];
     const own = site?.currency ?? { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 };
     const pick = hydrated && chosen ? offered.find((c) => c.currencyAbbreviation === chosen.currencyAbbreviation) : undefined;
@@ -103,8 +114,9 @@ function Providers({ site, children }: { site: WebConfig | undefined; children: 
       currencies: offered,
       onCurrencyChange: (code: string) => setCurrency(offered.find((c) => c.currencyAbbreviation === code) ?? null),
       cartCount: hydrated ? cartCount : 0,
-      wishlistCount: hydrated ? wishlistCount : 0,
-      isSignedIn: hydrated && signedInUserId(tokens) !== null,
+      // A guest's hearts are counted too: the header's link leads them to sign in and find them saved.
+      wishlistCount: !hydrated ? 0 : signedIn ? wishlistCount : guestHearts.length,
+      isSignedIn: signedIn,
       suggest: async (kw: string) => (await api.request(catalogueEndpoints.suggest, { query: { kw } })).data,
       // What the shopper compares lives in their browser (§3.1), so the server's page shows none chosen.
       compare: {
@@ -116,8 +128,22 @@ function Providers({ site, children }: { site: WebConfig | undefined; children: 
           else if (state.compare.length < MAX_COMPARE) state.addToCompare(productId);
         },
       },
+      wishlist: {
+        ids: !hydrated ? [] : signedIn ? savedHearts : guestHearts,
+        toggle: (productId: number) => {
+          if (!inBuilder()) useWishlist.getState().toggle(productId);
+        },
+      },
+      cart: {
+        ready: hydrated,
+        add: (product: ProductCard) => {
+          if (inBuilder()) return;
+          const { code, preview } = cardLine(product);
+          addToCart(code, preview);
+        },
+      },
     };
-  }, [site, hydrated, chosen, cartCount, wishlistCount, tokens, setCurrency, api, compareIds]);
+  }, [site, hydrated, chosen, cartCount, wishlistCount, tokens, setCurrency, api, compareIds, guestHearts, savedHearts, addToCart]);
   const images = useMemo(() => imageSettings(site), [site]);
   const submitter = useMemo(() => formSubmitter(api, pageId), [api, pageId]);
   return (
@@ -171,6 +197,7 @@ export function Root() {
       <LoadingBar />
       <DocumentTitle storeTitle={site.webTitle} />
       <CartSync />
+      <WishlistSync />
       <Outlet />
       <CartDrawer />
       <CartStatus />

@@ -18,7 +18,7 @@ import { PreviewPage } from './pages/preview.tsx';
 import { CartPage } from './pages/cart-page.tsx';
 import { CheckoutPage } from './pages/checkout-page.tsx';
 import { OrderDetailPage, OrderListPage, OrderPage, StatusPage } from './pages/order-pages.tsx';
-import { WishlistPage } from './pages/simple-pages.tsx';
+import { WishlistPage } from './pages/wishlist-page.tsx';
 import { ErrorPage, Root } from './root.tsx';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 import { noIndexRoutes, redirectRules, routeTable, routeTitle, type Layout, type RouteSpec } from './route-table.ts';

@@ -4,6 +4,7 @@ import { parseCartCode, sameLine, type CartAnswer, type CartItem } from '@vitrin
 import { connectCart, useCart, type CartApi } from './cart.ts';
 import { pricedItem } from './cart.fixture.ts';
 import { useSession } from './session.ts';
+import { heldCalls } from './held-calls.fixture.ts';
 
 const token = (userId: string) => `h.${btoa(JSON.stringify({ UserID: userId, WebID: 1, exp: Math.floor(Date.now() / 1000) + 3600 }))}.s`;
 
@@ -15,7 +16,7 @@ function fakeServer(stock: Record<number, number> = {}) {
   const saved: CartItem[] = [];
   let nextId = 100;
   const calls: { path: string; input: Record<string, string> }[] = [];
-  const waiting: (() => void)[] = [];
+  const { hold, release } = heldCalls();
   const price = (code: string): CartItem => {
     const parts = parseCartCode(code)!;
     const left = stock[parts.productId] ?? 999;
@@ -52,7 +53,7 @@ function fakeServer(stock: Record<number, number> = {}) {
       const guest = useSession.getState().tokens?.accessToken === token('0');
       const codes = (input['CartCodes'] ?? '').split('|').filter(Boolean);
       return new Promise<CartAnswer>((resolve) => {
-        waiting.push(() => {
+        hold(() => {
           if (guest) return resolve(answer([...codes, ...(input['CartCode'] ? [input['CartCode']] : [])].map(price), input['CartCode']));
           if (path === 'SyncCart') codes.forEach(customerAdd);
           if (path === 'AddCartItem' && input['CartItemID'] === '0') customerAdd(input['CartCode']!);
@@ -69,15 +70,6 @@ function fakeServer(stock: Record<number, number> = {}) {
         });
       });
     }) as CartApi['request'],
-  };
-  /** Lets every call answer, one after another, until none waits. */
-  const release = async () => {
-    for (let i = 0; i < 200; i++) {
-      await new Promise((r) => setTimeout(r, 0));
-      const next = waiting.shift();
-      if (next) next();
-      else if (i > 2) return;
-    }
   };
   return { api, calls, saved, release };
 }

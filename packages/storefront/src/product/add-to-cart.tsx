@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { buildCartCode, type CartItem, type ProductDetail, type ProductVariant } from '@vitrine/commerce';
 import type { ThemeSettings } from '@vitrine/theme-engine';
-import { openCartDrawer } from '../cart/cart-drawer.tsx';
-import { useCart } from '../client/cart.ts';
+import { provisionalLine, useAddToCart } from '../cart/add-to-cart-action.ts';
 import { useHydrated } from '../ui/hydrated.ts';
 import { QuantityStepper } from '../ui/quantity-stepper.tsx';
 
@@ -17,14 +16,10 @@ function provisionalItem(
 ): CartItem {
   const price = variant?.price ?? product.price;
   const image = variant?.imageFile ?? product.images[0]?.file ?? null;
-  return {
-    cartItemID: '0',
-    cartItemCode: code,
-    quantity: String(quantity),
-    price: String(price),
-    status: 'ok',
-    statusMessage: '',
-    product: {
+  return provisionalLine(
+    code,
+    quantity,
+    {
       productID: product.productID,
       variantID: variant?.variantID ?? 0,
       sku: variant?.sku ?? product.sku,
@@ -35,7 +30,7 @@ function provisionalItem(
       thumbnailFile: image,
       productURL: product.productURL,
     },
-    addons: product.addons
+    product.addons
       .filter((addon) => addonIds.includes(addon.addonID))
       .map((addon) => ({
         cartAddonID: '0',
@@ -45,7 +40,7 @@ function provisionalItem(
         price: addon.price,
         totalPrice: addon.price * quantity,
       })),
-  };
+  );
 }
 
 /**
@@ -70,7 +65,7 @@ export function AddToCart({
 }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const add = useCart((s) => s.add);
+  const addToCart = useAddToCart(addToCartAction);
   const [quantity, setQuantity] = useState(1);
   const reason = needsVariant ? 'Choose an available combination first.' : !inStock ? 'Out of stock.' : null;
   const code = buildCartCode({ productId: product.productID, quantity, variantId: variant?.variantID ?? 0, addonIds });
@@ -85,11 +80,7 @@ export function AddToCart({
           // Until the page has hydrated there is no cart to add to.
           disabled={!hydrated || reason !== null}
           aria-describedby={reason ? reasonId : undefined}
-          onClick={() => {
-            add(code, provisionalItem(product, variant, code, quantity, addonIds));
-            if (addToCartAction === 'OPEN_CART') void navigate('/cart');
-            else openCartDrawer();
-          }}
+          onClick={() => addToCart(code, provisionalItem(product, variant, code, quantity, addonIds))}
         >
           Add to cart
         </button>

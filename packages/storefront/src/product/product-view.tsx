@@ -12,7 +12,7 @@ import {
   type PublishedPage,
 } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
-import { Breadcrumbs, CompareToggle, renderRegistry, usePrice } from '@vitrine/sections';
+import { Breadcrumbs, CompareToggle, WishlistHeart, renderRegistry, usePrice } from '@vitrine/sections';
 import type { RouteMeta } from '../meta.ts';
 import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
 import { useThemeSettings } from '../theme-settings.ts';
@@ -260,7 +260,10 @@ export function ProductDetailView({
               addonIds={addons}
               addToCartAction={settings.add_to_card_action}
             />
-            <CompareToggle productId={product.productID} name={product.itemName} />
+            <div className="vt-product-keep">
+              <WishlistHeart productId={product.productID} name={product.itemName} />
+              <CompareToggle productId={product.productID} name={product.itemName} />
+            </div>
             <p className="vt-product-sku">SKU {variant?.sku ?? product.sku}</p>
             {product.description ? <p className="vt-product-description">{product.description}</p> : null}
             {product.specifications.length ? (
