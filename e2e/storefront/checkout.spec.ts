@@ -129,3 +129,67 @@ test('a customer buys now to a new address by bank transfer; a retry after a los
   await page.goto(store.url('localhost', '/account'), { waitUntil: 'networkidle' });
   await expect(page.getByText('Sam Rivera, 1 Quay Street, Leith, GB')).toBeVisible();
 });
+
+/** Fills the test payment provider's card form and pays. */
+async function payOnProvider(page: Page, card: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay by card' })).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('no money moves');
+  await page.getByLabel('Name on card').fill('Ada Guest');
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry').fill('12/39');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+test('a guest pays by card: a declined card is said, then the order is paid by its code with a 3-D Secure check (issue 16)', async ({
+  page,
+  store,
+}) => {
+  await addSkilletWithGiftWrap(page, store.url('localhost', '/cast-iron-skillet'));
+  await page.goto(store.url('localhost', '/checkout'), { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill('ada@example.test');
+  await fillNewAddress(page, 'Ada Guest');
+  await page.getByRole('radio', { name: /^Card/ }).check();
+  const total = await page.getByTestId('checkout-total').innerText();
+  await page.getByRole('button', { name: 'Place order and pay' }).click();
+
+  // The provider's page asks for the total shown at checkout; a declined card brings the shopper back to say so.
+  await expect(page).toHaveURL(/\/_pay\/test\/pay_/);
+  await expect(page.getByRole('button', { name: `Pay ${total}` })).toBeVisible();
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
+  await expect(page.getByText('Name on card is a required field')).toBeVisible();
+  await payOnProvider(page, '4000 0000 0000 0002');
+  await expect(page).toHaveURL(/\/order\/[A-Z0-9]{16}\?payment=pay_/);
+  await expect(page.getByRole('alert')).toContainText('Your card was declined.');
+  const code = new URL(page.url()).pathname.split('/').pop()!;
+  await expect(page.locator('.vt-order-side .vt-status')).toHaveText('Pending');
+  // The order stands, and what was bought left the cart.
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeAttached();
+
+  // Paying it later, by its code (/checkout/oc/{code}): its lines and total as ordered.
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/oc/${code}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay for your order' })).toBeVisible();
+  const summary = page.getByRole('complementary', { name: 'Your order' });
+  await expect(summary.getByText('Cast Iron Skillet')).toBeVisible();
+  await expect(summary.getByText('+ Gift wrap')).toBeVisible();
+  await summary.getByRole('button', { name: `Pay ${total}` }).click();
+  await payOnProvider(page, '4000 0000 0000 3220');
+  await expect(page.getByRole('heading', { level: 1, name: '3-D Secure check' })).toBeVisible();
+  await page.getByRole('button', { name: 'Complete authentication' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received. Thank you!' })).toBeVisible();
+  const paid = page.locator('.vt-order-side .vt-status');
+  await expect(paid).toHaveText('Paid');
+  await expect(paid).toHaveClass(/vt-status-green/);
+  // Coming back to the same address records nothing twice.
+  await page.reload({ waitUntil: 'networkidle' });
+  await page.goto(store.url('localhost', `/status?code=${code}`), { waitUntil: 'networkidle' });
+  const history = page.getByRole('list', { name: 'Order history' });
+  await expect(history).toContainText('Payment declined');
+  await expect(history.getByText('Paid by card')).toHaveCount(1);
+  // A paid order is not paid again.
+  await page.goto(store.url('localhost', `/checkout/oc/${code}`), { waitUntil: 'networkidle' });
+  await expect(page.getByRole('alert')).toContainText('This order is already paid.');
+});

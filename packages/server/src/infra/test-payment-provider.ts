@@ -209,8 +209,8 @@ main{max-width:26rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radi
 .banner{margin:0 0 1rem;padding:.5rem .75rem;background:#fff4d6;border-radius:8px;font-size:.875rem}
 h1{font-size:1.375rem;margin:0 0 .75rem}h2{font-size:1rem;margin:1.5rem 0 .25rem}
 .amount{display:flex;justify-content:space-between;gap:1rem}.field{display:flex;flex-direction:column;margin:.75rem 0}
-.row{display:flex;gap:1rem}.row .field{flex:1}label{font-weight:600}.hint{font-size:.8125rem;color:#52606d}
-input{font:inherit;padding:.5rem .625rem;border:1px solid #9aa5b1;border-radius:6px}
+.row{display:flex;gap:1rem}.row .field{flex:1;min-width:0}label{font-weight:600}.hint{font-size:.8125rem;color:#52606d}
+input{font:inherit;box-sizing:border-box;width:100%;padding:.5rem .625rem;border:1px solid #9aa5b1;border-radius:6px}
 input[aria-invalid]{border-color:#c81e1e}.error{color:#c81e1e;font-size:.875rem}
 :focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 button{font:inherit;cursor:pointer;display:block;width:100%;margin-top:.75rem;padding:.625rem;border-radius:6px}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   accountEndpoints,
   cartEndpoints,
@@ -33,6 +33,8 @@ import { signedInUserId, useSession } from '../client/session.ts';
 import { AppForm, Field, FormNotice, SubmitButton, fieldMessage } from '../ui/field.tsx';
 import { ContactFields } from '../ui/contact-fields.tsx';
 import { useHydrated } from '../ui/hydrated.ts';
+import { PayOrder } from '../payments/pay-order.tsx';
+import { usePayByCard } from '../payments/pay-by-card.ts';
 import type { PlacedState } from './order-pages.tsx';
 import { PageShell } from './page-shell.tsx';
 
@@ -183,10 +185,25 @@ function AddressFields({ save }: { save: { checked: boolean; onChange: (checked:
   );
 }
 
-/** The lines being bought, as the order summary lists them. */
-function SummaryLines({ lines, items }: { lines: readonly CartLine[]; items: readonly CartItem[] }) {
-  const price = usePrice();
-  const linePrice = useCartPrice();
+/**
+ * The lines being bought, as the order summary lists them: in the chosen currency, or with `format` in another (an
+ * order being paid shows the currency it was placed in).
+ */
+export function SummaryLines({
+  lines,
+  items,
+  format,
+}: {
+  lines: readonly CartLine[];
+  items: readonly CartItem[];
+  format?: (minor: number) => string;
+}) {
+  const shopPrice = usePrice();
+  const cartPrice = useCartPrice();
+  const price = format ?? shopPrice;
+  const linePrice: typeof cartPrice = format
+    ? ([row]) => format((row!.price + (row!.addonPrices ?? []).reduce((sum, p) => sum + p, 0)) * row!.quantity)
+    : cartPrice;
   return (
     <ul className="vt-checkout-lines" aria-label="Items in your order">
       {lines.map((line) => {
@@ -233,16 +250,20 @@ const formFields = new Set([
 /**
  * /checkout and /checkout/bn/{cartcode}: contact (as the store's contact mode asks), the address (a saved one or a
  * new one), delivery, payment and the order summary, then Place order. One idempotency key is made per visit and
- * sent with every try, so a second click or a retry makes one order.
+ * sent with every try, so a second click or a retry makes one order. /checkout/oc/{ordercode} pays an order placed
+ * before.
  */
 export function CheckoutPage() {
   const { cartcode, ordercode } = useParams();
   const hydrated = useHydrated();
-  if (ordercode) return <Navigate to={`/order/${ordercode}`} replace />;
+  if (ordercode)
+    return (
+      <PageShell heading="Pay for your order">{hydrated ? <PayOrder orderCode={ordercode} /> : <CheckoutLoading what="order" />}</PageShell>
+    );
   return <PageShell heading="Checkout">{hydrated ? <CheckoutForm buyNowCode={cartcode} /> : <CheckoutLoading />}</PageShell>;
 }
 
-function CheckoutLoading({ what = 'checkout' }: { what?: string }) {
+export function CheckoutLoading({ what = 'checkout' }: { what?: string }) {
   return (
     <p className="vt-loading" aria-busy="true">
       Loading your {what}…
@@ -260,6 +281,7 @@ function CheckoutForm({ buyNowCode }: { buyNowCode: string | undefined }) {
   const signedIn = useSession((s) => signedInUserId(s.tokens) !== null);
   const checkout = useCheckoutLines(buyNowCode);
   const profile = useProfile(signedIn);
+  const payByCard = usePayByCard();
   const [options, setOptions] = useState<CheckoutOptions | null>(null);
   const [optionsFailed, setOptionsFailed] = useState(false);
   const [deliveryId, setDeliveryId] = useState<number | null>(null);
@@ -377,6 +399,17 @@ function CheckoutForm({ buyNowCode }: { buyNowCode: string | undefined }) {
       // The order is placed whether or not the address is kept; keeping it is a convenience for next time.
       if (newAddress && signedIn && saveAddress)
         await api.request(accountEndpoints.saveAddress, { body: body.shippingAddress! }).catch(() => undefined);
+      if (body.paymentMethod === 'card') {
+        if (checkout.source === 'cart') emptyBought(checkout.lines.map((line) => line.cartCode));
+        // Off to the provider's page; if the payment cannot be opened, the order's page offers to pay it.
+        const leaving = await payByCard(order.orderCode).then(
+          () => true,
+          () => false,
+        );
+        if (leaving) return;
+        await navigate(`/order/${order.orderCode}`, { replace: true, state: { placed: order } satisfies PlacedState });
+        return;
+      }
       await navigate(`/order/${order.orderCode}`, { replace: true, state: { placed: order } satisfies PlacedState });
       if (checkout.source === 'cart') emptyBought(checkout.lines.map((line) => line.cartCode));
     } catch (error) {
@@ -515,7 +548,7 @@ function CheckoutForm({ buyNowCode }: { buyNowCode: string | undefined }) {
             </dd>
           </dl>
           <SubmitButton busy={busy || checkout.busy || !subtotal.priced} aria-describedby={busy ? 'checkout-placing' : undefined}>
-            {busy ? 'Placing your order…' : 'Place order'}
+            {busy ? 'Placing your order…' : payment === 'card' ? 'Place order and pay' : 'Place order'}
           </SubmitButton>
           {busy ? (
             <p id="checkout-placing" className="vt-cart-note" role="status">

@@ -12,7 +12,7 @@ import { PageShell } from './page-shell.tsx';
 type Loaded<T> = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; value: T };
 
 /** Loads `load` for `key` (nothing while it is null); a 404 is "missing", anything else "failed". */
-function useLoaded<T>(key: string | null, load: () => Promise<T | null>): Loaded<T> {
+export function useLoaded<T>(key: string | null, load: () => Promise<T | null>): Loaded<T> {
   // Each result remembers its key: a new key reads as loading until its own result arrives.
   const [result, setResult] = useState<{ key: string; loaded: Loaded<T> } | null>(null);
   useEffect(() => {
@@ -35,7 +35,7 @@ function useLoaded<T>(key: string | null, load: () => Promise<T | null>): Loaded
 }
 
 /** Minor units of an order in the currency it was placed in, at the rate recorded then. */
-function useOrderPrice(order: Pick<OrderSummary, 'currencyCode' | 'currencyRate'>): (minor: number) => string {
+export function useOrderPrice(order: Pick<OrderSummary, 'currencyCode' | 'currencyRate'>): (minor: number) => string {
   const { currencies, showCurrency } = useShop();
   const currency = orderCurrency(order, currencies);
   return (minor) => formatPrice(minor, currency, showCurrency);
@@ -203,23 +203,51 @@ export interface PlacedState {
   placed?: OrderSummary;
 }
 
-/** /order/{code}: the order for whoever holds its code; "Thank you" when the shopper has just placed it. */
+/** Whether an order can still be paid by card: not paid, not cancelled, and not meant to be paid to the courier. */
+const payableByCard = (order: OrderSummary) =>
+  order.paymentStatus !== 'Paid' && order.status !== 'Cancelled' && order.paymentMethod !== paymentMethodNames.cod;
+
+/** "Pay by card" for an order that can still be paid that way. */
+function PayLink({ order, children = 'Pay by card' }: { order: OrderSummary; children?: ReactNode }) {
+  return payableByCard(order) ? (
+    <Link to={`/checkout/oc/${order.orderCode}`} className="vt-btn vt-btn-primary vt-btn-md">
+      {children}
+    </Link>
+  ) : null;
+}
+
+/**
+ * /order/{code}: the order for whoever holds its code; "Thank you" when the shopper has just placed it. Back from the
+ * payment provider (`?payment={id}`), it first asks the store what became of the payment and says so.
+ */
 export function OrderPage() {
   const { id = '' } = useParams();
   const api = useApi();
   const code = readOrderCode(id);
+  const paymentId = useSearchParams()[0].get('payment');
   const given = (useLocation().state as PlacedState | null)?.placed;
   const justPlaced = given?.orderCode === code ? given : undefined;
-  const loaded = useLoaded(justPlaced ? null : code, async () =>
+  const returned = useLoaded(paymentId && isOrderCode(code) ? `${code} ${paymentId}` : null, async () =>
+    paymentId ? (await api.request(orderEndpoints.confirmPayment, { body: { orderCode: code, paymentId } })).data : null,
+  );
+  const loaded = useLoaded(justPlaced || paymentId ? null : code, async () =>
     isOrderCode(code) ? (await api.request(orderEndpoints.getOrder, { query: { OrderCode: code } })).data.order : null,
   );
-  const order = justPlaced ?? (loaded.state === 'ready' ? loaded.value : undefined);
+  const payment = returned.state === 'ready' ? returned.value : undefined;
+  const order = justPlaced ?? payment?.order ?? (loaded.state === 'ready' ? loaded.value : undefined);
+  const thanks = justPlaced !== undefined || payment?.outcome === 'authorised';
   return (
-    <PageShell heading={justPlaced ? 'Thank you for your order' : `Order ${code}`}>
+    <PageShell heading={thanks ? 'Thank you for your order' : `Order ${code}`}>
       {order ? (
         <>
           <div className="vt-order-intro">
-            {justPlaced ? (
+            {payment ? (
+              <FormNotice kind={payment.outcome === 'authorised' ? 'success' : 'error'}>
+                {payment.message}
+                {payment.outcome === 'declined' ? ' Try again with another card, or pay later from this page.' : null}
+              </FormNotice>
+            ) : null}
+            {thanks ? (
               <p>We have your order{order.email ? ` and sent a confirmation to ${order.email}` : ''}. Keep its code to follow it.</p>
             ) : null}
             <p className="vt-order-code-line">
@@ -228,12 +256,18 @@ export function OrderPage() {
             <p>
               Placed <Time at={order.createdAt} /> · Status <StatusBadge status={order.status} />
             </p>
-            <Link to={`/status?code=${order.orderCode}`}>Follow this order</Link>
+            <p className="vt-actions">
+              <PayLink order={order}>{payment?.outcome === 'declined' ? 'Try again' : 'Pay by card'}</PayLink>
+              <Link to={`/status?code=${order.orderCode}`}>Follow this order</Link>
+            </p>
           </div>
           <OrderView order={order} />
         </>
       ) : (
-        <OrderState loaded={loaded} missing="No order matches this code. Check the code in your confirmation." />
+        <OrderState
+          loaded={paymentId ? returned : loaded}
+          missing={paymentId ? 'No such payment of this order.' : 'No order matches this code. Check the code in your confirmation.'}
+        />
       )}
     </PageShell>
   );
