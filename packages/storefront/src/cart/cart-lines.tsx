@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Image } from '@vitrine/renderer';
 import { useCartPrice, usePrice } from '@vitrine/sections';
 import { useCart } from '../client/cart.ts';
-import { cartSubtotal, itemOf, quantityOf, type CartLine } from '../client/cart-rules.ts';
+import { cartSubtotal, itemOf, lineKey, quantityOf, type CartLine } from '../client/cart-rules.ts';
 import { QuantityStepper } from '../ui/quantity-stepper.tsx';
 
 /** The cart's lines and whether a change is on its way to the server. */
@@ -11,6 +11,18 @@ export function useCartLines() {
   const items = useCart((s) => s.items);
   const busy = useCart((s) => s.pending.length > 0);
   return { lines, items, busy, subtotal: cartSubtotal(lines, items) };
+}
+
+/** "Price changed since you added it": the unit price the shopper saw, when it is no longer the price. */
+export function PriceWas({ line }: { line: CartLine }) {
+  const was = useCart((s) => s.wasPrices[lineKey(line.cartCode)]);
+  const price = usePrice();
+  if (was === undefined) return null;
+  return (
+    <span className="vt-price-was" role="note">
+      Price changed since you added it: was <s>{price(was)}</s>
+    </span>
+  );
 }
 
 /**
@@ -68,6 +80,7 @@ function CartLineView({ line, removableAddons }: { line: CartLine; removableAddo
           <span className="vt-visually-hidden">Unit price </span>
           {price(Number(item.price))}
         </p>
+        <PriceWas line={line} />
       </div>
       <div className="vt-cart-line-actions">
         <QuantityStepper value={quantity} onChange={(next) => setQuantity(line.cartCode, next)} label={`Quantity of ${name}`} />
@@ -88,7 +101,7 @@ export function CartLines({ lines, removableAddons = false }: { lines: readonly 
   return (
     <ul className="vt-cart-lines" aria-label="Items in your cart">
       {lines.map((line) => (
-        <CartLineView key={line.cartCode.replace(/^(\d+)_\d+_/, '$1_')} line={line} removableAddons={removableAddons} />
+        <CartLineView key={lineKey(line.cartCode)} line={line} removableAddons={removableAddons} />
       ))}
     </ul>
   );

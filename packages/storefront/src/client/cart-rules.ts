@@ -80,6 +80,28 @@ export function removeLineAddon(lines: readonly CartLine[], code: string, addonI
 /** Pipe-joined codes, as §7 sends them. */
 export const joinCodes = (lines: readonly CartLine[]): string => lines.map((line) => line.cartCode).join('|');
 
+/** What names a line whatever its quantity: its code without the quantity. */
+export const lineKey = (code: string): string => code.replace(/^(\d+)_\d+_/, '$1_');
+
+/**
+ * The unit prices the shopper saw before, of lines whose price is another in `after` than in `before`, by line
+ * (`lineKey`), added to the ones noted already (`was`, which keeps the first price seen); lines no longer in
+ * `after` are forgotten.
+ */
+export function notePriceChanges(
+  was: Readonly<Record<string, number>>,
+  before: readonly CartItem[],
+  after: readonly CartItem[],
+): Record<string, number> {
+  const noted: Record<string, number> = {};
+  for (const item of after) {
+    const key = lineKey(item.cartItemCode);
+    const seen = was[key] ?? before.find((b) => lineKey(b.cartItemCode) === key)?.price;
+    if (seen !== undefined && Number(seen) !== Number(item.price)) noted[key] = Number(seen);
+  }
+  return noted;
+}
+
 /** The line of a priced item. */
 export const lineOf = (item: CartItem): CartLine => ({ cartCode: item.cartItemCode, cartItemID: item.cartItemID });
 

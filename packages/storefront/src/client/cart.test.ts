@@ -106,6 +106,25 @@ describe('the cart store (§4)', () => {
     });
   });
 
+  it('notes the price a shopper saw when a line’s price changed since they added it, and keeps it across a reload', async () => {
+    const server = fakeServer();
+    connectCart(server.api);
+    // The product page showed 8.00; the server prices it at 10.00 now.
+    useCart.getState().add('7_1_0_', pricedItem('7_1_0_', 'ok', 800));
+    useCart.getState().add('8_1_0_', pricedItem('8_1_0_', 'ok', 1000));
+    await server.release();
+    expect(useCart.getState().wasPrices).toEqual({ '7_0_': 800 });
+    expect(JSON.parse(localStorage.getItem('vt.cart')!).state.wasPrices).toEqual({ '7_0_': 800 });
+    // Still changed at the next answer, with the first price seen; gone with the line.
+    useCart.getState().setQuantity('7_1_0_', 2);
+    await server.release();
+    expect(useCart.getState().wasPrices).toEqual({ '7_0_': 800 });
+    useCart.getState().setQuantity('8_1_0_', 3);
+    useCart.getState().remove('7_2_0_');
+    await server.release();
+    expect(useCart.getState().wasPrices).toEqual({});
+  });
+
   it('removes a guest’s line locally, with no call', async () => {
     const server = fakeServer();
     connectCart(server.api);

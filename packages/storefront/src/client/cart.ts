@@ -10,7 +10,9 @@ import {
   isLine,
   itemOf,
   joinCodes,
+  lineKey,
   lineOf,
+  notePriceChanges,
   readCartAnswer,
   readQuantity,
   removeLine,
@@ -61,6 +63,8 @@ interface CartState {
   popup: CartPopup | null;
   /** A call that failed, for the shopper to be told once. */
   failure: string | null;
+  /** The unit price the shopper saw when they added a line whose price has changed since, by line (`lineKey`). */
+  wasPrices: Record<string, number>;
   /** Adds a line (§4: the same line merges); `preview` shows it priced before the server answers. */
   add(code: string, preview?: CartItem): void;
   /** Sets a line's quantity (read as §4 says: empty or below 1 is 1). */
@@ -75,7 +79,11 @@ interface CartState {
 }
 
 /** What the browser keeps of the cart across reloads (a guest's cart lives only here, §4). */
-const storedCart = z.object({ lines: z.array(cartLine), items: z.array(cartItem) });
+const storedCart = z.object({
+  lines: z.array(cartLine),
+  items: z.array(cartItem),
+  wasPrices: z.record(z.string(), z.number()).default({}),
+});
 
 /** The shopper's cart: changes show at once and reach the server one after another, so quick clicks lose nothing. */
 export const useCart = create<CartState>()(
@@ -95,6 +103,7 @@ export const useCart = create<CartState>()(
         pending: [],
         popup: null,
         failure: null,
+        wasPrices: {},
         add(code, preview) {
           if (!parseCartCode(code)) return;
           if (preview) {
@@ -125,6 +134,7 @@ export const useCart = create<CartState>()(
             s.settled = [];
             s.pending = [];
             s.popup = null;
+            s.wasPrices = {};
           });
         },
       };
@@ -133,7 +143,7 @@ export const useCart = create<CartState>()(
       name: 'vt.cart',
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ lines: s.lines, items: s.items }),
+      partialize: (s) => ({ lines: s.lines, items: s.items, wasPrices: s.wasPrices }),
       // What another version of the app (or a hand) left in storage is read through its schema, never trusted.
       merge: (stored, current) => {
         const read = storedCart.safeParse(stored);
@@ -211,9 +221,10 @@ function settle(change: CartChange, outcome: { answer: CartAnswer } | { local: t
   // The cart was cleared (signing out) while the call was out: its answer is for a cart that is gone.
   if (s.pending[0] !== change) return;
   const pending = s.pending.slice(1);
-  let { settled, items, popup, failure } = s;
+  let { settled, items, popup, failure, wasPrices } = s;
   if ('answer' in outcome) {
     const read = readCartAnswer(outcome.answer, window.location.pathname);
+    wasPrices = notePriceChanges(wasPrices, s.items, read.items);
     settled = read.items.map(lineOf);
     // Provisional items of lines still on their way stay until their own answer prices them.
     items = [...read.items, ...s.items.filter((item) => !itemOf(read.items, lineOf(item)))];
@@ -227,7 +238,8 @@ function settle(change: CartChange, outcome: { answer: CartAnswer } | { local: t
   }
   const lines = pending.reduce(applyChange, settled);
   items = items.filter((item) => lines.some((line) => isLine(line, item.cartItemCode)));
-  useCart.setState({ pending, settled, lines, items, popup, failure });
+  wasPrices = Object.fromEntries(Object.entries(wasPrices).filter(([key]) => lines.some((line) => lineKey(line.cartCode) === key)));
+  useCart.setState({ pending, settled, lines, items, popup, failure, wasPrices });
 }
 
 /** Sends the waiting changes one at a time, once the shopper has tokens (a guest's come with the site config). */

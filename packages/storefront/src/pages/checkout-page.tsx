@@ -16,6 +16,7 @@ import { Image } from '@vitrine/renderer';
 import { useCartPrice, usePrice, useShop } from '@vitrine/sections';
 import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
+import { PriceWas } from '../cart/cart-lines.tsx';
 import { useCart } from '../client/cart.ts';
 import { cartSubtotal, itemOf, joinCodes, lineOf, type CartLine } from '../client/cart-rules.ts';
 import {
@@ -193,10 +194,13 @@ export function SummaryLines({
   lines,
   items,
   format,
+  fromCart = false,
 }: {
   lines: readonly CartLine[];
   items: readonly CartItem[];
   format?: (minor: number) => string;
+  /** The lines are the cart's: a price that changed since the shopper added a line is said. */
+  fromCart?: boolean;
 }) {
   const shopPrice = usePrice();
   const cartPrice = useCartPrice();
@@ -228,6 +232,7 @@ export function SummaryLines({
                 </span>
               ))}
               <span className="vt-checkout-line-meta">{`${quantity} × ${price(Number(item.price))}`}</span>
+              {fromCart ? <PriceWas line={line} /> : null}
             </span>
             <span className="vt-checkout-line-total">{lineTotal}</span>
           </li>
@@ -536,7 +541,7 @@ function CheckoutForm({ buyNowCode }: { buyNowCode: string | undefined }) {
           <h2 id="checkout-summary" className="vt-h4">
             Your order
           </h2>
-          <SummaryLines lines={checkout.lines} items={checkout.items} />
+          <SummaryLines lines={checkout.lines} items={checkout.items} fromCart={checkout.source === 'cart'} />
           <dl className="vt-totals" aria-label="Order totals" aria-live="polite" aria-busy={checkout.busy || !subtotal.priced}>
             <dt>Subtotal</dt>
             <dd>{subtotal.priced ? cartPrice(subtotal.rows) : '…'}</dd>
