@@ -95,9 +95,10 @@ function CardBuyAction({ product, soldOut }: { product: ProductCardData; soldOut
       type="button"
       className="vt-btn vt-btn-primary vt-btn-sm vt-product-card-buy"
       disabled={!cart.ready}
+      aria-label={`Add to cart: ${product.itemName}`}
       onClick={() => cart.add(product)}
     >
-      Add to cart<span className="vt-visually-hidden">: {product.itemName}</span>
+      Add to cart
     </button>
   );
 }

@@ -10,8 +10,8 @@ import { PageShell } from './page-shell.tsx';
 function WishlistEmpty() {
   return (
     <div className="vt-wishlist-empty">
-      <p>Your wishlist is empty.</p>
-      <p className="vt-subheading">Tap the heart on any product to keep it here for later.</p>
+      <p className="vt-wishlist-empty-title">Your wishlist is empty.</p>
+      <p className="vt-wishlist-hint">Tap the heart on any product to keep it here for later.</p>
       <Link to="/" className="vt-btn vt-btn-primary vt-btn-md">
         Continue shopping
       </Link>
