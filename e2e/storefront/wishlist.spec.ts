@@ -42,7 +42,8 @@ test('a guest hearts products on listings, signs in and finds them on /wishlist;
   await saved.getByRole('button', { name: 'Add to cart: Ceramic Vase' }).click();
   const drawer = page.getByRole('dialog', { name: 'Your cart' });
   await expect(drawer.getByRole('link', { name: 'Ceramic Vase' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeAttached();
+  // The account's cart may hold lines of other tests on this server: the vase is the one added here.
+  await expect(drawer.getByRole('group', { name: 'Quantity of Ceramic Vase' }).getByRole('textbox')).toHaveValue('1');
   await page.keyboard.press('Escape');
 
   // The product page's heart says it is saved; unhearting it there empties the list.
