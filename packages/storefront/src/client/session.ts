@@ -35,7 +35,7 @@ function mirrorToCookie(tokens: TokenPair | null) {
 /** Tokens and the signed-in customer, kept in browser storage across reloads. */
 export const useSession = create<SessionState>()(
   persist(
-    immer((set) => ({
+    immer((set, get) => ({
       tokens: null,
       user: null,
       is_valid_user: true,
@@ -62,9 +62,14 @@ export const useSession = create<SessionState>()(
         });
       },
       changeWishlistCount(change) {
+        const user = get().user;
+        if (!user) return;
+        const count = 'to' in change ? Math.max(0, change.to) : Math.max(0, user.wishlistCount + change.by);
+        // Every set writes the whole session to storage: a count that stays the same writes nothing, so a late answer
+        // that changes nothing never writes this tab's tokens back over newer ones stored since.
+        if (count === user.wishlistCount) return;
         set((s) => {
-          if (!s.user) return;
-          s.user.wishlistCount = 'to' in change ? Math.max(0, change.to) : Math.max(0, s.user.wishlistCount + change.by);
+          if (s.user) s.user.wishlistCount = count;
         });
       },
       clear() {
