@@ -22,7 +22,7 @@ describe('formatPrice', () => {
     expect(formatPrice(1000, { currencyAbbreviation: 'EUR', currencySymbol: ' € ', currencyRate: 0.9 })).toBe('€9');
   });
   it('appends the abbreviation only when asked', () => {
-    expect(formatPrice(250, usd, true)).toBe('$2.5 USD');
+    expect(formatPrice(250, usd, true)).toBe('$2.50 USD');
   });
 });
 

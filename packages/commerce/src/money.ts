@@ -24,11 +24,14 @@ export function displayDecimals(code: string): number {
   return decimals;
 }
 
-const formatters = new Map<number, Intl.NumberFormat>();
-const formatterFor = (decimals: number) => {
-  let formatter = formatters.get(decimals);
+const formatters = new Map<string, Intl.NumberFormat>();
+const formatterFor = (least: number, most: number) => {
+  let formatter = formatters.get(`${least}/${most}`);
   if (!formatter)
-    formatters.set(decimals, (formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: decimals })));
+    formatters.set(
+      `${least}/${most}`,
+      (formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: least, maximumFractionDigits: most })),
+    );
   return formatter;
 };
 
@@ -44,11 +47,15 @@ export function convertedUnits(minorUnits: number, currency: Currency): number {
   return Math.round(Math.round(exact * 1e6) / 1e6);
 }
 
-/** Shows a number of the chosen currency's smallest shown units (`convertedUnits`): en-US grouping, the symbol without spaces. */
+/**
+ * Shows a number of the chosen currency's smallest shown units (`convertedUnits`): en-US grouping, the symbol without
+ * spaces; a whole amount without decimals ("$15"), any other with all of the currency's ("$2.50", never "$2.5").
+ */
 export function formatUnits(units: number, currency: Currency, showCurrency = false): string {
   const decimals = displayDecimals(currency.currencyAbbreviation);
   const symbol = currency.currencySymbol.replace(/\s+/g, '');
-  const text = `${symbol}${formatterFor(decimals).format(units / 10 ** decimals)}`;
+  const least = units % 10 ** decimals === 0 ? 0 : decimals;
+  const text = `${symbol}${formatterFor(least, decimals).format(units / 10 ** decimals)}`;
   return showCurrency ? `${text} ${currency.currencyAbbreviation}` : text;
 }
 

@@ -1,4 +1,4 @@
-import { formatPrice, statusColour, type Currency, type OrderSummary, type StatusColour } from '@vitrine/commerce';
+import { formatPrice, formatUnits, statusColour, type Currency, type OrderSummary, type StatusColour } from '@vitrine/commerce';
 
 const chipTones: Record<StatusColour, string> = {
   red: 'bg-red-100 text-red-800 ring-red-200',
@@ -51,8 +51,6 @@ export function orderCurrency(order: Pick<OrderSummary, 'currencyCode' | 'curren
 export const orderPrice = (order: Pick<OrderSummary, 'currencyCode' | 'currencyRate'>, minorUnits: number) =>
   formatPrice(minorUnits, orderCurrency(order));
 
-// As `formatPrice` shows amounts (§9): at most two decimals, none when they are zero.
-const baseFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-
-/** An amount in the store's base currency, as a number: beside an order's own currency, where that is named. */
-export const baseAmount = (minorUnits: number) => baseFormat.format(minorUnits / 100);
+/** An amount in the store's base currency, as a number (as `formatPrice` shows it): beside an order's own currency, where that is named. */
+export const baseAmount = (minorUnits: number) =>
+  formatUnits(minorUnits, { currencyAbbreviation: 'USD', currencySymbol: '', currencyRate: 1 });

@@ -81,7 +81,7 @@ it('opens an order by keyboard: lines with add-ons, totals in the currency paid,
   const order = within(detail());
   // Two pans at 25.00 and gift wrap at 2.00, in euros at the recorded rate of 0.5 (decimals as `formatPrice` shows them).
   expect(order.getByText('Cast-iron pan')).toBeTruthy();
-  expect(order.getByText('2 × €12.5 · SKU PAN-CI-28')).toBeTruthy();
+  expect(order.getByText('2 × €12.50 · SKU PAN-CI-28')).toBeTruthy();
   expect(within(order.getByRole('list', { name: 'Add-ons of Cast-iron pan' })).getByRole('listitem').textContent).toBe(
     '+ Gift wrap × 1 · €1',
   );
