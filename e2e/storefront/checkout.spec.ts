@@ -193,3 +193,46 @@ test('a guest pays by card: a declined card is said, then the order is paid by i
   await page.goto(store.url('localhost', `/checkout/oc/${code}`), { waitUntil: 'networkidle' });
   await expect(page.getByRole('alert')).toContainText('This order is already paid.');
 });
+
+test('a guest buys a mug with a note, a priced greeting card and gift wrap: the options travel from the page to the order (issue 16)', async ({
+  page,
+  store,
+}) => {
+  await page.goto(store.url('localhost', '/stoneware-mug'), { waitUntil: 'networkidle' });
+  const before = minor(await page.locator('.vt-product-price').textContent());
+  await page.getByLabel('Personal note').fill('Happy birthday, Jo!');
+  await page.getByRole('radio', { name: /Hand-lettered card/ }).check();
+  await page.getByRole('checkbox', { name: /Gift wrap/ }).check();
+  // The price shown adds the card and the wrap: what one of this line costs.
+  const each = minor(await page.locator('.vt-product-price').textContent());
+  expect(each).toBe(before + 350 + 500);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+
+  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  const options = drawer.getByRole('list', { name: 'Options' });
+  await expect(options).toContainText('Personal note: Happy birthday, Jo!');
+  await expect(options).toContainText('Greeting card: Hand-lettered card (+$3.50)');
+  await drawer.getByRole('link', { name: 'View cart' }).click();
+  const subtotal = page.locator('main .vt-cart-subtotal strong');
+  await expect.poll(async () => minor(await subtotal.textContent())).toBe(each);
+  // The same mug with other choices is another line.
+  await page.goto(store.url('localhost', '/stoneware-mug'), { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeAttached();
+
+  await page.goto(store.url('localhost', '/checkout'), { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill('jo@example.test');
+  await fillNewAddress(page, 'Jo Guest');
+  await page.getByRole('radio', { name: /Cash on delivery/ }).check();
+  const summary = page.getByRole('complementary', { name: 'Your order' });
+  await expect(summary.getByRole('list', { name: 'Options' })).toContainText('Hand-lettered card');
+  const delivery = each + before >= STANDARD.freeFrom ? 0 : STANDARD.price;
+  await expect.poll(async () => minor(await page.getByTestId('checkout-total').textContent())).toBe(each + before + delivery);
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  const items = page.getByRole('region', { name: 'Items' });
+  await expect(items).toContainText('Personal note: Happy birthday, Jo!');
+  await expect(items).toContainText('Greeting card: Hand-lettered card (+$3.50)');
+  expect(minor(await page.getByTestId('order-total').textContent())).toBe(each + before + delivery);
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { buildCartCode, parseCartCode, type CartCodeParts } from './cart-code.ts';
+import { chosenOption } from './line-options.ts';
 
 /** The most lines a cart holds, and the most of one line: more is refused, naming the field. */
 export const MAX_CART_LINES = 100;
@@ -23,7 +24,10 @@ export const cartCode = z
   .transform((code, context): CartCodeParts => {
     const parts = parseCartCode(code);
     if (!parts) {
-      context.addIssue({ code: 'custom', message: 'must be a cart code: productID_quantity_variantID_addonIds' });
+      context.addIssue({
+        code: 'custom',
+        message: 'must be a cart code: productID_quantity_variantID_addonIds (and the chosen options’ id)',
+      });
       return z.NEVER;
     }
     if (parts.quantity > MAX_LINE_QUANTITY) {
@@ -99,8 +103,16 @@ export const cartItem = z.object({
       totalPrice: z.number().int(),
     }),
   ),
+  /** The product options chosen for the line (its code's last segment), each with what it adds per unit. */
+  options: z.array(chosenOption).default([]),
 });
 export type CartItem = z.infer<typeof cartItem>;
+
+/** What one unit of a line costs beyond its price: its add-ons and its priced options (totals add these, §9). */
+export const perUnitExtras = (item: Pick<CartItem, 'addons' | 'options'>): number[] => [
+  ...item.addons.map((addon) => addon.price),
+  ...item.options.filter((option) => option.price > 0).map((option) => option.price),
+];
 
 /** The status of the line a call named (`CartCode`), so its popup can show (§4). */
 export const cartResponse = z.object({ cartCode: z.string(), status: z.string(), statusMessage: z.string() });
@@ -122,8 +134,13 @@ export type CartAnswer = z.infer<typeof cartAnswer>;
 /** The code of `parts` with another quantity. */
 export const withQuantity = (parts: CartCodeParts, quantity: number) => buildCartCode({ ...parts, quantity });
 
-/** Whether two lines are the same product, variant and add-ons, so they merge (§4). */
+/** Whether two lines are the same product, variant, add-ons and chosen options, so they merge (§4). */
 export function sameLine(a: CartCodeParts, b: CartCodeParts): boolean {
   const addons = (parts: CartCodeParts) => [...parts.addonIds].sort((x, y) => x - y).join(',');
-  return a.productId === b.productId && (a.variantId || 0) === (b.variantId || 0) && addons(a) === addons(b);
+  return (
+    a.productId === b.productId &&
+    (a.variantId || 0) === (b.variantId || 0) &&
+    addons(a) === addons(b) &&
+    (a.options ?? '') === (b.options ?? '')
+  );
 }

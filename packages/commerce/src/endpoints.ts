@@ -26,6 +26,7 @@ import {
   updateProfileRequest,
 } from './account.ts';
 import { addCartItemRequest, cartAnswer, cartCodesQuery, removeCartAddonRequest, removeCartItemRequest, syncCartRequest } from './cart.ts';
+import { saveOptionsAnswer, saveOptionsRequest } from './line-options.ts';
 import {
   confirmPaymentAnswer,
   confirmPaymentRequest,
@@ -320,8 +321,9 @@ export const catalogueEndpoints = {
  * The cart (§3.5–§3.7, §7). A guest's cart lives in the browser: GetCart and AddCartItem price the codes it sends and
  * say what changed. A customer's lives on the server: GetCart reads it, SyncCart adds the lines not yet saved (and so
  * merges a guest's cart at sign-in), AddCartItem adds one or sets a saved line's quantity, and the removals answer the
- * cart that is left. GetBuyCart prices one buy-now code without touching either cart; GetOrderCart answers an unpaid
- * order's lines, as they were ordered, for paying it.
+ * cart that is left. GetBuyCart prices one buy-now code without touching either cart; SaveOptions keeps the product
+ * options chosen for a line and answers the id its code carries; GetOrderCart answers an unpaid order's lines, as they
+ * were ordered, for paying it.
  */
 export const cartEndpoints = {
   getCart: endpoint({ method: 'GET', path: '/api/Cart/GetCart', caller: 'token', query: cartCodesQuery, answer: cartAnswer }),
@@ -342,6 +344,13 @@ export const cartEndpoints = {
     caller: 'customer',
     body: removeCartAddonRequest,
     answer: cartAnswer,
+  }),
+  saveOptions: endpoint({
+    method: 'POST',
+    path: '/api/Cart/SaveOptions',
+    caller: 'token',
+    body: saveOptionsRequest,
+    answer: saveOptionsAnswer,
   }),
 };
 

@@ -28,9 +28,21 @@ export type {
 } from './enums.ts';
 export { formatPrice, formatUnits, convertedUnits, cartTotalUnits, displayDecimals, cartTotal } from './money.ts';
 export type { Currency } from './money.ts';
-export { buildCartCode, parseCartCode } from './cart-code.ts';
+export { buildCartCode, parseCartCode, OPTION_SET_ID } from './cart-code.ts';
+export { MAX_OPTION_FILE_BYTES, MAX_OPTION_TEXT, chosenOption, saveOptionsRequest } from './line-options.ts';
+export type { ChosenOption, ChosenOptionValue, OptionFile, SaveOptionsRequest } from './line-options.ts';
 export type { CartCodeParts } from './cart-code.ts';
-export { MAX_CART_LINES, MAX_LINE_QUANTITY, cartLineStatuses, staysInCart, cartItem, cartAnswer, sameLine, withQuantity } from './cart.ts';
+export {
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  cartLineStatuses,
+  staysInCart,
+  cartItem,
+  cartAnswer,
+  sameLine,
+  withQuantity,
+  perUnitExtras,
+} from './cart.ts';
 export type { CartLineStatus, CartItem, CartAnswer } from './cart.ts';
 export {
   paymentMethods,

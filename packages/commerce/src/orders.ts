@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressFields, customerEmail, customerPhone, optionalField } from './account.ts';
 import { cartCodeList } from './cart.ts';
+import { chosenOption } from './line-options.ts';
 
 /**
  * How a shopper pays (§2.1). Cash on delivery and bank transfer need no outside service; a card is paid on the payment
@@ -67,6 +68,8 @@ export const orderSummary = z.object({
       quantity: z.number().int(),
       unitPrice: z.number().int(),
       addons: z.array(z.object({ name: z.string(), price: z.number().int(), quantity: z.number().int() })),
+      /** The product options chosen, each with what it added per unit. */
+      options: z.array(chosenOption),
       lineTotal: z.number().int(),
     }),
   ),

@@ -218,12 +218,14 @@ export function productStructuredData(
 /** The first option a shopper must still fill in, with its message (§5: "{name} is required"), or null. */
 export function missingOption(
   options: readonly ProductOption[],
-  values: Readonly<Record<number, string | readonly string[]>>,
+  values: Readonly<Record<number, string | readonly string[] | { name: string; base64: string }>>,
 ): { optionID: number; message: string } | null {
   for (const option of options) {
     if (!option.isMandatory) continue;
     const value = values[option.optionID];
-    const empty = value === undefined || (Array.isArray(value) ? value.length === 0 : String(value).trim() === '');
+    const empty =
+      value === undefined ||
+      (typeof value === 'string' ? value.trim() === '' : 'base64' in value ? !value.name || !value.base64 : value.length === 0);
     if (empty) return { optionID: option.optionID, message: `${option.name} is required` };
   }
   return null;

@@ -166,6 +166,7 @@ const strangerIds: Record<
   addCartItem: ({ cartLine }) => ({ body: { CartCode: cartLine.code, CartItemID: cartLine.cartItem } }),
   removeCartItem: ({ cartLine }) => ({ body: { CartItemID: cartLine.cartItem } }),
   removeCartAddon: ({ cartLine }) => ({ body: { CartItemID: cartLine.cartItem, CartAddonID: cartLine.cartAddon } }),
+  saveOptions: ({ product }) => ({ body: { ProductID: product, Options: {} } }),
   addItem: ({ product }) => ({ body: { ProductID: product } }),
   removeItem: ({ product }) => ({ body: { ProductID: product } }),
   placeOrder: ({ address }) => ({

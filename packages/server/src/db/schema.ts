@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ChosenOption, OptionFile } from '@vitrine/commerce';
 
 /** Column types of the tables the migrations make, for Kysely; migrations.test.ts checks them against the migrated database. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -295,6 +296,20 @@ export interface CartLinesTable {
   variant_id: number | null;
   quantity: number;
   created_at: Timestamp;
+  /** The line's chosen product options (`option_sets`), when it has any (migration 0010). */
+  option_set: string | null;
+}
+
+/** Product options a shopper chose, kept once per store under an id made from them (migration 0010). */
+export interface OptionSetsTable {
+  web_id: number;
+  option_set_id: string;
+  product_id: number;
+  /** What was chosen, as a line shows it, with the ids of the values picked (their prices are read when priced). */
+  chosen: ColumnType<(ChosenOption & { valueIds: number[] })[], string, string>;
+  /** Files given for options of type 6, by option id. */
+  files: ColumnType<Record<string, OptionFile>, string | undefined, string>;
+  created_at: Timestamp;
 }
 
 export interface CartLineAddonsTable {
@@ -405,6 +420,8 @@ export interface OrderLinesTable {
   unit_price: number;
   addons: ColumnType<unknown[], string | undefined, string>;
   line_total: number;
+  /** The product options chosen, as the order shows them (migration 0010). */
+  options: ColumnType<ChosenOption[], string | undefined, string>;
 }
 
 export interface ReviewsTable {
@@ -524,6 +541,7 @@ export interface Database {
   delivery_options: DeliveryOptionsTable;
   order_events: OrderEventsTable;
   payments: PaymentsTable;
+  option_sets: OptionSetsTable;
   tracking_sessions: TrackingSessionsTable;
   tracking_events: TrackingEventsTable;
   mail_outbox: MailOutboxTable;

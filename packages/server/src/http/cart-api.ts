@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cartEndpoints, type AccessTokenPayload } from '@vitrine/commerce';
 import { addCartItem, customerCart, priceCodes, removeCartAddon, removeCartItem, syncCart } from '../shop/cart.ts';
+import { saveOptions } from '../shop/line-options.ts';
 import { orderCart } from '../shop/payments.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerEndpoints } from './endpoint-routes.ts';
@@ -21,6 +22,7 @@ export function registerCartApi(app: FastifyInstance, deps: ApiDeps): void {
     },
     getBuyCart: ({ query, store }) => priceCodes(store, query.CartCodes.slice(0, 1)),
     getOrderCart: ({ query, store }) => orderCart(store, query.CartCodes),
+    saveOptions: async ({ body, caller, store }) => ({ data: await saveOptions(store, caller.webId, body.ProductID, body.Options) }),
     syncCart: ({ body, caller, store }) => syncCart(store, caller.webId, caller.customerId, body.CartCodes),
     addCartItem: async ({ body, caller, request, store }) => {
       const customerId = await customerOf(caller.claims, request);

@@ -233,9 +233,21 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
           .values(store.addons.map((addon) => ({ web_id: webId, product_id: productId, name: addon.name, price: addon.price })))
           .execute();
         if (i % 4 === 0) {
-          await trx
+          // A note to write (type 2) and a card to choose that adds to the price (type 4): options a line carries.
+          const [, card] = await trx
             .insertInto('product_options')
-            .values({ web_id: webId, product_id: productId, name: 'Personal note', input_type_id: 2, is_mandatory: false })
+            .values([
+              { web_id: webId, product_id: productId, name: 'Personal note', input_type_id: 2, is_mandatory: false, sort: 1 },
+              { web_id: webId, product_id: productId, name: 'Greeting card', input_type_id: 4, is_mandatory: false, sort: 2 },
+            ])
+            .returning('option_id')
+            .execute();
+          await trx
+            .insertInto('product_option_values')
+            .values([
+              { web_id: webId, option_id: card!.option_id, name: 'Plain card', price: 0 },
+              { web_id: webId, option_id: card!.option_id, name: 'Hand-lettered card', price: 350 },
+            ])
             .execute();
         }
         // Reviews (their mean and count are the product's rating, kept by the database): none to five per product.

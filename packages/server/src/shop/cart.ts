@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import {
+  parseCartCode,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
   sameLine,
@@ -13,6 +14,7 @@ import {
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../http/errors.ts';
 import { firstImage } from './catalog.ts';
+import { pricedOptionSets } from './line-options.ts';
 
 /**
  * The cart (§3.5–§3.7, §4, §7). A line is a cart code's parts; a saved line (a customer's) also has its id and its
@@ -43,7 +45,8 @@ const statusMessages: Record<CartLineStatus, (stock: number) => string> = {
 async function priceLines(db: Db, lines: readonly Line[]): Promise<CartItem[]> {
   if (!lines.length) return [];
   const productIds = [...new Set(lines.map((line) => line.parts.productId))];
-  const [products, variants, addons] = await Promise.all([
+  const optionSetIds = [...new Set(lines.flatMap((line) => (line.parts.options ? [line.parts.options] : [])))];
+  const [products, variants, addons, optionSets] = await Promise.all([
     db
       .selectFrom('products as p')
       .leftJoinLateral(firstImage, (join) => join.onTrue())
@@ -56,6 +59,7 @@ async function priceLines(db: Db, lines: readonly Line[]): Promise<CartItem[]> {
       .where('product_id', 'in', productIds)
       .execute(),
     db.selectFrom('addons').select(['addon_id', 'product_id', 'name', 'price']).where('product_id', 'in', productIds).execute(),
+    pricedOptionSets(db, optionSetIds),
   ]);
   const productOf = new Map(products.map((p) => [p.product_id, p]));
   return lines.map(({ parts, cartItemId, addonLineIds }) => {
@@ -63,11 +67,14 @@ async function priceLines(db: Db, lines: readonly Line[]): Promise<CartItem[]> {
     const ownVariants = variants.filter((v) => v.product_id === parts.productId);
     const variant = ownVariants.find((v) => v.variant_id === parts.variantId) ?? null;
     const lineAddons = parts.addonIds.map((id) => addons.find((a) => a.addon_id === id && a.product_id === parts.productId));
+    const options = parts.options ? optionSets.get(parts.options) : undefined;
     const sold =
       product?.is_published === true &&
       // A product with variants is bought as one of them; one without, as itself.
       (ownVariants.length ? variant !== null : parts.variantId === 0) &&
-      lineAddons.every((addon) => addon !== undefined);
+      lineAddons.every((addon) => addon !== undefined) &&
+      // Chosen options must be this product's, with every value still offered.
+      (!parts.options || options?.productId === parts.productId);
     const stock = !product || product.stock_status_id === 2 ? 0 : (variant?.stock ?? product.stock);
     const status: CartLineStatus = !sold ? 'unavailable' : stock <= 0 ? 'outofstock' : parts.quantity > stock ? 'lessstock' : 'ok';
     const quantity = status === 'lessstock' ? stock : parts.quantity;
@@ -104,6 +111,7 @@ async function priceLines(db: Db, lines: readonly Line[]): Promise<CartItem[]> {
             ]
           : [],
       ),
+      options: options?.chosen ?? [],
     };
   });
 }
@@ -129,12 +137,7 @@ function answerOf(items: CartItem[], named: CartCodeParts | null = null): CartAn
   };
 }
 
-const codeParts = (item: CartItem): CartCodeParts => ({
-  productId: item.product.productID,
-  quantity: Number(item.quantity),
-  variantId: item.product.variantID,
-  addonIds: item.addons.map((addon) => addon.addonID),
-});
+const codeParts = (item: CartItem): CartCodeParts => parseCartCode(item.cartItemCode)!;
 
 /** Lines added to `lines`: the same product, variant and add-ons merge and their quantities add up (§4). */
 function merged(lines: readonly CartCodeParts[]): CartCodeParts[] {
@@ -165,6 +168,7 @@ async function savedLines(db: Db, customerId: number): Promise<Line[]> {
       'l.product_id',
       'l.variant_id',
       'l.quantity',
+      'l.option_set',
       (eb) =>
         eb
           .selectFrom('cart_line_addons as a')
@@ -186,6 +190,7 @@ async function savedLines(db: Db, customerId: number): Promise<Line[]> {
         quantity: row.quantity,
         variantId: row.variant_id ?? 0,
         addonIds: addons.map(([addonId]) => addonId),
+        ...(row.option_set ? { options: row.option_set } : {}),
       },
       cartItemId: row.cart_item_id,
       addonLineIds: new Map(addons),
@@ -259,6 +264,7 @@ async function addLines(trx: Db, webId: number, cartId: number, lines: readonly 
         product_id: parts.productId,
         variant_id: parts.variantId || null,
         quantity: parts.quantity,
+        option_set: parts.options ?? null,
       })
       .returning('cart_item_id')
       .executeTakeFirstOrThrow()

@@ -6,6 +6,7 @@ import {
   formatPrice,
   paymentMethodNames,
   paymentMethods,
+  perUnitExtras,
   sameLine,
   type OrderSummary,
   type placeOrderRequest,
@@ -78,6 +79,7 @@ async function orderSummaryOf(db: Db, orderId: number): Promise<OrderSummary> {
       quantity: line.quantity,
       unitPrice: line.unit_price,
       addons: line.addons as OrderSummary['lines'][number]['addons'],
+      options: line.options,
       lineTotal: line.line_total,
     })),
     history: history.map((event) => ({ status: event.status, note: event.note, at: event.created_at.toISOString() })),
@@ -190,7 +192,8 @@ export async function placeOrder(
     const quantity = Number(item.quantity);
     const unitPrice = Number(item.price);
     const addons = item.addons.map((addon) => ({ name: addon.addonName, price: addon.price, quantity }));
-    return { item, quantity, unitPrice, addons, lineTotal: unitPrice * quantity + addons.reduce((sum, a) => sum + a.price * quantity, 0) };
+    const extras = perUnitExtras(item).reduce((sum, price) => sum + price, 0);
+    return { item, quantity, unitPrice, addons, lineTotal: (unitPrice + extras) * quantity };
   });
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
   const shippingTotal = option.free_from !== null && subtotal >= option.free_from ? 0 : option.price;
@@ -253,6 +256,7 @@ export async function placeOrder(
           quantity,
           unit_price: unitPrice,
           addons: JSON.stringify(addons),
+          options: JSON.stringify(item.options),
           line_total: lineTotal,
         })),
       )
@@ -271,14 +275,21 @@ export async function placeOrder(
           'l.cart_item_id',
           'l.product_id',
           'l.variant_id',
+          'l.option_set',
           sql<number[]>`coalesce(array_agg(a.addon_id) FILTER (WHERE a.addon_id IS NOT NULL), '{}')`.as('addon_ids'),
         ])
         .where('c.customer_id', '=', customerId)
-        .groupBy(['l.cart_item_id', 'l.product_id', 'l.variant_id'])
+        .groupBy(['l.cart_item_id', 'l.product_id', 'l.variant_id', 'l.option_set'])
         .execute();
       const bought = saved.filter((line) =>
         body.cartCodes.some((code) =>
-          sameLine(code, { productId: line.product_id, variantId: line.variant_id ?? 0, quantity: 1, addonIds: line.addon_ids }),
+          sameLine(code, {
+            productId: line.product_id,
+            variantId: line.variant_id ?? 0,
+            quantity: 1,
+            addonIds: line.addon_ids,
+            options: line.option_set ?? undefined,
+          }),
         ),
       );
       if (bought.length)
@@ -310,7 +321,11 @@ async function queueOrderMails(
     site: { title: string };
     orderCode: string;
     email: string | null;
-    lines: { item: { product: { itemName: string; variantName: string } }; quantity: number; lineTotal: number }[];
+    lines: {
+      item: { product: { itemName: string; variantName: string }; options: readonly { name: string; value: string }[] };
+      quantity: number;
+      lineTotal: number;
+    }[];
     subtotal: number;
     shippingTotal: number;
     baseCurrency: string;
@@ -336,7 +351,8 @@ async function queueOrderMails(
     '',
     ...order.lines.map(
       ({ item, quantity, lineTotal }) =>
-        `${quantity} × ${item.product.itemName}${item.product.variantName ? ` (${item.product.variantName})` : ''}: ${money(lineTotal)}`,
+        `${quantity} × ${item.product.itemName}${item.product.variantName ? ` (${item.product.variantName})` : ''}: ${money(lineTotal)}` +
+        item.options.map((option) => `\n    ${option.name}: ${option.value}`).join(''),
     ),
     '',
     `Subtotal: ${money(order.subtotal)}`,

@@ -179,6 +179,7 @@ export async function orderCart(db: Db, orderCode: string): Promise<CartAnswer> 
             price: addon.price,
             totalPrice: addon.price * addon.quantity,
           })),
+          options: line.options,
         };
       }),
       cartStatusHeading: refused ? 'This order cannot be paid' : '',

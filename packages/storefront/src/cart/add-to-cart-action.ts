@@ -6,7 +6,13 @@ import { useCart } from '../client/cart.ts';
 import { openCartDrawer } from './cart-drawer.tsx';
 
 /** A line as the cart shows it before the server has priced it, from what the page already knows of the product. */
-export function provisionalLine(code: string, quantity: number, product: CartItem['product'], addons: CartItem['addons'] = []): CartItem {
+export function provisionalLine(
+  code: string,
+  quantity: number,
+  product: CartItem['product'],
+  addons: CartItem['addons'] = [],
+  options: CartItem['options'] = [],
+): CartItem {
   return {
     cartItemID: '0',
     cartItemCode: code,
@@ -16,6 +22,7 @@ export function provisionalLine(code: string, quantity: number, product: CartIte
     statusMessage: '',
     product,
     addons,
+    options,
   };
 }
 

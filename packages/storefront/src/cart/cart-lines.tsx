@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { perUnitExtras, type ChosenOption } from '@vitrine/commerce';
 import { Image } from '@vitrine/renderer';
 import { useCartPrice, usePrice } from '@vitrine/sections';
 import { useCart } from '../client/cart.ts';
@@ -11,6 +12,22 @@ export function useCartLines() {
   const items = useCart((s) => s.items);
   const busy = useCart((s) => s.pending.length > 0);
   return { lines, items, busy, subtotal: cartSubtotal(lines, items) };
+}
+
+/** The product options chosen for a line: "Personal note: Happy birthday", a priced one with what it adds. */
+export function ChosenOptions({ options, className }: { options: readonly ChosenOption[]; className: string }) {
+  const price = usePrice();
+  if (!options.length) return null;
+  return (
+    <ul className={`vt-line-options ${className}`} aria-label="Options">
+      {options.map((option) => (
+        <li key={option.optionID}>
+          {option.name}: {option.value}
+          {option.price ? ` (+${price(option.price)})` : null}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** "Price changed since you added it": the unit price the shopper saw, when it is no longer the price. */
@@ -44,7 +61,7 @@ function CartLineView({ line, removableAddons }: { line: CartLine; removableAddo
       </li>
     );
   }
-  const lineTotal = linePrice([{ price: Number(item.price), quantity, addonPrices: item.addons.map((addon) => addon.price) }]);
+  const lineTotal = linePrice([{ price: Number(item.price), quantity, addonPrices: perUnitExtras(item) }]);
   return (
     <li className="vt-cart-line">
       <Link to={item.product.productURL} className="vt-cart-line-image" tabIndex={-1} aria-hidden="true">
@@ -55,6 +72,7 @@ function CartLineView({ line, removableAddons }: { line: CartLine; removableAddo
           {name}
         </Link>
         {item.product.variantName ? <p className="vt-cart-line-variant">{item.product.variantName}</p> : null}
+        <ChosenOptions options={item.options} className="vt-cart-line-variant" />
         {item.addons.length ? (
           <ul className="vt-cart-line-addons" aria-label="Add-ons">
             {item.addons.map((addon) => (

@@ -5,6 +5,7 @@ import {
   buildCartCode,
   cartTotal,
   parseCartCode,
+  perUnitExtras,
   sameLine,
   staysInCart,
   withQuantity,
@@ -125,7 +126,7 @@ export function cartSubtotal(
       priced = false;
       return [];
     }
-    return [{ price: Number(item.price), quantity: quantityOf(line), addonPrices: item.addons.map((addon) => addon.price) }];
+    return [{ price: Number(item.price), quantity: quantityOf(line), addonPrices: perUnitExtras(item) }];
   });
   const total = cartTotal(rows.map((row) => ({ ...row, addonTotals: row.addonPrices.map((price) => price * row.quantity) })));
   return { total, priced, rows };

@@ -30,5 +30,6 @@ export function pricedItem(code: string, status = 'ok', price = 1000, addonPrice
       price: addonPrice,
       totalPrice: addonPrice * Number(quantity),
     })),
+    options: [],
   };
 }

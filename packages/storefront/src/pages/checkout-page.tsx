@@ -12,13 +12,11 @@ import {
   type PaymentMethod,
   type PlaceOrderRequest,
 } from '@vitrine/commerce';
-import { Image } from '@vitrine/renderer';
 import { useCartPrice, usePrice, useShop } from '@vitrine/sections';
 import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
-import { PriceWas } from '../cart/cart-lines.tsx';
 import { useCart } from '../client/cart.ts';
-import { cartSubtotal, itemOf, joinCodes, lineOf, type CartLine } from '../client/cart-rules.ts';
+import { cartSubtotal, joinCodes, lineOf } from '../client/cart-rules.ts';
 import {
   addressFromValues,
   addressLines,
@@ -35,6 +33,7 @@ import { AppForm, Field, FormNotice, SubmitButton, fieldMessage } from '../ui/fi
 import { ContactFields } from '../ui/contact-fields.tsx';
 import { useHydrated } from '../ui/hydrated.ts';
 import { PayOrder } from '../payments/pay-order.tsx';
+import { CheckoutLoading, SummaryLines } from './checkout-parts.tsx';
 import { usePayByCard } from '../payments/pay-by-card.ts';
 import type { PlacedState } from './order-pages.tsx';
 import { PageShell } from './page-shell.tsx';
@@ -186,62 +185,6 @@ function AddressFields({ save }: { save: { checked: boolean; onChange: (checked:
   );
 }
 
-/**
- * The lines being bought, as the order summary lists them: in the chosen currency, or with `format` in another (an
- * order being paid shows the currency it was placed in).
- */
-export function SummaryLines({
-  lines,
-  items,
-  format,
-  fromCart = false,
-}: {
-  lines: readonly CartLine[];
-  items: readonly CartItem[];
-  format?: (minor: number) => string;
-  /** The lines are the cart's: a price that changed since the shopper added a line is said. */
-  fromCart?: boolean;
-}) {
-  const shopPrice = usePrice();
-  const cartPrice = useCartPrice();
-  const price = format ?? shopPrice;
-  const linePrice: typeof cartPrice = format
-    ? ([row]) => format((row!.price + (row!.addonPrices ?? []).reduce((sum, p) => sum + p, 0)) * row!.quantity)
-    : cartPrice;
-  return (
-    <ul className="vt-checkout-lines" aria-label="Items in your order">
-      {lines.map((line) => {
-        const item = itemOf(items, line);
-        if (!item) return null;
-        const quantity = Number(item.quantity);
-        const lineTotal = linePrice([{ price: Number(item.price), quantity, addonPrices: item.addons.map((addon) => addon.price) }]);
-        return (
-          <li key={line.cartCode}>
-            <span className="vt-checkout-line-image">
-              <Image src={item.product.thumbnailFile ?? ''} alt="" width={56} height={56} sizes="56px" />
-              <span className="vt-checkout-line-count" aria-hidden="true">
-                {quantity}
-              </span>
-            </span>
-            <span className="vt-checkout-line-info">
-              <span className="vt-checkout-line-name">{item.product.itemName}</span>
-              {item.product.variantName ? <span className="vt-checkout-line-meta">{item.product.variantName}</span> : null}
-              {item.addons.map((addon) => (
-                <span key={addon.addonID} className="vt-checkout-line-meta">
-                  + {addon.addonName}
-                </span>
-              ))}
-              <span className="vt-checkout-line-meta">{`${quantity} × ${price(Number(item.price))}`}</span>
-              {fromCart ? <PriceWas line={line} /> : null}
-            </span>
-            <span className="vt-checkout-line-total">{lineTotal}</span>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
 /** The fields the form shows, so a refusal naming another (the lines, the currency) is said above the form. */
 const formFields = new Set([
   'email',
@@ -266,14 +209,6 @@ export function CheckoutPage() {
       <PageShell heading="Pay for your order">{hydrated ? <PayOrder orderCode={ordercode} /> : <CheckoutLoading what="order" />}</PageShell>
     );
   return <PageShell heading="Checkout">{hydrated ? <CheckoutForm buyNowCode={cartcode} /> : <CheckoutLoading />}</PageShell>;
-}
-
-export function CheckoutLoading({ what = 'checkout' }: { what?: string }) {
-  return (
-    <p className="vt-loading" aria-busy="true">
-      Loading your {what}…
-    </p>
-  );
 }
 
 function CheckoutForm({ buyNowCode }: { buyNowCode: string | undefined }) {

@@ -112,6 +112,12 @@ export function OrderView({ order, children }: { order: OrderSummary; children?:
                       + {addon.name} ({price(addon.price)})
                     </p>
                   ))}
+                  {line.options.map((option) => (
+                    <p key={option.optionID} className="vt-order-line-meta">
+                      {option.name}: {option.value}
+                      {option.price ? ` (+${price(option.price)})` : null}
+                    </p>
+                  ))}
                   <p className="vt-order-line-meta">{`${line.quantity} × ${price(line.unitPrice)}`}</p>
                 </div>
                 <p className="vt-order-line-total">{price(line.lineTotal)}</p>

@@ -5,7 +5,7 @@ import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
 import { lineOf } from '../client/cart-rules.ts';
 import { isOrderCode, readOrderCode } from '../client/checkout-rules.ts';
-import { CheckoutLoading, SummaryLines } from '../pages/checkout-page.tsx';
+import { CheckoutLoading, SummaryLines } from '../pages/checkout-parts.tsx';
 import { StatusBadge, useLoaded, useOrderPrice } from '../pages/order-pages.tsx';
 import { FormNotice, SubmitButton } from '../ui/field.tsx';
 import { usePayByCard } from './pay-by-card.ts';

@@ -1,8 +1,17 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { buildCartCode, type CartItem, type ProductDetail, type ProductVariant } from '@vitrine/commerce';
+import {
+  buildCartCode,
+  type CartItem,
+  type ChosenOption,
+  type ProductDetail,
+  type ProductOption,
+  type ProductVariant,
+} from '@vitrine/commerce';
 import type { ThemeSettings } from '@vitrine/theme-engine';
 import { provisionalLine, useAddToCart } from '../cart/add-to-cart-action.ts';
+import { ApiCallError } from '../client/api-client.ts';
+import { useSaveOptions, type OptionValues } from './chosen-options.ts';
 import { useHydrated } from '../ui/hydrated.ts';
 import { QuantityStepper } from '../ui/quantity-stepper.tsx';
 
@@ -13,6 +22,7 @@ function provisionalItem(
   code: string,
   quantity: number,
   addonIds: number[],
+  options: ChosenOption[],
 ): CartItem {
   const price = variant?.price ?? product.price;
   const image = variant?.imageFile ?? product.images[0]?.file ?? null;
@@ -40,13 +50,16 @@ function provisionalItem(
         price: addon.price,
         totalPrice: addon.price * quantity,
       })),
+    options,
   );
 }
 
 /**
- * The quantity, Add to cart and Buy now, with the chosen variant and add-ons. Adding shows in the cart at once and
- * opens the drawer or the cart page as the theme says (§2.9 add_to_card_action); Buy now goes to checkout with this
- * line alone. Both wait, saying why, while a variant is to be chosen or the product is out of stock.
+ * The quantity, Add to cart and Buy now, with the chosen variant, options and add-ons. Adding shows in the cart at once
+ * and opens the drawer or the cart page as the theme says (§2.9 add_to_card_action); Buy now goes to checkout with
+ * this line alone. Both wait, saying why, while a variant is to be chosen or the product is out of stock; a required
+ * option left empty is named at its field. Chosen options are kept with the store first (one call), and the line's
+ * code carries their id.
  */
 export function AddToCart({
   product,
@@ -54,6 +67,7 @@ export function AddToCart({
   needsVariant,
   inStock,
   addonIds,
+  options,
   addToCartAction,
 }: {
   product: ProductDetail;
@@ -61,15 +75,36 @@ export function AddToCart({
   needsVariant: boolean;
   inStock: boolean;
   addonIds: number[];
+  /** The product's options, what was chosen, and a check that marks what is missing (false when something is). */
+  options: { list: readonly ProductOption[]; values: OptionValues; complete: () => boolean };
   addToCartAction: ThemeSettings['add_to_card_action'];
 }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const addToCart = useAddToCart(addToCartAction);
+  const saveOptions = useSaveOptions();
   const [quantity, setQuantity] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const reason = needsVariant ? 'Choose an available combination first.' : !inStock ? 'Out of stock.' : null;
-  const code = buildCartCode({ productId: product.productID, quantity, variantId: variant?.variantID ?? 0, addonIds });
+  const parts = { productId: product.productID, quantity, variantId: variant?.variantID ?? 0, addonIds };
   const reasonId = `add-to-cart-reason-${product.productID}`;
+  /** The line with its options kept, then `then` with its code and chosen options; nothing when an option is missing. */
+  const withOptions = async (then: (code: string, chosen: ChosenOption[]) => void) => {
+    if (!options.complete()) return;
+    setRefusal(null);
+    setBusy(true);
+    try {
+      const kept = await saveOptions(product.productID, options.list, options.values);
+      then(buildCartCode({ ...parts, options: kept.options }), kept.chosen);
+    } catch (error) {
+      setRefusal(
+        error instanceof ApiCallError ? error.message.replace(/^Options\.\d+: /, '') : 'Your choices could not be saved. Try again.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <div className="vt-add-to-cart">
       <QuantityStepper value={quantity} onChange={setQuantity} label={`Quantity of ${product.itemName}`} disabled={reason !== null} />
@@ -78,18 +113,20 @@ export function AddToCart({
           type="button"
           className="vt-btn vt-btn-primary vt-btn-md"
           // Until the page has hydrated there is no cart to add to.
-          disabled={!hydrated || reason !== null}
+          disabled={!hydrated || reason !== null || busy}
           aria-describedby={reason ? reasonId : undefined}
-          onClick={() => addToCart(code, provisionalItem(product, variant, code, quantity, addonIds))}
+          onClick={() =>
+            void withOptions((line, chosen) => addToCart(line, provisionalItem(product, variant, line, quantity, addonIds, chosen)))
+          }
         >
           Add to cart
         </button>
         <button
           type="button"
           className="vt-btn vt-btn-outline vt-btn-md"
-          disabled={!hydrated || reason !== null}
+          disabled={!hydrated || reason !== null || busy}
           aria-describedby={reason ? reasonId : undefined}
-          onClick={() => void navigate(`/checkout/bn/${code}`)}
+          onClick={() => void withOptions((line) => void navigate(`/checkout/bn/${line}`))}
         >
           Buy now
         </button>
@@ -97,6 +134,11 @@ export function AddToCart({
       {reason ? (
         <p id={reasonId} className="vt-add-to-cart-reason">
           {reason}
+        </p>
+      ) : null}
+      {refusal ? (
+        <p className="vt-field-error" role="alert">
+          {refusal}
         </p>
       ) : null}
     </div>

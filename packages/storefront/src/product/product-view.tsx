@@ -7,6 +7,7 @@ import {
   missingOption,
   productStructuredData,
   roundRating,
+  type ChosenOptionValue,
   type ProductDetail,
   type ProductOption,
   type PublishedPage,
@@ -17,6 +18,7 @@ import type { RouteMeta } from '../meta.ts';
 import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
 import { useThemeSettings } from '../theme-settings.ts';
 import { AddToCart } from './add-to-cart.tsx';
+import { readOptionFile, type OptionValues } from './chosen-options.ts';
 import { Gallery } from './gallery.tsx';
 import { Reviews } from './reviews.tsx';
 
@@ -90,7 +92,7 @@ export function ProductDetailView({
   const settings = useThemeSettings(themeSettings);
   const zoom = settings.product_image_zoom;
   const [chosen, setChosen] = useState(() => initialChoice(product, variantId));
-  const [optionValues, setOptionValues] = useState<Record<number, string | string[]>>({});
+  const [optionValues, setOptionValues] = useState<OptionValues>({});
   const [addons, setAddons] = useState<number[]>([]);
   const [touched, setTouched] = useState<number[]>([]);
 
@@ -99,7 +101,7 @@ export function ProductDetailView({
   const stock = variant?.stockStatusID ?? product.stockStatusID;
   const optionPrice = product.options.reduce((sum, option) => {
     const value = optionValues[option.optionID];
-    const names = Array.isArray(value) ? value : value ? [value] : [];
+    const names = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
     return sum + option.values.filter((v) => names.includes(String(v.valueID))).reduce((s, v) => s + v.price, 0);
   }, 0);
   const addonPrice = product.addons.filter((addon) => addons.includes(addon.addonID)).reduce((sum, addon) => sum + addon.price, 0);
@@ -109,6 +111,11 @@ export function ProductDetailView({
     product.options.filter((option) => touched.includes(option.optionID)),
     optionValues,
   );
+  /** Before adding: every option counts as visited, so each required one left empty says so; answers whether all are given. */
+  const optionsComplete = () => {
+    setTouched(product.options.map((option) => option.optionID));
+    return missingOption(product.options, optionValues) === null;
+  };
 
   const choose = (attributeId: number, valueId: number) => {
     const next = { ...chosen, [attributeId]: valueId };
@@ -258,6 +265,7 @@ export function ProductDetailView({
               needsVariant={product.attributes.length > 0 && !variant}
               inStock={isInStock(stock)}
               addonIds={addons}
+              options={{ list: product.options, values: optionValues, complete: optionsComplete }}
               addToCartAction={settings.add_to_card_action}
             />
             <div className="vt-product-keep">
@@ -301,9 +309,9 @@ function OptionField({
   onBlur,
 }: {
   option: ProductOption;
-  value: string | string[] | undefined;
+  value: ChosenOptionValue | undefined;
   error: string | undefined;
-  onChange: (value: string | string[]) => void;
+  onChange: (value: ChosenOptionValue) => void;
   onBlur: () => void;
 }) {
   const id = useId();
@@ -320,7 +328,7 @@ function OptionField({
           id={id}
           className="vt-input vt-textarea"
           rows={3}
-          value={String(value ?? '')}
+          value={typeof value === 'string' ? value : ''}
           onChange={(e) => onChange(e.target.value)}
           {...common}
         />
@@ -328,7 +336,13 @@ function OptionField({
       break;
     case OptionInputType.Dropdown:
       control = (
-        <select id={id} className="vt-input" value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} {...common}>
+        <select
+          id={id}
+          className="vt-input"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value)}
+          {...common}
+        >
           <option value="">Choose…</option>
           {option.values.map((v) => (
             <option key={v.valueID} value={v.valueID}>
@@ -341,7 +355,7 @@ function OptionField({
     case OptionInputType.Radio:
     case OptionInputType.Checkbox: {
       const many = option.inputTypeID === OptionInputType.Checkbox;
-      const list = Array.isArray(value) ? value : value ? [value] : [];
+      const list = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
       return (
         <fieldset className="vt-product-choice" aria-describedby={describedBy}>
           <legend>{label}</legend>
@@ -374,7 +388,19 @@ function OptionField({
       );
     }
     case OptionInputType.File:
-      control = <input id={id} type="file" className="vt-input" onChange={(e) => onChange(e.target.files?.[0]?.name ?? '')} {...common} />;
+      control = (
+        <input
+          id={id}
+          type="file"
+          className="vt-input"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (!file) onChange({ name: '', base64: '' });
+            else void readOptionFile(file).then(onChange);
+          }}
+          {...common}
+        />
+      );
       break;
     default:
       control = (
@@ -382,7 +408,7 @@ function OptionField({
           id={id}
           type="text"
           className="vt-input"
-          value={String(value ?? '')}
+          value={typeof value === 'string' ? value : ''}
           onChange={(e) => onChange(e.target.value)}
           {...common}
         />

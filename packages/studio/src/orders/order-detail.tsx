@@ -189,6 +189,16 @@ export function OrderDetail({ orderCode, onChanged }: { orderCode: string; onCha
                   ))}
                 </ul>
               ) : null}
+              {line.options.length ? (
+                <ul aria-label={`Options of ${line.name}`} className="mt-1 text-xs text-slate-600">
+                  {line.options.map((option) => (
+                    <li key={option.optionID}>
+                      {option.name}: <span className="whitespace-pre-wrap text-slate-800">{option.value}</span>
+                      {option.price ? ` · ${price(option.price)}` : ''}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ul>

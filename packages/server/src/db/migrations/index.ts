@@ -8,6 +8,7 @@ import { migration as searchWords } from './0006_search_words.ts';
 import { migration as catalogueChanges } from './0007_catalogue_changes.ts';
 import { migration as orders } from './0008_orders.ts';
 import { migration as payments } from './0009_payments.ts';
+import { migration as lineOptions } from './0010_line_options.ts';
 
 /**
  * The schema of the whole product, in order: one file per migration, named by number and purpose, listed here.
@@ -25,6 +26,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0007_catalogue_changes': catalogueChanges,
   '0008_orders': orders,
   '0009_payments': payments,
+  '0010_line_options': lineOptions,
 };
 
 /** The migrations as Kysely's `Migrator` takes them. */
