@@ -6,11 +6,25 @@ export type SiteLookup = { ok: true; webId: number } | { ok: false; code: 'CODE_
 
 /** The site a domain belongs to: CODE_0001 when the domain is unknown, CODE_0002 when it is not linked to a store. */
 export async function findSite(db: Db, domain: string): Promise<SiteLookup> {
-  const row = await db.selectFrom('site_domains').select('web_id').where('domain', '=', domain.toLowerCase()).executeTakeFirst();
+  const name = domain.toLowerCase();
+  let known = knownSites.get(db);
+  if (!known) knownSites.set(db, (known = new Map()));
+  const hit = known.get(name);
+  if (hit && hit.until > Date.now()) return { ok: true, webId: hit.webId };
+  const row = await db.selectFrom('site_domains').select('web_id').where('domain', '=', name).executeTakeFirst();
   if (!row) return { ok: false, code: 'CODE_0001' };
   if (row.web_id === null) return { ok: false, code: 'CODE_0002' };
+  known.set(name, { webId: row.web_id, until: Date.now() + SITE_KEPT_MS });
   return { ok: true, webId: row.web_id };
 }
+
+/**
+ * Every API call and page first finds its store by domain: a store found is remembered for a few seconds per
+ * database, which saves a query on each request. A domain a store gains is found at once (misses are not kept);
+ * one it loses stops answering within `SITE_KEPT_MS`.
+ */
+const SITE_KEPT_MS = 5000;
+const knownSites = new WeakMap<Db, Map<string, { webId: number; until: number }>>();
 
 /**
  * The web config of a site (§3.2). `themeId` 0 means the site's live theme; another id renders that theme when it
