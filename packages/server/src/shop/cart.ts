@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import {
   parseCartCode,
   MAX_CART_LINES,
@@ -46,27 +47,41 @@ async function priceLines(db: Db, lines: readonly Line[]): Promise<CartItem[]> {
   if (!lines.length) return [];
   const productIds = [...new Set(lines.map((line) => line.parts.productId))];
   const optionSetIds = [...new Set(lines.flatMap((line) => (line.parts.options ? [line.parts.options] : [])))];
-  const [products, variants, addons, optionSets] = await Promise.all([
+  // One statement for the products with their variants and add-ons: a cart is priced on every change.
+  const [products, optionSets] = await Promise.all([
     db
       .selectFrom('products as p')
       .leftJoinLateral(firstImage, (join) => join.onTrue())
-      .select(['p.product_id', 'p.name', 'p.slug', 'p.sku', 'p.price', 'p.stock', 'p.stock_status_id', 'p.is_published', 'img.file'])
+      .select((eb) => [
+        'p.product_id',
+        'p.name',
+        'p.slug',
+        'p.sku',
+        'p.price',
+        'p.stock',
+        'p.stock_status_id',
+        'p.is_published',
+        'img.file',
+        jsonArrayFrom(
+          eb
+            .selectFrom('variants as v')
+            .select(['v.variant_id', 'v.sku', 'v.name', 'v.price', 'v.stock', 'v.image_file'])
+            .whereRef('v.product_id', '=', 'p.product_id'),
+        ).as('variants'),
+        jsonArrayFrom(
+          eb.selectFrom('addons as a').select(['a.addon_id', 'a.name', 'a.price']).whereRef('a.product_id', '=', 'p.product_id'),
+        ).as('addons'),
+      ])
       .where('p.product_id', 'in', productIds)
       .execute(),
-    db
-      .selectFrom('variants')
-      .select(['variant_id', 'product_id', 'sku', 'name', 'price', 'stock', 'image_file'])
-      .where('product_id', 'in', productIds)
-      .execute(),
-    db.selectFrom('addons').select(['addon_id', 'product_id', 'name', 'price']).where('product_id', 'in', productIds).execute(),
     pricedOptionSets(db, optionSetIds),
   ]);
   const productOf = new Map(products.map((p) => [p.product_id, p]));
   return lines.map(({ parts, cartItemId, addonLineIds }) => {
     const product = productOf.get(parts.productId);
-    const ownVariants = variants.filter((v) => v.product_id === parts.productId);
+    const ownVariants = product?.variants ?? [];
     const variant = ownVariants.find((v) => v.variant_id === parts.variantId) ?? null;
-    const lineAddons = parts.addonIds.map((id) => addons.find((a) => a.addon_id === id && a.product_id === parts.productId));
+    const lineAddons = parts.addonIds.map((id) => product?.addons.find((a) => a.addon_id === id));
     const options = parts.options ? optionSets.get(parts.options) : undefined;
     const sold =
       product?.is_published === true &&
