@@ -199,7 +199,7 @@ export async function placeOrder(
   const shippingTotal = option.free_from !== null && subtotal >= option.free_from ? 0 : option.price;
   const orderCode = newOrderCode();
 
-  const orderId = await db.transaction().execute(async (trx) => {
+  const placedAt = await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('orders')
       .values({
@@ -219,7 +219,7 @@ export async function placeOrder(
         total: subtotal + shippingTotal,
       })
       .onConflict((oc) => oc.columns(['web_id', 'idempotency_key']).doNothing())
-      .returning('order_id')
+      .returning(['order_id', 'created_at'])
       .executeTakeFirst();
     // The same checkout, placed by a request that committed first: its order is the answer.
     if (!inserted) return null;
@@ -303,13 +303,47 @@ export async function placeOrder(
           .execute();
     }
     await queueOrderMails(trx, webId, mailer, { site, orderCode, email, lines, subtotal, shippingTotal, baseCurrency: site.base_currency });
-    return inserted.order_id;
+    return inserted.created_at;
   });
   // The answer does not wait on mail: delivery runs in the background, one at a time, and what fails stays queued.
   mailer.deliverSoon((error) => log({ err: error }, 'queued order mail not delivered yet'));
-  const order = orderId ?? (await existingOrder(db, body.idempotencyKey))?.order_id;
-  if (order === undefined) throw new Error(`Order with key ${body.idempotencyKey} neither written nor found`);
-  return orderSummaryOf(db, order);
+  if (placedAt === null) {
+    const order = await existingOrder(db, body.idempotencyKey);
+    if (!order) throw new Error(`Order with key ${body.idempotencyKey} neither written nor found`);
+    return orderSummaryOf(db, order.order_id);
+  }
+  // The order as written, answered from what this request wrote rather than read back (GetOrder reads the same).
+  const at = placedAt.toISOString();
+  return {
+    orderCode,
+    status: 'Pending',
+    paymentStatus: 'Pending',
+    createdAt: at,
+    email,
+    phone,
+    // As the database keeps it: a field left out has no key.
+    shippingAddress: Object.fromEntries(Object.entries(address).filter(([, value]) => value !== undefined)),
+    deliveryMethod: option.name,
+    paymentMethod: paymentMethodNames[body.paymentMethod],
+    currencyCode: currency.code,
+    currencyRate: currency.rate,
+    subtotal,
+    shippingTotal,
+    total: subtotal + shippingTotal,
+    lines: lines.map(({ item, quantity, unitPrice, addons, lineTotal }) => ({
+      productID: item.product.productID,
+      variantID: item.product.variantID || null,
+      name: item.product.itemName,
+      variantName: item.product.variantName,
+      sku: item.product.sku,
+      quantity,
+      unitPrice,
+      addons,
+      options: item.options,
+      lineTotal,
+    })),
+    history: [{ status: 'Pending', note: 'Order placed', at }],
+  };
 }
 
 /** The confirmation to the shopper (when they gave an email) and the news to the store's owners, in the order's transaction. */
