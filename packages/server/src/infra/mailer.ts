@@ -81,29 +81,50 @@ export class OutboxMailer implements Mailer {
 
   async deliverQueued(): Promise<number> {
     let delivered = 0;
-    // One mail per transaction, its row locked while its file is written: two processes never deliver one mail twice,
-    // and a crash between the file and the commit only writes the same file again.
-    while (await this.db.transaction().execute((trx) => this.deliverOne(trx))) delivered += 1;
-    return delivered;
+    for (;;) {
+      // Read without a lock and marked sent once written: each file's name is made from its row, so a mail two
+      // processes (or a crash and a restart) deliver twice is the same file written twice, never a second mail. No
+      // transaction is held while files are written, so orders and carts never wait on mail.
+      const mails = await this.db
+        .selectFrom('mail_outbox as m')
+        .leftJoin('sites as s', 's.web_id', 'm.web_id')
+        .select(['m.mail_id', 'm.web_id', 'm.to_address', 'm.subject', 'm.text_body', 'm.created_at', 's.title', 's.main_domain'])
+        .where('m.sent_at', 'is', null)
+        .orderBy('m.mail_id')
+        .limit(50)
+        .execute();
+      if (!mails.length) return delivered;
+      await mkdir(this.outboxDir, { recursive: true });
+      for (const mail of mails) await this.write(mail);
+      await this.db
+        .updateTable('mail_outbox')
+        .set({ sent_at: new Date() })
+        .where(
+          'mail_id',
+          'in',
+          mails.map((mail) => mail.mail_id),
+        )
+        .where('sent_at', 'is', null)
+        .execute();
+      delivered += mails.length;
+    }
   }
 
-  private async deliverOne(trx: Db): Promise<boolean> {
-    const mail = await trx
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('sent_at', 'is', null)
-      .orderBy('mail_id')
-      .limit(1)
-      .forUpdate()
-      .skipLocked()
-      .executeTakeFirst();
-    if (!mail) return false;
-    const site =
-      mail.web_id === null
-        ? undefined
-        : await trx.selectFrom('sites').select(['title', 'main_domain']).where('web_id', '=', mail.web_id).executeTakeFirst();
+  private async write(mail: {
+    mail_id: number;
+    web_id: number | null;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    created_at: Date;
+    title: string | null;
+    main_domain: string | null;
+  }): Promise<void> {
     const createdAt = new Date(mail.created_at);
-    const from = site ? `${displayName(site.title)} <no-reply@${site.main_domain}>` : 'Vitrine <no-reply@localhost>';
+    const from =
+      mail.title !== null && mail.main_domain !== null
+        ? `${displayName(mail.title)} <no-reply@${mail.main_domain}>`
+        : 'Vitrine <no-reply@localhost>';
     const eml = [
       `From: ${from}`,
       `To: ${mail.to_address}`,
@@ -118,12 +139,9 @@ export class OutboxMailer implements Mailer {
       mail.text_body.replace(/\r?\n/g, '\r\n'),
       '',
     ].join('\r\n');
-    await mkdir(this.outboxDir, { recursive: true });
     // Sortable by name: the time first, then the row id, which keeps two mails of the same millisecond apart.
     const name = `${createdAt.toISOString().replace(/[:.]/g, '-')}-${mail.mail_id}.eml`;
     await writeFile(join(this.outboxDir, name), eml, { mode: 0o600 });
-    await trx.updateTable('mail_outbox').set({ sent_at: new Date() }).where('mail_id', '=', mail.mail_id).execute();
-    return true;
   }
 }
 
