@@ -8,7 +8,7 @@ import { random, seedCatalogue, type CatalogueSeedResult } from '../packages/ser
 import { seedDemoStores } from '../packages/server/src/seed/seed-demo.ts';
 import { FacetIndex } from '../packages/server/src/shop/facet-index.ts';
 import { loadListing, suggest } from '../packages/server/src/shop/listing.ts';
-import { benchCheckout, CHECKOUT_ANCHOR, CHECKOUT_TARGETS, checkoutLines, type CheckoutBenchResult } from './checkout.ts';
+import { benchCheckout, CHECKOUT_ANCHOR, CHECKOUT_TARGETS, checkoutLines, type CallTimes, type CheckoutBenchResult } from './checkout.ts';
 import { onCleanup } from './cleanup.ts';
 import { freePort, httpGet, LOOPBACK, spawnNodeScript, tempDir, waitUntilReady } from './processes.ts';
 import { decimals, textTable } from './report.ts';
@@ -502,8 +502,7 @@ export function catalogueReport(result: CatalogueBenchResult): string {
   ];
   const checkout = result.http?.checkout;
   if (checkout) {
-    const clients = `${checkout.clients} guests at once`;
-    const checkoutRow = (name: string, t: CheckoutBenchResult['addToCart'], target: number) => [
+    const checkoutRow = (name: string, t: CallTimes, target: number) => [
       name,
       String(t.runs),
       ms(t.p50Ms),
@@ -513,15 +512,20 @@ export function catalogueReport(result: CatalogueBenchResult): string {
       `p95 ≤ ${target} ms`,
       verdict(t.p95Ms <= target && t.errors === 0),
     ];
+    const loads = [
+      ['shoppers', checkout.paced, 'paced: a 0.5–1.5 s pause before each add, 1–3 s before each order'],
+      ['flat out', checkout.flat, 'back to back: 100 calls always in flight (capacity; the wait is the queue)'],
+    ] as const;
     lines.push(
-      `Checkout over HTTP on the same server, ${clients}:`,
+      `Checkout over HTTP on the same server, ${checkout.clients} guests at once, paced as shoppers and then back to back:`,
       textTable(
         ['measure', 'runs', 'p50 ms', 'p95 ms', 'per s', 'errors', 'target', ''],
-        [
-          checkoutRow('AddCartItem (guest, cart priced with the new line)', checkout.addToCart, CHECKOUT_TARGETS.addToCartP95Ms),
-          checkoutRow('PlaceOrder (one line, cash on delivery)', checkout.placeOrder, CHECKOUT_TARGETS.placeOrderP95Ms),
-        ],
+        loads.flatMap(([name, load]) => [
+          checkoutRow(`AddCartItem, ${name} (guest, cart priced with the new line)`, load.addToCart, CHECKOUT_TARGETS.addToCartP95Ms),
+          checkoutRow(`PlaceOrder, ${name} (one line, cash on delivery)`, load.placeOrder, CHECKOUT_TARGETS.placeOrderP95Ms),
+        ]),
       ),
+      ...loads.map(([name, , how]) => `  ${name}: ${how}.`),
       `Anchor: ${CHECKOUT_ANCHOR}.`,
     );
   }
