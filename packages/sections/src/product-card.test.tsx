@@ -68,12 +68,15 @@ describe('a product card', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart: Stoneware Mug' }));
     expect(add).toHaveBeenCalledWith(mug);
+    // Buy now checks out this one line alone (§2.1 /checkout/bn/{cartcode}).
+    expect(screen.getByRole('link', { name: 'Buy now: Stoneware Mug' }).getAttribute('href')).toBe(`/checkout/bn/${mug.productID}_1_0_`);
   });
 
   it('links a product with choices to make to its page instead, and offers nothing for one sold out', () => {
     withCart({ ...mug, needsChoice: true }, { add: vi.fn(), ready: true });
     const card = screen.getByRole('article');
     expect(within(card).queryByRole('button', { name: /Add to cart/ })).toBeNull();
+    expect(within(card).queryByRole('link', { name: /Buy now/ })).toBeNull();
     expect(within(card).getByRole('link', { name: 'Choose options for Stoneware Mug' }).getAttribute('href')).toBe('/stoneware-mug');
     cleanup();
     withCart({ ...mug, stockStatusID: 2 }, { add: vi.fn(), ready: true });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MAX_COMPARE, StockStatus, roundRating, type ProductCard as ProductCardData } from '@vitrine/commerce';
+import { MAX_COMPARE, StockStatus, buildCartCode, roundRating, type ProductCard as ProductCardData } from '@vitrine/commerce';
 import { Image, Link } from '@vitrine/renderer';
 import { useShop, usePrice } from './shop-context.tsx';
 import { WishlistHeart } from './wishlist-heart.tsx';
@@ -78,8 +78,8 @@ export function ProductCard({
 }
 
 /**
- * Add to cart for a product that goes in as it is; one with variants or a required option to choose links to its
- * page instead. A sold-out product offers neither (its badge says why).
+ * Add to cart and Buy now (checkout with this one line) for a product that goes in as it is; one with variants or a
+ * required option to choose links to its page instead. A sold-out product offers neither (its badge says why).
  */
 function CardBuyAction({ product, soldOut }: { product: ProductCardData; soldOut: boolean }) {
   const { cart } = useShop();
@@ -91,15 +91,24 @@ function CardBuyAction({ product, soldOut }: { product: ProductCardData; soldOut
       </Link>
     );
   return (
-    <button
-      type="button"
-      className="vt-btn vt-btn-primary vt-btn-sm vt-product-card-buy"
-      disabled={!cart.ready}
-      aria-label={`Add to cart: ${product.itemName}`}
-      onClick={() => cart.add(product)}
-    >
-      Add to cart
-    </button>
+    <div className="vt-product-card-buy">
+      <button
+        type="button"
+        className="vt-btn vt-btn-primary vt-btn-sm"
+        disabled={!cart.ready}
+        aria-label={`Add to cart: ${product.itemName}`}
+        onClick={() => cart.add(product)}
+      >
+        Add to cart
+      </button>
+      <Link
+        to={`/checkout/bn/${buildCartCode({ productId: product.productID, quantity: 1, variantId: 0, addonIds: [] })}`}
+        className="vt-btn vt-btn-outline vt-btn-sm"
+        aria-label={`Buy now: ${product.itemName}`}
+      >
+        Buy now
+      </Link>
+    </div>
   );
 }
 
