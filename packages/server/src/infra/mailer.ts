@@ -17,8 +17,8 @@ export interface OutgoingMail {
  * where a developer can read it.
  */
 export interface Mailer {
-  /** Queues a mail in `db`: pass the transaction of the write it belongs to. Nothing is delivered until `deliverQueued`. */
-  queue(db: Db, mail: OutgoingMail): Promise<void>;
+  /** Queues mail in `db` (one statement): pass the transaction of the write it belongs to. Nothing is delivered until `deliverQueued`. */
+  queue(db: Db, mail: OutgoingMail | readonly OutgoingMail[]): Promise<void>;
   /** Delivers every queued mail not yet delivered, oldest first; answers how many it delivered. */
   deliverQueued(): Promise<number>;
   /** Queues one mail on its own and delivers it. */
@@ -42,10 +42,12 @@ export class OutboxMailer implements Mailer {
     readonly outboxDir: string,
   ) {}
 
-  async queue(db: Db, mail: OutgoingMail): Promise<void> {
+  async queue(db: Db, mail: OutgoingMail | readonly OutgoingMail[]): Promise<void> {
+    const mails = Array.isArray(mail) ? mail : [mail as OutgoingMail];
+    if (!mails.length) return;
     await db
       .insertInto('mail_outbox')
-      .values({ web_id: mail.webId, to_address: singleLine(mail.to), subject: singleLine(mail.subject), text_body: mail.text })
+      .values(mails.map((m) => ({ web_id: m.webId, to_address: singleLine(m.to), subject: singleLine(m.subject), text_body: m.text })))
       .execute();
   }
 

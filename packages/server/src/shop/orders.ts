@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import {
   contactRequirementProblem,
@@ -132,14 +133,33 @@ export async function placeOrder(
   const placed = await existingOrder(db, body.idempotencyKey);
   if (placed) return orderSummaryOf(db, placed.order_id);
 
-  const [site, currency, option, customer] = await Promise.all([
-    db.selectFrom('sites').select(['title', 'account_mode', 'contact_requirement_mode', 'base_currency']).executeTakeFirstOrThrow(),
-    db.selectFrom('currencies').select(['code', 'rate']).where('code', '=', body.currency).executeTakeFirst(),
+  // One statement for what the order needs of the store: its settings, the chosen currency and delivery option, and
+  // for the mails its base currency's symbol and its owners.
+  const [site, customer] = await Promise.all([
     db
-      .selectFrom('delivery_options')
-      .select(['name', 'price', 'free_from'])
-      .where('delivery_option_id', '=', body.deliveryOptionId)
-      .executeTakeFirst(),
+      .selectFrom('sites as s')
+      .select((eb) => [
+        's.title',
+        's.account_mode',
+        's.contact_requirement_mode',
+        's.base_currency',
+        jsonObjectFrom(eb.selectFrom('currencies as c').select(['c.code', 'c.rate']).where('c.code', '=', body.currency)).as('currency'),
+        jsonObjectFrom(
+          eb
+            .selectFrom('delivery_options as d')
+            .select(['d.name', 'd.price', 'd.free_from'])
+            .where('d.delivery_option_id', '=', body.deliveryOptionId),
+        ).as('option'),
+        eb.selectFrom('currencies as b').select('b.symbol').whereRef('b.code', '=', 's.base_currency').as('base_symbol'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('site_owners as so')
+            .innerJoin('owners as o', 'o.owner_id', 'so.owner_id')
+            .select('o.email')
+            .whereRef('so.web_id', '=', 's.web_id'),
+        ).as('owners'),
+      ])
+      .executeTakeFirstOrThrow(),
     customerId === null
       ? Promise.resolve(undefined)
       : db
@@ -148,6 +168,7 @@ export async function placeOrder(
           .where('customer_id', '=', customerId)
           .executeTakeFirst(),
   ]);
+  const { currency, option } = site;
   if (site.account_mode === 1 && customerId === null) throw new HttpError(401, 'SIGN_IN_REQUIRED', 'Sign in to check out');
   if (!currency) throw new HttpError(400, 'VALIDATION', 'is not a currency of this store', 'currency');
   if (!option) throw new HttpError(404, 'NOT_FOUND', 'No such delivery option', 'deliveryOptionId');
@@ -302,7 +323,7 @@ export async function placeOrder(
           )
           .execute();
     }
-    await queueOrderMails(trx, webId, mailer, { site, orderCode, email, lines, subtotal, shippingTotal, baseCurrency: site.base_currency });
+    await queueOrderMails(trx, webId, mailer, { site, orderCode, email, lines, subtotal, shippingTotal });
     return inserted.created_at;
   });
   // The answer does not wait on mail: delivery runs in the background, one at a time, and what fails stays queued.
@@ -352,7 +373,7 @@ async function queueOrderMails(
   webId: number,
   mailer: Mailer,
   order: {
-    site: { title: string };
+    site: { title: string; base_currency: string; base_symbol: string | null; owners: { email: string }[] };
     orderCode: string;
     email: string | null;
     lines: {
@@ -362,24 +383,10 @@ async function queueOrderMails(
     }[];
     subtotal: number;
     shippingTotal: number;
-    baseCurrency: string;
   },
 ): Promise<void> {
-  const [currency, owners] = await Promise.all([
-    trx.selectFrom('currencies').select(['code', 'symbol']).where('code', '=', order.baseCurrency).executeTakeFirst(),
-    trx
-      .selectFrom('owners')
-      .innerJoin('site_owners', 'site_owners.owner_id', 'owners.owner_id')
-      .select('owners.email')
-      .where('site_owners.web_id', '=', webId)
-      .execute(),
-  ]);
   const money = (minor: number) =>
-    formatPrice(minor, {
-      currencyAbbreviation: currency?.code ?? order.baseCurrency,
-      currencySymbol: currency?.symbol ?? '',
-      currencyRate: 1,
-    });
+    formatPrice(minor, { currencyAbbreviation: order.site.base_currency, currencySymbol: order.site.base_symbol ?? '', currencyRate: 1 });
   const text = [
     `Order ${order.orderCode}`,
     '',
@@ -395,7 +402,8 @@ async function queueOrderMails(
     '',
     `Follow it at /status?code=${order.orderCode}`,
   ].join('\n');
-  if (order.email)
-    await mailer.queue(trx, { webId, to: order.email, subject: `Your order ${order.orderCode} at ${order.site.title}`, text });
-  for (const owner of owners) await mailer.queue(trx, { webId, to: owner.email, subject: `New order ${order.orderCode}`, text });
+  await mailer.queue(trx, [
+    ...(order.email ? [{ webId, to: order.email, subject: `Your order ${order.orderCode} at ${order.site.title}`, text }] : []),
+    ...order.site.owners.map((owner) => ({ webId, to: owner.email, subject: `New order ${order.orderCode}`, text })),
+  ]);
 }
