@@ -90,6 +90,23 @@ export function BankTransferInstructions({ orderCode, total }: { orderCode: stri
   );
 }
 
+/** An order's subtotal, delivery and total, in the currency it was placed in. */
+export function OrderTotals({ order }: { order: OrderSummary }) {
+  const price = useOrderPrice(order);
+  return (
+    <dl className="vt-totals" aria-label="Order totals">
+      <dt>Subtotal</dt>
+      <dd>{price(order.subtotal)}</dd>
+      <dt>Delivery</dt>
+      <dd>{order.shippingTotal === 0 ? 'Free' : price(order.shippingTotal)}</dd>
+      <dt className="vt-totals-total">Total</dt>
+      <dd className="vt-totals-total" data-testid="order-total">
+        {price(order.total)}
+      </dd>
+    </dl>
+  );
+}
+
 /** An order as its confirmation and its detail page show it: lines, totals, address, delivery and payment. */
 export function OrderView({ order, children }: { order: OrderSummary; children?: ReactNode }) {
   const price = useOrderPrice(order);
@@ -124,16 +141,7 @@ export function OrderView({ order, children }: { order: OrderSummary; children?:
               </li>
             ))}
           </ul>
-          <dl className="vt-totals" aria-label="Order totals">
-            <dt>Subtotal</dt>
-            <dd>{price(order.subtotal)}</dd>
-            <dt>Delivery</dt>
-            <dd>{order.shippingTotal === 0 ? 'Free' : price(order.shippingTotal)}</dd>
-            <dt className="vt-totals-total">Total</dt>
-            <dd className="vt-totals-total" data-testid="order-total">
-              {price(order.total)}
-            </dd>
-          </dl>
+          <OrderTotals order={order} />
         </section>
         {children}
       </div>

@@ -6,7 +6,7 @@ import { ApiCallError } from '../client/api-client.ts';
 import { lineOf } from '../client/cart-rules.ts';
 import { isOrderCode, readOrderCode } from '../client/checkout-rules.ts';
 import { CheckoutLoading, SummaryLines } from '../pages/checkout-parts.tsx';
-import { StatusBadge, useLoaded, useOrderPrice } from '../pages/order-pages.tsx';
+import { OrderTotals, StatusBadge, useLoaded, useOrderPrice } from '../pages/order-pages.tsx';
 import { FormNotice, SubmitButton } from '../ui/field.tsx';
 import { usePayByCard } from './pay-by-card.ts';
 
@@ -113,14 +113,7 @@ function PayOrderView({
           Your order
         </h2>
         <SummaryLines lines={cart.data.map(lineOf)} items={cart.data} format={price} />
-        <dl className="vt-totals" aria-label="Order totals">
-          <dt>Subtotal</dt>
-          <dd>{price(order.subtotal)}</dd>
-          <dt>Delivery</dt>
-          <dd>{order.shippingTotal === 0 ? 'Free' : price(order.shippingTotal)}</dd>
-          <dt className="vt-totals-total">Total</dt>
-          <dd className="vt-totals-total">{price(order.total)}</dd>
-        </dl>
+        <OrderTotals order={order} />
         {refusal ? <FormNotice kind="error">{refusal}</FormNotice> : null}
         <SubmitButton busy={busy}>{busy ? 'Opening the payment…' : `Pay ${price(order.total)}`}</SubmitButton>
       </aside>
