@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server.ts';
 
@@ -144,10 +145,20 @@ test.describe('the API over real HTTP', () => {
     const badBody = await request.post(store.url('localhost', '/api/Auth/refresh'), { data: { accessToken: 1 } });
     expect(badBody.status()).toBe(400);
     expect((await badBody.json()).error.field).toBe('accessToken');
-    const huge = await request.post(store.url('localhost', '/api/Auth/refresh'), {
-      headers: { 'content-type': 'application/json' },
-      data: JSON.stringify({ accessToken: 'x'.repeat(2_000_000), refreshToken: 'y' }),
+    // A body over the limit is refused by its declared length before any of it is read. Sent whole, the server's
+    // early answer and close raced the client still writing (EPIPE), so only the head is sent and the answer read.
+    const huge = await new Promise<string>((resolve, reject) => {
+      const socket = connect(store.port, '127.0.0.1', () =>
+        socket.write(
+          `POST /api/Auth/refresh HTTP/1.1\r\nHost: localhost:${store.port}\r\nContent-Type: application/json\r\n` +
+            'Content-Length: 2000037\r\nConnection: close\r\n\r\n',
+        ),
+      );
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
     });
-    expect(huge.status()).toBe(413);
+    expect(huge.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
   });
 });
