@@ -70,6 +70,9 @@ export const siteScripts = z.object({
   facebookCatalog: z.string().optional(),
 });
 
+/** The scripts configuration as a shopper's page receives it: everything but the Conversions API token, which stays on the server. */
+export const publicSiteScripts = siteScripts.omit({ facebookPixelToken: true });
+
 /** Public settings of a hosted realtime database (§3.3), present only for sites configured with one. */
 export const realtimeDatabaseSettings = z.object({
   apiKey: z.string(),
@@ -96,7 +99,9 @@ export const webConfig = z.object({
   themeSettings: z.object({ themeID: z.number().int(), themeData: z.string(), themeCSS: z.string() }),
   currency,
   currencies: z.array(currency),
-  scripts: siteScripts.nullable(),
+  scripts: publicSiteScripts.nullable(),
+  /** Whether shoppers are asked before any marketing script, pixel or cookie (the owner's choice in the studio). */
+  consentBanner: z.boolean(),
   webTitle: z.string(),
   webLink: z.string(),
   webMeta: z.object({ metaTitle: z.string(), metaDesc: z.string(), metaKeywords: z.string(), metaImage: z.string() }),

@@ -44,6 +44,8 @@ import {
 } from './orders.ts';
 import { syncWishlistRequest, wishlistAnswer, wishlistItemRequest } from './wishlist.ts';
 import { designsAnswer, getWebInfoAnswer, getWebInfoQuery, refreshBody, tokenPair } from './api.ts';
+import { analyticsAnswer, analyticsQuery } from './analytics.ts';
+import { capiAnswer, capiRequest, saveMarketingRequest, studioMarketingAnswer } from './marketing.ts';
 import { contactRequest, formSubmitRequest, subscribeRequest } from './forms.ts';
 import { getListingQuery, listing, suggestAnswer, suggestQuery } from './listing.ts';
 import { publishedPage, sectionDataAnswer, sectionDataRequest } from './page.ts';
@@ -621,6 +623,30 @@ export const studioOrderEndpoints = {
   }),
 };
 
+/** Marketing: the Conversions API relay (§7) and the owner's scripts and consent settings. */
+export const marketingEndpoints = {
+  capi: endpoint({ method: 'POST', path: '/api/facebook/capi', caller: 'visitor', body: capiRequest, answer: capiAnswer }),
+  getMarketing: endpoint({ method: 'GET', path: '/api/Studio/GetMarketing', caller: 'owner', answer: studioMarketingAnswer }),
+  saveMarketing: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SaveMarketing',
+    caller: 'owner',
+    body: saveMarketingRequest,
+    answer: studioMarketingAnswer,
+  }),
+};
+
+/** The owner's analytics, from the store's own tracking and orders. */
+export const studioAnalyticsEndpoints = {
+  getAnalytics: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetAnalytics',
+    caller: 'owner',
+    query: analyticsQuery,
+    answer: analyticsAnswer,
+  }),
+};
+
 /** The whole API, by group. */
 export const endpoints = {
   web: webEndpoints,
@@ -641,6 +667,8 @@ export const endpoints = {
   studioMedia: studioMediaEndpoints,
   studioCatalogue: studioCatalogueEndpoints,
   studioOrders: studioOrderEndpoints,
+  marketing: marketingEndpoints,
+  studioAnalytics: studioAnalyticsEndpoints,
 } as const;
 
 /** The groups of the API, each a map of endpoint name to endpoint. */

@@ -83,6 +83,8 @@ export {
   studioMediaEndpoints,
   studioCatalogueEndpoints,
   studioOrderEndpoints,
+  marketingEndpoints,
+  studioAnalyticsEndpoints,
   getPageQuery,
   themeSectionsQuery,
   FORM_BODY_LIMIT_BYTES,
@@ -378,3 +380,42 @@ export type {
 } from './product.ts';
 export { addressContent, getAddressQuery, listingScopeOf } from './address.ts';
 export type { AddressContent } from './address.ts';
+export {
+  MAX_ANALYTICS_DAYS,
+  ANALYTICS_TOP_ROWS,
+  analyticsQuery,
+  analyticsAnswer,
+  analyticsTotals,
+  analyticsDay,
+  analyticsRow,
+} from './analytics.ts';
+export type { AnalyticsQuery, AnalyticsTotals, AnalyticsDay, AnalyticsRow, AnalyticsReport } from './analytics.ts';
+export {
+  publicSiteScripts,
+  LIVE_CHAT_SHARE_HOST,
+  LIVE_CHAT_EMBED_HOST,
+  liveChatEmbedUrl,
+  customScriptItem,
+  parseCustomScript,
+  marketingSources,
+  pixelEventNames,
+  pixelCustomData,
+  capiRequest,
+  capiAnswer,
+  studioMarketingAnswer,
+  saveMarketingRequest,
+  CONSENT_COOKIE,
+  CONSENT_COOKIE_SECONDS,
+} from './marketing.ts';
+export type {
+  PublicSiteScripts,
+  SiteScripts,
+  CustomScriptItem,
+  MarketingSources,
+  PixelEventName,
+  PixelCustomData,
+  CapiRequest,
+  StudioMarketingSettings,
+  SaveMarketingRequest,
+  ConsentChoice,
+} from './marketing.ts';

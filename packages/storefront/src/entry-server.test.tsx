@@ -14,6 +14,7 @@ const site: WebConfig = {
   currency: { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 },
   currencies: [],
   scripts: null,
+  consentBanner: false,
   webTitle: 'Test <Shop>',
   webLink: '',
   webMeta: { metaTitle: '', metaDesc: 'A shop', metaKeywords: '', metaImage: '' },

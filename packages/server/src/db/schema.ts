@@ -27,6 +27,7 @@ export interface SitesTable {
   maintenance_password_hash: string | null;
   account_mode: Generated<number>;
   contact_requirement_mode: Generated<number>;
+  consent_banner: Generated<boolean>;
   created_at: Timestamp;
 }
 
@@ -461,6 +462,17 @@ export interface TrackingEventsTable {
   created_at: Timestamp;
 }
 
+export interface ConversionEventsTable {
+  web_id: number;
+  event_id: string;
+  event_name: string;
+  event: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Timestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+  sent_at: Date | null;
+}
+
 export interface MailOutboxTable {
   mail_id: Generated<number>;
   web_id: number | null;
@@ -545,6 +557,7 @@ export interface Database {
   tracking_sessions: TrackingSessionsTable;
   tracking_events: TrackingEventsTable;
   mail_outbox: MailOutboxTable;
+  conversion_events: ConversionEventsTable;
   form_submissions: FormSubmissionsTable;
   media: MediaTable;
   rate_limit_hits: RateLimitHitsTable;

@@ -77,7 +77,9 @@ export async function loadWebConfig(db: Db, webId: number, themeId = 0): Promise
       ? { currencyAbbreviation: base.code.trim(), currencySymbol: base.symbol, currencyRate: base.rate }
       : { currencyAbbreviation: site.base_currency.trim(), currencySymbol: site.base_currency.trim(), currencyRate: 1 },
     currencies: offered,
-    scripts: site.scripts,
+    // The Conversions API token stays on the server (§7): a shopper's page never receives it.
+    scripts: site.scripts ? publicScripts(site.scripts) : null,
+    consentBanner: site.consent_banner,
     webTitle: site.title,
     webLink: site.link,
     webMeta: {
@@ -100,4 +102,10 @@ export async function loadWebConfig(db: Db, webId: number, themeId = 0): Promise
 export async function siteTitle(db: Db, webId: number): Promise<string | null> {
   const row = await db.selectFrom('sites').select('title').where('web_id', '=', webId).executeTakeFirst();
   return row?.title ?? null;
+}
+
+/** A store's scripts configuration without what only the server may hold. */
+function publicScripts(scripts: Record<string, string>): WebConfig['scripts'] {
+  const { facebookPixelToken: _token, ...rest } = scripts;
+  return rest;
 }
