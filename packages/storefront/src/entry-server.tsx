@@ -60,6 +60,12 @@ function shareImageUrl(address: string, staticCDN: string, pageUrl: string): str
 export const STORE_OVERRIDE_HEADER = 'x-vitrine-store';
 
 /**
+ * The request header by which the server hands the render this response's Content-Security-Policy nonce: every inline
+ * or third-party script the page writes (marketing scripts, §3.2) carries it, and the policy allows nothing else.
+ */
+export const CSP_NONCE_HEADER = 'x-vitrine-nonce';
+
+/**
  * Renders a shopper page on the server: runs the matched routes' loaders through `data`, then streams the document
  * with the site's theme CSS inlined in its head and the loader data for hydration at the end of its body.
  */
