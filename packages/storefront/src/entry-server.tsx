@@ -5,6 +5,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { compileTheme, escapeStyleText } from '@vitrine/theme-engine';
 import { renderToStream, serializeForScript } from '@vitrine/renderer/server';
 import type { StorefrontData } from './data.ts';
+import { marketingHead } from './marketing/head.server.ts';
 import { documentTitle, metaOf } from './meta.ts';
 import { createRoutes } from './routes.tsx';
 export { crawlerDisallowedPaths } from './route-table.ts';
@@ -88,6 +89,13 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
   const keywords = meta?.keywords || site.webMeta.metaKeywords;
   const image = meta?.image || site.webMeta.metaImage;
   const shareImage = image ? shareImageUrl(image, site.staticCDN, request.url) : '';
+  const marketing = marketingHead({
+    scripts: site.scripts,
+    consentBanner: site.consentBanner,
+    cookieHeader: request.headers.get('cookie'),
+    nonce: request.headers.get(CSP_NONCE_HEADER) ?? '',
+    builder: new URL(request.url).pathname.startsWith('/preview'),
+  });
   const head = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -106,10 +114,11 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
     ),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     `<style id="vt-theme">${escapeStyleText(site.themeSettings.themeCSS)}</style>`,
+    marketing.head,
     ...(assets.inlineScripts ?? []).map((code) => `<script type="module">${code}</script>`),
     ...(assets.modulePreloads ?? []).map((href) => `<link rel="modulepreload" href="${href}">`),
     ...assets.scripts.map((src) => `<script type="module" src="${src}"></script>`),
-    '</head><body><div id="root">',
+    `</head><body>${marketing.bodyStart}<div id="root">`,
   ].join('');
 
   // Bots get no error page (§2.6): the status alone says it.

@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PublicSiteScripts } from '@vitrine/commerce';
+import { consentOf, marketingHead, type MarketingHeadInput } from './head.server.ts';
+
+const all: PublicSiteScripts = {
+  tagManagerID: 'GTM-ABC1234',
+  gA4ID: 'G-ABCDEF1234',
+  googleAnalyticsID: 'UA-12345678-1',
+  facebookPixelID: '1234567890123456',
+  tiktokPixelID: 'C4ABCDEFGH12345678',
+  adRollID: 'ADV0000000001',
+  adRollPixelID: 'PIX0000000001',
+  addThisID: 'ra-1234567890abcdef',
+  liveChatID: 'https://tawk.to/chat/abc123/def456',
+};
+
+const render = (input: Partial<MarketingHeadInput>) =>
+  marketingHead({
+    scripts: null,
+    consentBanner: false,
+    cookieHeader: null,
+    nonce: 'n0nce',
+    builder: false,
+    pageViewId: 'pv-test-1',
+    ...input,
+  });
+
+/** Every script element of some HTML, as its opening tag. */
+const scriptTags = (html: string) => html.match(/<script[^>]*>/g) ?? [];
+const sources = (html: string) => [...html.matchAll(/ src="([^"]+)"/g)].map((m) => m[1]!.replace(/&#38;/g, '&'));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('marketingHead', () => {
+  it('injects nothing without a configuration', () => {
+    expect(render({ scripts: null })).toEqual({ head: '', bodyStart: '' });
+  });
+
+  it('injects nothing in builder mode, consent banner or not', () => {
+    expect(render({ scripts: all, builder: true })).toEqual({ head: '', bodyStart: '' });
+    expect(render({ scripts: all, builder: true, consentBanner: true, cookieHeader: 'vt_consent=granted' })).toEqual({
+      head: '',
+      bodyStart: '',
+    });
+  });
+
+  it('writes each configured service, async, each tag with the nonce', () => {
+    const { head, bodyStart } = render({ scripts: all });
+    expect(sources(head)).toEqual([
+      'https://www.googletagmanager.com/gtm.js?id=GTM-ABC1234',
+      'https://www.googletagmanager.com/gtag/js?id=G-ABCDEF1234',
+      'https://connect.facebook.net/en_US/fbevents.js',
+      'https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=C4ABCDEFGH12345678&lib=ttq',
+      'https://s.adroll.com/j/ADV0000000001/roundtrip.js',
+      'https://s7.addthis.com/js/300/addthis_widget.js#pubid=ra-1234567890abcdef',
+      'https://embed.tawk.to/abc123/def456',
+    ]);
+    for (const tag of scriptTags(head)) expect(tag).toContain(' nonce="n0nce"');
+    for (const tag of scriptTags(head).filter((t) => t.includes(' src='))) expect(tag).toMatch(/ async /);
+    expect(head).toContain(`gtag('config',"G-ABCDEF1234");gtag('config',"UA-12345678-1");`);
+    expect(head).toContain(`fbq('init',"1234567890123456");fbq('track','PageView',{},{eventID:"pv-test-1"});`);
+    expect(head).toContain('data-vt-page-view="pv-test-1"');
+    expect(head).toContain('ttq.page()}(window,\'ttq\',"C4ABCDEFGH12345678");');
+    expect(head).toContain('window.adroll_adv_id="ADV0000000001";window.adroll_pix_id="PIX0000000001"');
+    expect(bodyStart).toBe(
+      '<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-ABC1234" height="0" width="0" hidden title="Tag manager"></iframe></noscript>',
+    );
+  });
+
+  it('writes only the services configured: a Facebook pixel alone', () => {
+    const { head, bodyStart } = render({ scripts: { facebookPixelID: '1234567890123456', facebookCatalog: '99999' } });
+    expect(sources(head)).toEqual(['https://connect.facebook.net/en_US/fbevents.js']);
+    expect(head).not.toContain('gtag');
+    expect(bodyStart).toBe('');
+  });
+
+  it('needs both AdRoll ids', () => {
+    expect(render({ scripts: { adRollID: 'ADV0000000001' } }).head).toBe('');
+  });
+
+  it('rewrites the live chat share link to its embed host; a link it does not know loads nothing', () => {
+    expect(sources(render({ scripts: { liveChatID: 'https://tawk.to/chat/p1/w2' } }).head)).toEqual(['https://embed.tawk.to/p1/w2']);
+    expect(render({ scripts: { liveChatID: 'https://evil.example/chat/p1/w2' } }).head).toBe('');
+  });
+
+  it('escapes what the owner typed: a string breaking out of the JavaScript or of the element stays inside', () => {
+    const { head, bodyStart } = render({
+      scripts: { facebookPixelID: `1");alert(1);//</script><script>x`, tagManagerID: 'GTM-"><img src=x onerror=alert(1)>' },
+      nonce: 'a"b',
+    });
+    expect(head).not.toContain('</script><script>x');
+    expect(head).toContain(`fbq('init',"1\\");alert(1);//\\u003c/script\\u003e\\u003cscript\\u003ex")`);
+    expect(head).toContain('gtm.js?id=GTM-%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"');
+    expect(head).toContain('nonce="a&#34;b"');
+    expect(bodyStart).not.toContain('<img');
+  });
+
+  describe('customScript', () => {
+    it('loads one item', () => {
+      const { head } = render({ scripts: { customScript: '{"src":"https://cdn.example.com/x.js"}' } });
+      expect(head).toBe('<script nonce="n0nce" data-vt-marketing async src="https://cdn.example.com/x.js"></script>');
+    });
+
+    it('loads a list, inline code with the nonce and unable to close its element', () => {
+      const { head } = render({
+        scripts: {
+          customScript: JSON.stringify([
+            { src: 'https://cdn.example.com/a.js', defer: true, id: 'a-tag' },
+            { content: 'window.x = "</script><b>";' },
+          ]),
+        },
+      });
+      expect(head).toBe(
+        '<script nonce="n0nce" id="a-tag" data-vt-marketing defer src="https://cdn.example.com/a.js"></script>' +
+          '<script nonce="n0nce" data-vt-marketing>window.x = "<\\/script><b>";</script>',
+      );
+    });
+
+    it('logs a customScript that does not parse and loads the rest', () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const { head } = render({ scripts: { customScript: '{not json', addThisID: 'ra-1234567890abcdef' } });
+      expect(sources(head)).toEqual(['https://s7.addthis.com/js/300/addthis_widget.js#pubid=ra-1234567890abcdef']);
+      expect(error).toHaveBeenCalledWith(expect.stringContaining('customScript'), expect.any(String));
+    });
+
+    it('ignores an item that is not https', () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      expect(render({ scripts: { customScript: '[{"src":"http://cdn.example.com/x.js"}]' } }).head).toBe('');
+    });
+  });
+
+  describe('with the consent banner', () => {
+    const defaults =
+      "gtag('consent','default',{ad_storage:'denied',analytics_storage:'denied',ad_user_data:'denied',ad_personalization:'denied'});";
+
+    it('writes only the Consent Mode defaults until the shopper accepts', () => {
+      for (const cookieHeader of [null, 'vt_consent=denied', 'other=1; vt_consent=maybe']) {
+        const { head, bodyStart } = render({ scripts: all, consentBanner: true, cookieHeader });
+        expect(scriptTags(head)).toEqual(['<script nonce="n0nce" data-vt-consent>']);
+        expect(head).toContain(defaults);
+        expect(head).not.toContain("'update'");
+        expect(sources(head)).toEqual([]);
+        expect(bodyStart).toBe('');
+      }
+    });
+
+    it('writes the tags after the defaults, granted, once the cookie says the shopper accepted', () => {
+      const { head, bodyStart } = render({ scripts: all, consentBanner: true, cookieHeader: 'a=1; vt_consent=granted' });
+      expect(head.indexOf(defaults)).toBeGreaterThan(0);
+      expect(head.indexOf("gtag('consent','update',{ad_storage:'granted'")).toBeGreaterThan(head.indexOf(defaults));
+      expect(head.indexOf('data-vt-consent')).toBeLessThan(head.indexOf('data-vt-marketing'));
+      expect(sources(head)).toHaveLength(7);
+      expect(bodyStart).toContain('ns.html?id=GTM-ABC1234');
+    });
+  });
+});
+
+describe('consentOf', () => {
+  it('reads the choice from the cookies', () => {
+    expect(consentOf(null)).toBeNull();
+    expect(consentOf('vt_consent=granted')).toBe('granted');
+    expect(consentOf('x=1;  vt_consent=denied; y=2')).toBe('denied');
+    expect(consentOf('vt_consent_other=granted')).toBeNull();
+  });
+});
