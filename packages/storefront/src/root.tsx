@@ -21,6 +21,8 @@ import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
 import { useThemeSettings } from './theme-settings.ts';
 import { useHydrated } from './ui/hydrated.ts';
+import { marketingEvent } from './marketing/emitter.ts';
+import { Marketing } from './marketing/marketing.tsx';
 import { LoadingBar } from './ui/loading-bar.tsx';
 import { GENERIC_ERROR, ToastProvider } from './ui/toasts.tsx';
 import { WishlistSync } from './wishlist/wishlist-sync.tsx';
@@ -131,7 +133,10 @@ function Providers({ site, children }: { site: WebConfig | undefined; children: 
       wishlist: {
         ids: !hydrated ? [] : signedIn ? savedHearts : guestHearts,
         toggle: (productId: number) => {
-          if (!inBuilder()) useWishlist.getState().toggle(productId);
+          if (inBuilder()) return;
+          if (!(signedIn ? savedHearts : guestHearts).includes(productId))
+            marketingEvent('AddToWishlist', { content_ids: [String(productId)] });
+          useWishlist.getState().toggle(productId);
         },
       },
       cart: {
@@ -139,7 +144,7 @@ function Providers({ site, children }: { site: WebConfig | undefined; children: 
         add: (product: ProductCard) => {
           if (inBuilder()) return;
           const { code, preview } = cardLine(product);
-          addToCart(code, preview);
+          addToCart(code, preview, { brand: product.brandName });
         },
       },
     };
@@ -201,6 +206,7 @@ export function Root() {
       <Outlet />
       <CartDrawer />
       <CartStatus />
+      <Marketing site={site} />
     </Providers>
   );
 }

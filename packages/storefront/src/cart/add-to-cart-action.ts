@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { buildCartCode, type CartItem, type ProductCard } from '@vitrine/commerce';
 import type { ThemeSettings } from '@vitrine/theme-engine';
 import { useCart } from '../client/cart.ts';
+import { addToCartFacts, type ProductAbout } from '../marketing/facts.ts';
+import { marketingEvent } from '../marketing/emitter.ts';
 import { openCartDrawer } from './cart-drawer.tsx';
 
 /** A line as the cart shows it before the server has priced it, from what the page already knows of the product. */
@@ -49,12 +51,13 @@ export function cardLine(card: ProductCard): { code: string; preview: CartItem }
  * Adds a line to the cart, shown at once, then opens the drawer or the cart page as the theme says (§2.9
  * add_to_card_action): what every Add to cart does, on the product page and on cards.
  */
-export function useAddToCart(action: ThemeSettings['add_to_card_action']): (code: string, preview: CartItem) => void {
+export function useAddToCart(action: ThemeSettings['add_to_card_action']): (code: string, preview: CartItem, about?: ProductAbout) => void {
   const navigate = useNavigate();
   const add = useCart((s) => s.add);
   return useCallback(
-    (code, preview) => {
+    (code, preview, about) => {
       add(code, preview);
+      marketingEvent('AddToCart', addToCartFacts(preview, about));
       if (action === 'OPEN_CART') void navigate('/cart');
       else openCartDrawer();
     },

@@ -37,6 +37,7 @@ import { CheckoutLoading, SummaryLines } from './checkout-parts.tsx';
 import { usePayByCard } from '../payments/pay-by-card.ts';
 import type { PlacedState } from './order-pages.tsx';
 import { PageShell } from './page-shell.tsx';
+import { marketingEvent } from '../marketing/emitter.ts';
 
 type CheckoutOptions = Awaited<ReturnType<typeof loadOptions>>;
 const loadOptions = async (api: ReturnType<typeof useApi>) => (await api.request(orderEndpoints.getCheckoutOptions)).data;
@@ -195,6 +196,21 @@ const formFields = new Set([
   ...['fullName', 'line1', 'line2', 'city', 'region', 'postalCode', 'country', 'phone'].map((name) => `shippingAddress.${name}`),
 ]);
 
+/** InitiateCheckout, once per visit to the checkout, when its lines are priced. */
+function useInitiateCheckout(items: readonly CartItem[], total: number | null) {
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current || total === null) return;
+    told.current = true;
+    marketingEvent('InitiateCheckout', {
+      content_ids: [...new Set(items.map((item) => String(item.product.productID)))],
+      content_type: 'product',
+      num_items: items.reduce((sum, item) => sum + (Number(item.quantity) || 0), 0),
+      amount: total,
+    });
+  }, [items, total]);
+}
+
 /**
  * /checkout and /checkout/bn/{cartcode}: contact (as the store's contact mode asks), the address (a saved one or a
  * new one), delivery, payment and the order summary, then Place order. One idempotency key is made per visit and
@@ -262,6 +278,7 @@ function CheckoutForm({ buyNowCode }: { buyNowCode: string | undefined }) {
   const accountMode = options?.accountMode ?? 2;
   const errors = refusal?.field && formFields.has(refusal.field) ? { [refusal.field]: refusal.message } : undefined;
   const errorOf = (name: string) => (refusal?.field === name ? refusal.message : undefined);
+  useInitiateCheckout(checkout.items, subtotal.priced && checkout.lines.length > 0 ? subtotal.total : null);
 
   if (optionsFailed || checkout.failed)
     return <FormNotice kind="error">The checkout could not be loaded. Please reload the page to try again.</FormNotice>;

@@ -7,6 +7,7 @@ import { ApiCallError } from '../client/api-client.ts';
 import { addressLines, isOrderCode, orderCurrency, readOrderCode } from '../client/checkout-rules.ts';
 import { AppForm, Field, FormNotice, SubmitButton } from '../ui/field.tsx';
 import { PageShell } from './page-shell.tsx';
+import { reportPurchase } from '../marketing/facts.ts';
 
 /** An order, its list entry, or why there is none. */
 type Loaded<T> = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; value: T };
@@ -250,6 +251,9 @@ export function OrderPage() {
   const payment = returned.state === 'ready' ? returned.value : undefined;
   const order = justPlaced ?? payment?.order ?? (loaded.state === 'ready' ? loaded.value : undefined);
   const thanks = justPlaced !== undefined || payment?.outcome === 'authorised';
+  useEffect(() => {
+    if (thanks && order) reportPurchase(order);
+  }, [thanks, order]);
   return (
     <PageShell heading={thanks ? 'Thank you for your order' : `Order ${code}`}>
       {order ? (

@@ -116,7 +116,12 @@ export function AddToCart({
           disabled={!hydrated || reason !== null || busy}
           aria-describedby={reason ? reasonId : undefined}
           onClick={() =>
-            void withOptions((line, chosen) => addToCart(line, provisionalItem(product, variant, line, quantity, addonIds, chosen)))
+            void withOptions((line, chosen) =>
+              addToCart(line, provisionalItem(product, variant, line, quantity, addonIds, chosen), {
+                brand: product.brand?.name,
+                category: product.category?.name,
+              }),
+            )
           }
         >
           Add to cart
