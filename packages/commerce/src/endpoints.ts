@@ -46,6 +46,7 @@ import { syncWishlistRequest, wishlistAnswer, wishlistItemRequest } from './wish
 import { designsAnswer, getWebInfoAnswer, getWebInfoQuery, refreshBody, tokenPair } from './api.ts';
 import { analyticsAnswer, analyticsQuery } from './analytics.ts';
 import { capiAnswer, capiRequest, saveMarketingRequest, studioMarketingAnswer } from './marketing.ts';
+import { trackAccepted, trackDurationBeacon, trackEventBeacon, trackSessionBeacon } from './tracking.ts';
 import { contactRequest, formSubmitRequest, subscribeRequest } from './forms.ts';
 import { getListingQuery, listing, suggestAnswer, suggestQuery } from './listing.ts';
 import { publishedPage, sectionDataAnswer, sectionDataRequest } from './page.ts';
@@ -121,8 +122,8 @@ export interface Endpoint {
   body?: z.ZodType;
   /** The answer of a success; null for a stream (server-sent events), whose events are declared beside it. */
   answer: z.ZodType | null;
-  /** The success status, 200 unless it creates something (201). */
-  status?: 200 | 201;
+  /** The success status, 200 unless it creates something (201) or only accepts it, to be done shortly (202). */
+  status?: 200 | 201 | 202;
   /** The largest body accepted, in bytes (the server's default of 1 MiB when absent); larger is a 413. */
   bodyLimit?: number;
   /** A field's name in messages (§5: the maintenance password is "labelled Password"): "Password is a required field". */
@@ -647,6 +648,43 @@ export const studioAnalyticsEndpoints = {
   }),
 };
 
+/** A beacon's body is a few hundred bytes; anything near this is not a beacon. */
+const BEACON_BODY_BYTES = 16 * 1024;
+
+/**
+ * Visitor tracking (§3.13, §7): the beacons a storefront page sends. Each is accepted at once (202) and written in a
+ * batch shortly after; what the server resolves itself (address, location, device) it does not take from the body.
+ */
+export const trackingEndpoints = {
+  addSession: endpoint({
+    method: 'POST',
+    path: '/api/track/add-session',
+    caller: 'visitor',
+    body: trackSessionBeacon,
+    answer: trackAccepted,
+    status: 202,
+    bodyLimit: BEACON_BODY_BYTES,
+  }),
+  event: endpoint({
+    method: 'POST',
+    path: '/api/track/event',
+    caller: 'visitor',
+    body: trackEventBeacon,
+    answer: trackAccepted,
+    status: 202,
+    bodyLimit: BEACON_BODY_BYTES,
+  }),
+  updateDuration: endpoint({
+    method: 'POST',
+    path: '/api/track/update-duration',
+    caller: 'visitor',
+    body: trackDurationBeacon,
+    answer: trackAccepted,
+    status: 202,
+    bodyLimit: BEACON_BODY_BYTES,
+  }),
+};
+
 /** The whole API, by group. */
 export const endpoints = {
   web: webEndpoints,
@@ -669,6 +707,7 @@ export const endpoints = {
   studioOrders: studioOrderEndpoints,
   marketing: marketingEndpoints,
   studioAnalytics: studioAnalyticsEndpoints,
+  tracking: trackingEndpoints,
 } as const;
 
 /** The groups of the API, each a map of endpoint name to endpoint. */

@@ -84,6 +84,7 @@ export {
   studioCatalogueEndpoints,
   studioOrderEndpoints,
   marketingEndpoints,
+  trackingEndpoints,
   studioAnalyticsEndpoints,
   getPageQuery,
   themeSectionsQuery,
@@ -203,6 +204,20 @@ export type {
   FormSubmitAnswer,
 } from './forms.ts';
 export { isBot, USER_AGENT_MAX_LENGTH } from './bots.ts';
+export {
+  geoLocation,
+  deviceInfo,
+  trackSessionBeacon,
+  trackEventBeacon,
+  trackDurationBeacon,
+  trackAccepted,
+  TRACK_EVENT_TYPES,
+  MAX_PAGE_DURATION_MS,
+  TRACKING_COOKIES,
+  UNTRACKED_ROUTE_PREFIXES,
+  isUntrackedRoute,
+} from './tracking.ts';
+export type { GeoLocation, DeviceInfo, TrackSessionBeacon, TrackEventBeacon, TrackDurationBeacon } from './tracking.ts';
 export {
   customerEmail,
   customerPhone,

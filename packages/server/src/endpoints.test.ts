@@ -18,6 +18,7 @@ let shopper: string;
 let nordShopper: string;
 let nordPageId: number;
 let nordAddressId: number;
+let nordCustomerId: number;
 let nordReview: { review_id: number; product_id: number };
 let nordCartLine: { cartItem: number; cartAddon: number; code: string };
 /** What a Harbor & Pine checkout needs besides an address: a line and a delivery option. */
@@ -72,6 +73,9 @@ beforeAll(async () => {
     body: { fullName: 'Nora Nord', line1: '1 Fjord Road', city: 'Bergen', postalCode: '5003', country: 'no' },
   });
   nordAddressId = ((await saved.json()) as { data: { addresses: { addressId: number }[] } }).data.addresses[0]!.addressId;
+  nordCustomerId = (
+    await started.server.db.selectFrom('customers').select('customer_id').where('email', '=', 'nora@nord.test').executeTakeFirstOrThrow()
+  ).customer_id;
   nordPageId = (
     await started.server.db.selectFrom('pages').select('page_id').where('web_id', '=', started.atelierId).executeTakeFirstOrThrow()
   ).page_id;
@@ -168,6 +172,18 @@ const strangerIds: Record<
   removeCartAddon: ({ cartLine }) => ({ body: { CartItemID: cartLine.cartItem, CartAddonID: cartLine.cartAddon } }),
   saveOptions: ({ product }) => ({ body: { ProductID: product, Options: {} } }),
   addItem: ({ product }) => ({ body: { ProductID: product } }),
+  // A visit credited to another store's customer (Atelier Nord's shopper, by id).
+  addSession: () => ({
+    body: {
+      SessionID: 'stranger-session-1',
+      VisitorID: 'stranger-visitor-1',
+      WebID: 1,
+      CustomerID: nordCustomerId,
+      LandingUrl: '/',
+      Referrer: '',
+      Timestamp: Date.now(),
+    },
+  }),
   removeItem: ({ product }) => ({ body: { ProductID: product } }),
   placeOrder: ({ address }) => ({
     body: { idempotencyKey: 'stranger-address-0001', ...harborCheckout, addressId: address, paymentMethod: 'cod', currency: 'USD' },

@@ -439,24 +439,34 @@ export interface ReviewsTable {
 }
 
 export interface TrackingSessionsTable {
-  session_id: string;
   web_id: number;
+  session_id: string;
   visitor_id: string;
   customer_id: number | null;
   landing_url: string;
   referrer: Generated<string>;
+  /** The referrer's host name; '' for a direct visit or one from the store itself. */
+  referrer_host: Generated<string>;
   ip_address: Generated<string>;
+  /** The §3.13 GeoLocation record, or null when it could not be resolved. */
   geo: ColumnType<unknown, string | null | undefined, string | null>;
-  device: ColumnType<unknown, string | null | undefined, string | null>;
+  /** ISO country code; '' when unknown. */
+  country: Generated<string>;
+  browser: Generated<string>;
+  os: Generated<string>;
+  /** 'Desktop', 'Mobile', 'Tablet', or another ua-parser device type capitalised. */
+  device: Generated<string>;
+  /** The utm_ parameters of the landing address, or null. */
   utm: ColumnType<unknown, string | null | undefined, string | null>;
   started_at: Timestamp;
 }
 
 export interface TrackingEventsTable {
-  event_id: string;
   web_id: number;
+  event_id: string;
   session_id: string;
   event_type: string;
+  /** The page's path (and query), never the origin. */
   url: string;
   duration_ms: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;

@@ -6,6 +6,7 @@ import type { Mailer } from '../infra/mailer.ts';
 import type { PaymentProvider } from '../infra/payments.ts';
 import type { RateLimiter } from '../infra/rate-limit.ts';
 import type { TokenService } from '../auth/tokens.ts';
+import type { TrackingOptions } from '../shop/tracking.ts';
 
 /** What the API's route groups are given: the database and the services they call. */
 export interface ApiDeps {
@@ -32,4 +33,6 @@ export interface ApiDeps {
   mediaDir: string;
   /** The build the server runs; open pages poll it hourly and reload into a new one (§4). */
   buildId: () => Promise<string>;
+  /** How the visitor-tracking intake runs (`track-api.ts`); production defaults unless given. */
+  tracking?: TrackingOptions | undefined;
 }

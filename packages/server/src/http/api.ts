@@ -24,6 +24,7 @@ import { registerStudioMediaApi } from './studio-media-api.ts';
 import { registerStudioPagesApi } from './studio-pages-api.ts';
 import { registerStudioPublishApi } from './studio-publish-api.ts';
 import { registerStudioThemeApi } from './studio-theme-api.ts';
+import { registerTrackApi } from './track-api.ts';
 
 /** The JSON API under /api (§7 and product.md), registered group by group from commerce's endpoint table. */
 export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<void> {
@@ -141,4 +142,5 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerStudioCatalogueApi(app, deps);
   registerStudioOrdersApi(app, deps);
   registerFormsApi(app, deps);
+  registerTrackApi(app, deps, deps.tracking);
 }

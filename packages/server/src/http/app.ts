@@ -31,6 +31,7 @@ import { registerSameOriginWrites } from './same-origin.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { lookupSite, registerStoreOverride } from './site.ts';
 import { registerStorefront, type RenderStorefront } from './storefront.ts';
+import type { TrackingOptions } from '../shop/tracking.ts';
 import { FacetIndex } from '../shop/facet-index.ts';
 
 /** Request bodies above this are refused with 413 before they are read. */
@@ -69,6 +70,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Whether answers carry a Content-Security-Policy (on unless switched off, for the dev server's hot reload). */
   contentSecurityPolicy?: boolean;
+  /** How the visitor-tracking intake batches, limits and locates (tests and the bench); production defaults unless given. */
+  tracking?: TrackingOptions;
   /** Runs before the catch-all routes, e.g. the dev server's middleware. */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 }
@@ -168,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bypass: new MaintenanceBypass(options.secret),
     heartbeatMs: options.maintenanceHeartbeatMs ?? 25_000,
     mediaDir: options.mediaDir,
+    tracking: options.tracking,
     buildId: async () =>
       (typeof options.storefront.assets === 'function' ? await options.storefront.assets() : options.storefront.assets).buildId,
   });

@@ -23,6 +23,7 @@ const shipped: Record<string, string> = {
   '0009_payments': 'c15c0df8ab04d9b75a10d62ddd270c52d4c1fa63d2e7dc1950e31e568cdae4a6',
   '0010_line_options': 'c612a5a1b3f694958c676771f9d38180f775025663143227c82c50eb2420e075',
   '0011_marketing': 'c30df20ddc6022ba4d30f52ce8f9030c156c3c2af1c38e2595492790ad0ec53f',
+  '0012_tracking': '4e3ebdb8e8d8b380d82c51026cca3c5380fc0cbd8becb4693ef737007395d14e',
 };
 
 it('never changes a shipped migration, and lists every migration file in the index, in order', () => {

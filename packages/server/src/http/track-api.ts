@@ -1,0 +1,156 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import {
+  TRACKING_COOKIES,
+  USER_AGENT_MAX_LENGTH,
+  geoLocation,
+  isUntrackedRoute,
+  trackingEndpoints,
+  type GeoLocation,
+} from '@vitrine/commerce';
+import type { Db } from '../db/connect.ts';
+import { GeoipLocator, deviceOf, type VisitorLocator } from '../infra/geo.ts';
+import { rateLimited } from '../infra/rate-limit.ts';
+import { TrackingIntake, type TrackingOptions } from '../shop/tracking.ts';
+import type { ApiDeps } from './api-deps.ts';
+import { registerEndpoints } from './endpoint-routes.ts';
+import { HttpError } from './errors.ts';
+
+const ACCEPTED = { data: { accepted: true as const } };
+const WINDOW_MS = 10_000;
+
+/**
+ * The beacons (§7): validated by the endpoint table's schemas at the edge (a 400 naming the field), then accepted at
+ * once (202) and handed to the batched intake. Bots (isbot on the capped user-agent) and the untracked routes (§9)
+ * are answered the same 202 and dropped: a bot learns nothing from the answer. The per-client limit is counted in
+ * memory, not in the database as the other limits are, so that beacons cost no database round trip each; it only
+ * holds per process, which is enough to stop one client flooding the queue.
+ */
+export function registerTrackApi(app: FastifyInstance, deps: ApiDeps, options: TrackingOptions = {}): void {
+  const intake = new TrackingIntake(deps.everyStore, deps.storeTables, {
+    log: (message, error) => app.log.error({ err: error }, `[tracking] ${message}`),
+    ...options.intake,
+  });
+  options.onIntake?.(intake);
+  // Before the database closes (server.ts closes the app first): what was acknowledged is written.
+  app.addHook('onClose', () => intake.close());
+  const locator = options.locator ?? new GeoipLocator();
+  const limit = clientLimit(options.perClientPer10s ?? 300);
+
+  /** Whether the beacon is one to keep: not from a bot, not over the client's limit. */
+  const admit = (request: FastifyRequest, webId: number): boolean => {
+    if (!limit(`${webId}:${request.ip}`)) throw rateLimited(Math.ceil(WINDOW_MS / 1000));
+    const userAgent = (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_LENGTH);
+    return !isbot(userAgent);
+  };
+
+  registerEndpoints(app, deps, trackingEndpoints, {
+    addSession: async ({ body, caller, request, reply, store }) => {
+      if (!admit(request, caller.webId) || isUntrackedRoute(body.LandingUrl)) return ACCEPTED;
+      // A session is only ever credited to a customer of this store.
+      if (body.CustomerID && !(await isCustomerOf(store, body.CustomerID)))
+        throw new HttpError(404, 'NOT_FOUND', `CustomerID: no customer ${body.CustomerID} in this store`, 'CustomerID');
+      const userAgent = (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_LENGTH);
+      const { ip, geo } = await placeOf(request, reply, locator);
+      intake.addSession(caller.webId, {
+        sessionId: body.SessionID,
+        visitorId: body.VisitorID,
+        customerId: body.CustomerID || null,
+        landingUrl: pathOf(body.LandingUrl),
+        referrer: body.Referrer,
+        referrerHost: externalHost(body.Referrer, request.host),
+        ip,
+        geo,
+        device: deviceOf(userAgent),
+        utm: body.utm && Object.keys(body.utm).length > 0 ? body.utm : null,
+        at: new Date(),
+      });
+      return ACCEPTED;
+    },
+    event: async ({ body, caller, request }) => {
+      if (!admit(request, caller.webId) || isUntrackedRoute(body.Url)) return ACCEPTED;
+      intake.addEvent(caller.webId, {
+        eventId: body.EventID,
+        sessionId: body.SessionID,
+        eventType: body.EventType,
+        url: pathOf(body.Url),
+        at: new Date(),
+      });
+      return ACCEPTED;
+    },
+    updateDuration: async ({ body, caller, request }) => {
+      if (!admit(request, caller.webId)) return ACCEPTED;
+      intake.updateDuration(caller.webId, body.SessionID, body.EventID, Number(body.Duration));
+      return ACCEPTED;
+    },
+  });
+}
+
+/**
+ * The visitor's address and place. The place is kept an hour in cookies (§9: `vt_ip`, `vt_geo`, set here, HttpOnly:
+ * the page has no use for them) and reused while the request comes from the same address, so the lookup runs once
+ * an hour per visitor.
+ */
+async function placeOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  locator: VisitorLocator,
+): Promise<{ ip: string; geo: GeoLocation | null }> {
+  const cachedIp = request.cookies[TRACKING_COOKIES.ip.name];
+  const cachedGeo = request.cookies[TRACKING_COOKIES.geo.name];
+  if (cachedIp && cachedIp === request.ip && cachedGeo) {
+    try {
+      const parsed = geoLocation.safeParse(JSON.parse(cachedGeo));
+      if (parsed.success) return { ip: cachedIp, geo: parsed.data };
+    } catch {
+      // A cookie that is not ours any more: look the address up again.
+    }
+  }
+  const place = await locator.locate(request.ip);
+  const cookie = { path: '/', sameSite: 'lax' as const, httpOnly: true, secure: request.protocol === 'https' };
+  reply.setCookie(TRACKING_COOKIES.ip.name, place.ip, { ...cookie, maxAge: TRACKING_COOKIES.ip.maxAge });
+  if (place.geo) reply.setCookie(TRACKING_COOKIES.geo.name, JSON.stringify(place.geo), { ...cookie, maxAge: TRACKING_COOKIES.geo.maxAge });
+  return place;
+}
+
+async function isCustomerOf(store: Db, customerId: number): Promise<boolean> {
+  const found = await store.selectFrom('customers').select('customer_id').where('customer_id', '=', customerId).executeTakeFirst();
+  return found !== undefined;
+}
+
+/** A page address as stored: its path and query, without the origin (which is the store's). */
+function pathOf(address: string): string {
+  try {
+    const url = new URL(address, 'http://store.invalid');
+    return `${url.pathname}${url.search}`.slice(0, 2000);
+  } catch {
+    return address.slice(0, 2000);
+  }
+}
+
+/** The referrer's host when it is another site; '' for none or the store itself. */
+function externalHost(referrer: string, storeHost: string): string {
+  if (!referrer) return '';
+  try {
+    const host = new URL(referrer).hostname.toLowerCase();
+    return host === storeHost.split(':')[0]!.toLowerCase() ? '' : host;
+  } catch {
+    return '';
+  }
+}
+
+/** A fixed-window counter per key, in memory; old windows are swept as it grows. */
+function clientLimit(perWindow: number): (key: string) => boolean {
+  let windowStart = Date.now();
+  let counts = new Map<string, number>();
+  return (key) => {
+    const now = Date.now();
+    if (now - windowStart >= WINDOW_MS) {
+      windowStart = now;
+      counts = new Map();
+    }
+    const count = (counts.get(key) ?? 0) + 1;
+    counts.set(key, count);
+    return count <= perWindow;
+  };
+}
