@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../infra/payments.ts';
 import type { RateLimiter } from '../infra/rate-limit.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { TrackingOptions } from '../shop/tracking.ts';
+import type { ConversionOutbox } from '../shop/conversions.ts';
 
 /** What the API's route groups are given: the database and the services they call. */
 export interface ApiDeps {
@@ -23,6 +24,8 @@ export interface ApiDeps {
   tokens: TokenService;
   limiter: RateLimiter;
   mailer: Mailer;
+  /** The Conversions API outbox (`shop/conversions.ts`): events queued by a request are sent after its answer. */
+  conversions: ConversionOutbox;
   /** Where card payments are made (`infra/payments.ts`). */
   payments: PaymentProvider;
   liveFlags: LiveFlags;

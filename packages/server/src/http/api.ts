@@ -17,6 +17,7 @@ import { registerEndpoints, checkWithEndpointSchemas } from './endpoint-routes.t
 import { registerFormsApi } from './forms-api.ts';
 import { HttpError } from './errors.ts';
 import { registerMaintenanceApi } from './maintenance-api.ts';
+import { registerMarketingApi } from './marketing-api.ts';
 import { registerStudioApi } from './studio-api.ts';
 import { registerStudioCatalogueApi } from './studio-catalogue-api.ts';
 import { registerStudioOrdersApi } from './studio-orders-api.ts';
@@ -134,6 +135,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerOrderApi(app, deps);
   registerWishlistApi(app, deps);
   registerMaintenanceApi(app, deps);
+  registerMarketingApi(app, deps);
   registerStudioApi(app, deps);
   registerStudioPagesApi(app, deps);
   registerStudioThemeApi(app, deps);

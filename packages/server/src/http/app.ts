@@ -13,6 +13,8 @@ import { ImageQueueFull, ImageService, parseModifiers } from '../infra/images.ts
 import type { LiveFlags } from '../infra/live-flags.ts';
 import type { Mailer } from '../infra/mailer.ts';
 import type { PaymentProvider } from '../infra/payments.ts';
+import { MetaConversionsApi, type ConversionsApi } from '../infra/conversions-api.ts';
+import { ConversionOutbox } from '../shop/conversions.ts';
 import { TestPaymentProvider } from '../infra/test-payment-provider.ts';
 import type { TrustProxy } from '../infra/config.ts';
 import { MaintenanceBypass, encodeHtmlEntities } from '../shop/maintenance.ts';
@@ -49,6 +51,8 @@ export interface AppOptions {
    * pages this server then serves at /_pay/test.
    */
   payments?: PaymentProvider;
+  /** Where the Conversions API events go: Meta's Graph API unless another address speaking it is given (tests). */
+  conversionsApi?: ConversionsApi;
   /** The live maintenance flag per store. */
   liveFlags: LiveFlags;
   /** How often an open maintenance stream sends a heartbeat comment; 25 s unless a test wants it sooner. */
@@ -159,6 +163,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const facets = new FacetIndex();
   const payments = options.payments ?? new TestPaymentProvider();
   if (payments instanceof TestPaymentProvider) payments.register(app);
+  const conversions = new ConversionOutbox(options.db, options.conversionsApi ?? new MetaConversionsApi(), (error, message) =>
+    app.log.warn({ err: error }, message),
+  );
+  conversions.start();
+  app.addHook('onClose', () => conversions.stop());
   await registerApi(app, {
     everyStore: options.db,
     storeTables,
@@ -167,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter,
     mailer: options.mailer,
     payments,
+    conversions,
     liveFlags: options.liveFlags,
     bypass: new MaintenanceBypass(options.secret),
     heartbeatMs: options.maintenanceHeartbeatMs ?? 25_000,
@@ -270,6 +280,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.storefront.render,
     options.storefront.assets,
     pages,
+    { contentSecurityPolicy: options.contentSecurityPolicy ?? true },
   );
   return app;
 }

@@ -148,10 +148,14 @@ export function refuseInvalidRequest(error: ValidationError, request: FastifyReq
   const endpoint = request.routeOptions.config.endpoint;
   const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
   const issues: RequestIssue[] = error.validation.map((issue) => ({
-    path: issue.instancePath
-      .split('/')
-      .filter(Boolean)
-      .map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~')),
+    path: [
+      ...issue.instancePath
+        .split('/')
+        .filter(Boolean)
+        .map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~')),
+      // A key the contract does not know is named itself (`custom_data.access_token`), not the object holding it.
+      ...(issue.keyword === 'unrecognized_keys' ? ((issue.params as { keys?: string[] }).keys ?? []).slice(0, 1) : []),
+    ],
     code: issue.keyword,
     message: issue.message ?? 'is not valid',
     input: issue.params.input,

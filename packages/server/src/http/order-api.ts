@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { orderEndpoints } from '@vitrine/commerce';
+import { CONSENT_COOKIE, orderEndpoints } from '@vitrine/commerce';
 import { checkoutOptions, customerOrders, orderByCode, placeOrder } from '../shop/orders.ts';
 import { confirmPayment, startPayment } from '../shop/payments.ts';
 import type { ApiDeps } from './api-deps.ts';
@@ -12,8 +12,25 @@ export function registerOrderApi(app: FastifyInstance, deps: ApiDeps): void {
     getCheckoutOptions: async ({ store }) => ({ data: await checkoutOptions(store) }),
     placeOrder: async ({ body, caller, request, store }) => {
       const customerId = await customerIdOf({ db: deps.everyStore, tokens: deps.tokens }, caller.claims, request);
-      const order = await placeOrder(store, caller.webId, customerId, body, deps.mailer, (details, message) =>
-        request.log.warn(details, message),
+      const order = await placeOrder(
+        store,
+        caller.webId,
+        customerId,
+        body,
+        deps.mailer,
+        (details, message) => request.log.warn(details, message),
+        {
+          outbox: deps.conversions,
+          customer: {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+            fbp: request.cookies['_fbp'],
+            fbc: request.cookies['_fbc'],
+            externalId: request.cookies['vt_vid'],
+          },
+          consent: request.cookies[CONSENT_COOKIE],
+          pageUrl: `${request.protocol}://${request.host}/checkout`,
+        },
       );
       return { data: { order } };
     },

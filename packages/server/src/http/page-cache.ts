@@ -40,8 +40,12 @@ export class PageCache {
 /** Cookies that make a page this visitor's own: signed in, past the maintenance password, or another store's (§2.8). */
 const personalCookies = /(?:^|;\s*)(vt_at|vt_maintenance_bypass|vt_store)=/;
 
+/** The shopper's marketing consent (`CONSENT_COOKIE`): a page with the store's scripts differs from one without. */
+const consentCookie = /(?:^|;\s*)vt_consent=(granted|denied)/;
+
 /** The cache key of a request, or null when its page must be rendered for this visitor alone. */
 export function guestPageKey(host: string | undefined, url: string, cookie: string | undefined): string | null {
   if (cookie && personalCookies.test(cookie)) return null;
-  return `${(host ?? '').toLowerCase()}${url}`;
+  const consent = cookie ? consentCookie.exec(cookie)?.[1] : undefined;
+  return `${(host ?? '').toLowerCase()}${url}${consent ? `#consent=${consent}` : ''}`;
 }

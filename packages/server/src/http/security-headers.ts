@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import type { MarketingSources } from '@vitrine/commerce';
 import type { FastifyInstance } from 'fastify';
 
 /** Where the studio frames the storefront: the only page that may be framed, and only by its own origin. */
@@ -12,6 +13,44 @@ const REALTIME_DATABASE = [
   'wss://*.firebasedatabase.app',
 ];
 
+/** The policy of every answer but a shopper's page: only this origin's scripts and connections. */
+const directives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  // Theme variables arrive in a <style> element and sections' colours and images in style attributes.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  // Owners may show images from other https addresses; the image route serves placeholders as data: URLs.
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'", ...REALTIME_DATABASE],
+  'worker-src': ["'self'", 'blob:'],
+  'frame-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+} satisfies Record<string, string[]>;
+
+/**
+ * A shopper page's Content-Security-Policy: the page's own nonce, which every script it writes carries, and exactly
+ * the outside origins its store's marketing scripts need (`marketingSources`) — nothing for a store without them.
+ * `/preview` may be framed by the studio on the same origin; no other page by anyone.
+ */
+export function pagePolicy(nonce: string, sources: MarketingSources, framable: boolean): string {
+  const page: Record<string, string[]> = {
+    ...directives,
+    'script-src': [...directives['script-src'], `'nonce-${nonce}'`, ...sources.script],
+    'connect-src': [...directives['connect-src'], ...sources.connect],
+    'frame-src': [...directives['frame-src'], ...sources.frame],
+    'frame-ancestors': [framable ? "'self'" : "'none'"],
+  };
+  return Object.entries(page)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';');
+}
+
+/** Whether a path may be framed (the studio's preview). */
+export const isFramable = (url: string | undefined) => FRAMABLE.test(url ?? '');
+
 /**
  * Security headers on every answer, by `@fastify/helmet`: a Content-Security-Policy that allows only this origin's
  * scripts (pages hand their data over in a JSON block, so no inline script is needed), `nosniff`, a Referrer-Policy,
@@ -22,26 +61,14 @@ export async function registerSecurityHeaders(
   app: FastifyInstance,
   { contentSecurityPolicy = true }: { contentSecurityPolicy?: boolean } = {},
 ) {
-  const framable = (url: string | undefined) => FRAMABLE.test(url ?? '');
+  const framable = isFramable;
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy
       ? {
           useDefaults: false,
           directives: {
-            'default-src': ["'self'"],
-            'script-src': ["'self'"],
-            // Theme variables arrive in a <style> element and sections' colours and images in style attributes.
-            'style-src': ["'self'", "'unsafe-inline'"],
-            // Owners may show images from other https addresses; the image route serves placeholders as data: URLs.
-            'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-            'font-src': ["'self'", 'data:'],
-            'connect-src': ["'self'", ...REALTIME_DATABASE],
-            'worker-src': ["'self'", 'blob:'],
-            'frame-src': ["'self'"],
+            ...directives,
             'frame-ancestors': [(request) => (framable(request.url) ? "'self'" : "'none'")],
-            'object-src': ["'none'"],
-            'base-uri': ["'self'"],
-            'form-action': ["'self'"],
           },
         }
       : false,

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { STORE_OVERRIDE_HEADER, crawlerDisallowedPaths, type ClientAssets, type StorefrontResponse } from '@vitrine/storefront/server';
+import {
+  CSP_NONCE_HEADER,
+  STORE_OVERRIDE_HEADER,
+  crawlerDisallowedPaths,
+  type ClientAssets,
+  type StorefrontResponse,
+} from '@vitrine/storefront/server';
 import type { StorefrontData } from '@vitrine/storefront';
 import type { Db } from '../db/connect.ts';
 import { loadMaintenanceSettings, maintenancePasswordHash } from '../shop/maintenance.ts';
-import { PageType } from '@vitrine/commerce';
+import { PageType, marketingSources } from '@vitrine/commerce';
+import { randomBytes } from 'node:crypto';
+import { isFramable, pagePolicy } from './security-headers.ts';
 import { scopedToStore } from '../db/site-scope.ts';
 import { listDesigns } from '../shop/designs.ts';
 import { loadAddress } from '../shop/address.ts';
@@ -34,6 +42,7 @@ export function registerStorefront(
   render: RenderStorefront,
   assets: ClientAssets | (() => Promise<ClientAssets>),
   cache: PageCache | null = null,
+  { contentSecurityPolicy = true }: { contentSecurityPolicy?: boolean } = {},
 ): void {
   // The external not-found page (§2.6, §8): where the browser goes when the site config fails, with its code.
   app.get('/store-not-found', async (request, reply) => {
@@ -87,11 +96,14 @@ export function registerStorefront(
   app.get('/*', async (request, reply) => {
     const cacheKey = cache ? guestPageKey(request.headers.host, request.url, request.headers.cookie) : null;
     const cached = cacheKey ? cache!.get(cacheKey) : null;
-    if (cached)
+    if (cached) {
+      // A nonce is never answered twice: the kept page gets a new one wherever it carries its own.
+      const { headers, body } = withNewNonce(cached.headers, cached.body);
       return reply
         .code(cached.status)
-        .headers({ ...cached.headers, 'x-page-cache': 'hit' })
-        .send(cached.body);
+        .headers({ ...headers, 'x-page-cache': 'hit' })
+        .send(body);
+    }
     const site = await lookupSite(db, request);
     if (!site.ok) return reply.code(404).type('text/html; charset=utf-8').send(storeNotFoundPage(site.code));
     const { webId } = site;
@@ -140,6 +152,7 @@ export function registerStorefront(
     };
     const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
     const override = storeOverride(request);
+    const nonce = newNonce();
     const fetchRequest = new Request(url, {
       method: 'GET',
       headers: {
@@ -147,10 +160,18 @@ export function registerStorefront(
         ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
         // The store a platform address was told to show, for the browser to keep calling (§2.8).
         ...(override ? { [STORE_OVERRIDE_HEADER]: override } : {}),
+        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        [CSP_NONCE_HEADER]: nonce,
       },
     });
     const result = await render(fetchRequest, data, typeof assets === 'function' ? await assets() : assets);
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    if (contentSecurityPolicy) {
+      // The render read the store's config (it is remembered for the request); builder mode loads no marketing script.
+      const framable = isFramable(request.url);
+      const scripts = framable || !config ? null : ((await config.catch(() => null))?.scripts ?? null);
+      result.headers['content-security-policy'] = pagePolicy(nonce, marketingSources(scripts), framable);
+    }
     if (cacheKey && result.status === 200) {
       // Kept whole for the next guests; this one gets the same bytes.
       const body = await buffer(result.body as AsyncIterable<Buffer | string>);
@@ -159,6 +180,22 @@ export function registerStorefront(
     }
     return reply.code(result.status).headers(result.headers).send(result.body);
   });
+}
+
+/** A fresh script nonce: 128 random bits (CSP asks for at least that much guessing). */
+const newNonce = () => randomBytes(16).toString('base64');
+
+/** A kept page with its script nonce replaced, in its policy and in its body, by a new one. */
+function withNewNonce(headers: Record<string, string>, body: Buffer): { headers: Record<string, string>; body: Buffer } {
+  const policy = headers['content-security-policy'];
+  const old = policy ? /'nonce-([^']+)'/.exec(policy)?.[1] : undefined;
+  if (!policy || !old) return { headers, body };
+  const nonce = newNonce();
+  const text = body.toString('utf8');
+  return {
+    headers: { ...headers, 'content-security-policy': policy.replace(`'nonce-${old}'`, `'nonce-${nonce}'`) },
+    body: text.includes(old) ? Buffer.from(text.replaceAll(old, nonce), 'utf8') : body,
+  };
 }
 
 /** `wtid` is a base64-encoded theme id (§2.8); anything else means the live theme. */

@@ -11,10 +11,13 @@ import {
   sameLine,
   type OrderSummary,
   type placeOrderRequest,
+  convertedUnits,
+  displayDecimals,
 } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Mailer } from '../infra/mailer.ts';
+import { consentAllows, conversionsTarget, hashedUserData, queueConversion, type ConversionOutbox, type Customer } from './conversions.ts';
 import { pricedItems } from './cart.ts';
 
 /**
@@ -117,6 +120,18 @@ export async function customerOrders(db: Db, customerId: number) {
 const existingOrder = (db: Db, idempotencyKey: string) =>
   db.selectFrom('orders').select('order_id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
 
+/** How an order reports its Purchase to the Conversions API: who bought (as the request shows them) and where. */
+export interface PurchaseReport {
+  outbox: ConversionOutbox;
+  customer: Customer;
+  /** The shopper's consent cookie (`CONSENT_COOKIE`), for stores that ask. */
+  consent: string | undefined;
+  /** The page the order was placed from. */
+  pageUrl: string;
+  /** Set once the Purchase is queued with the order. */
+  queued?: boolean;
+}
+
 /**
  * Places an order for `customerId` (null: a guest). Refusals change nothing: 401 when the store requires an account,
  * 400 naming the field at fault, 404 for an address or delivery option that is not the store's, and 409 when a line
@@ -129,6 +144,7 @@ export async function placeOrder(
   body: PlaceOrder,
   mailer: Mailer,
   log: (details: unknown, message: string) => void,
+  purchase?: PurchaseReport,
 ): Promise<OrderSummary> {
   const placed = await existingOrder(db, body.idempotencyKey);
   if (placed) return orderSummaryOf(db, placed.order_id);
@@ -143,6 +159,8 @@ export async function placeOrder(
         's.account_mode',
         's.contact_requirement_mode',
         's.base_currency',
+        's.scripts',
+        's.consent_banner',
         jsonObjectFrom(eb.selectFrom('currencies as c').select(['c.code', 'c.rate']).where('c.code', '=', body.currency)).as('currency'),
         jsonObjectFrom(
           eb
@@ -324,10 +342,48 @@ export async function placeOrder(
           .execute();
     }
     await queueOrderMails(trx, webId, mailer, { site, orderCode, email, lines, subtotal, shippingTotal });
+    // The Purchase is the store's to report, once per order: its id is the order's, and the order is written once.
+    if (purchase && conversionsTarget(site.scripts) && consentAllows(site.consent_banner, purchase.consent)) {
+      const units = convertedUnits(subtotal + shippingTotal, {
+        currencyAbbreviation: currency.code,
+        currencyRate: currency.rate,
+        currencySymbol: '',
+      });
+      const [firstName, ...lastNames] = (address['fullName'] ?? '').trim().split(/\s+/);
+      await queueConversion(trx, webId, {
+        event_name: 'Purchase',
+        event_time: Math.floor(Date.now() / 1000),
+        event_id: `purchase-${orderCode}`,
+        event_source_url: purchase.pageUrl,
+        action_source: 'website',
+        user_data: hashedUserData({
+          ...purchase.customer,
+          email,
+          phone,
+          firstName,
+          lastName: lastNames.join(' '),
+          city: address['city'],
+          postalCode: address['postalCode'],
+          country: address['country'],
+          externalId: customerId !== null ? `customer-${customerId}` : purchase.customer.externalId,
+        }),
+        custom_data: {
+          value: units / 10 ** displayDecimals(currency.code),
+          currency: currency.code,
+          order_id: orderCode,
+          content_type: 'product',
+          content_ids: lines.map(({ item }) => String(item.product.productID)),
+          contents: lines.map(({ item, quantity }) => ({ id: String(item.product.productID), quantity })),
+          num_items: lines.reduce((sum, line) => sum + line.quantity, 0),
+        },
+      });
+      purchase.queued = true;
+    }
     return inserted.created_at;
   });
   // The answer does not wait on mail: delivery runs in the background, one at a time, and what fails stays queued.
   mailer.deliverSoon((error) => log({ err: error }, 'queued order mail not delivered yet'));
+  if (purchase?.queued) purchase.outbox.sendSoon();
   if (placedAt === null) {
     const order = await existingOrder(db, body.idempotencyKey);
     if (!order) throw new Error(`Order with key ${body.idempotencyKey} neither written nor found`);
