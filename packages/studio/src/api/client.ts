@@ -1,7 +1,9 @@
 import {
   apiError,
   endpointRequest,
+  marketingEndpoints,
   readEndpointAnswer,
+  studioAnalyticsEndpoints,
   studioCatalogueEndpoints,
   studioEndpoints,
   studioMediaEndpoints,
@@ -14,9 +16,11 @@ import {
   type EndpointAnswer,
   type EndpointArgs,
   type OrderStatus,
+  type AnalyticsQuery,
   type OrderSummary,
   type PageDocument,
   type PublishDraftsRequest,
+  type SaveMarketingRequest,
   type SetMaintenanceRequest,
   type ThemeDocument,
 } from '@vitrine/commerce';
@@ -141,8 +145,11 @@ export function createStudioApi({ token, onSessionOver, fetch: fetchImpl = (...a
       (await call(studioOrderEndpoints.getOrder, { query: { OrderCode: orderCode } })).data.order,
     setOrderStatus: async (orderCode: string, change: OrderChange): Promise<OrderSummary> =>
       (await call(studioOrderEndpoints.setOrderStatus, { body: { orderCode, ...change } })).data.order,
+    getAnalytics: async (query: AnalyticsQuery) => (await call(studioAnalyticsEndpoints.getAnalytics, { query })).data,
     getMaintenance: async () => (await call(studioEndpoints.getMaintenance)).data,
     setMaintenance: async (settings: SetMaintenanceRequest) => (await call(studioEndpoints.setMaintenance, { body: settings })).data,
+    getMarketing: async () => (await call(marketingEndpoints.getMarketing)).data,
+    saveMarketing: async (settings: SaveMarketingRequest) => (await call(marketingEndpoints.saveMarketing, { body: settings })).data,
   };
 }
 

@@ -3,6 +3,7 @@ import type { StudioMaintenanceSettings } from '@vitrine/commerce';
 import { useStudio } from '../context.tsx';
 import { problemText } from '../state/controller.ts';
 import { Button } from '../ui/button.tsx';
+import { MarketingSettings } from './marketing-form.tsx';
 import { Group } from './section-panel.tsx';
 
 const input =
@@ -10,7 +11,8 @@ const input =
 
 /**
  * The store's settings that are not part of a page or the theme: maintenance mode (on or off at once for shoppers,
- * with its heading, description and an optional password). Saved with its own button, since it acts immediately.
+ * with its heading, description and an optional password) and the marketing scripts with the consent banner. Each
+ * group is saved with its own button, since it acts immediately.
  */
 export function StorePanel() {
   const { controller } = useStudio();
@@ -29,17 +31,20 @@ export function StorePanel() {
     };
   }, [controller]);
   return (
-    <Group title="Maintenance">
-      {loaded.error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {loaded.error}
-        </p>
-      ) : loaded.settings ? (
-        <MaintenanceForm initial={loaded.settings} onSaved={(settings) => setLoaded({ settings, error: null })} />
-      ) : (
-        <p className="text-sm text-slate-500">Loading…</p>
-      )}
-    </Group>
+    <>
+      <Group title="Maintenance">
+        {loaded.error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {loaded.error}
+          </p>
+        ) : loaded.settings ? (
+          <MaintenanceForm initial={loaded.settings} onSaved={(settings) => setLoaded({ settings, error: null })} />
+        ) : (
+          <p className="text-sm text-slate-500">Loading…</p>
+        )}
+      </Group>
+      <MarketingSettings />
+    </>
   );
 }
 

@@ -5,10 +5,14 @@ import {
   type CatalogueChoices,
   type ProductChoice,
   type PageDocument,
+  type AnalyticsQuery,
+  type AnalyticsReport,
   type OrderSummary,
   type PublishedVersionSummary,
+  type SaveMarketingRequest,
   type SetMaintenanceRequest,
   type StudioMaintenanceSettings,
+  type StudioMarketingSettings,
   type StudioPage,
   type StudioTheme,
   type ThemeDocument,
@@ -50,8 +54,12 @@ export interface StudioController {
   updatePage(fields: PageFields): Promise<void>;
   deletePage(pageId: number): Promise<void>;
   uploadMedia(file: File): Promise<MediaFile>;
+  /** The store's visits and orders over a period and the one before it (the analytics dashboard). */
+  analytics(query: AnalyticsQuery): Promise<AnalyticsReport>;
   getMaintenance(): Promise<StudioMaintenanceSettings>;
   setMaintenance(settings: SetMaintenanceRequest): Promise<StudioMaintenanceSettings>;
+  getMarketing(): Promise<StudioMarketingSettings>;
+  saveMarketing(settings: SaveMarketingRequest): Promise<StudioMarketingSettings>;
   listMedia(): Promise<MediaFile[]>;
   /** The store's categories and brands, for the section settings' pickers. */
   catalogueChoices(): Promise<CatalogueChoices>;
@@ -347,8 +355,11 @@ export function createStudioController({
     listMedia: () => api.getMedia(),
     catalogueChoices: () => api.getCatalogueChoices(),
     findProducts: (search) => api.findProducts(search),
+    analytics: (query) => api.getAnalytics(query),
     getMaintenance: () => api.getMaintenance(),
     setMaintenance: (settings) => api.setMaintenance(settings),
+    getMarketing: () => api.getMarketing(),
+    saveMarketing: (settings) => api.saveMarketing(settings),
     orders: (filter) => api.getOrders(filter),
     order: (orderCode) => api.getOrder(orderCode),
     changeOrder: (orderCode, change) => api.setOrderStatus(orderCode, change),
