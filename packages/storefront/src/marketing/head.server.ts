@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { CONSENT_COOKIE, type PublicSiteScripts } from '@vitrine/commerce';
 import { consentDefaultsCode, marketingTags, tagManagerFrameUrl, type MarketingTag } from './tags.ts';
 
@@ -21,8 +20,7 @@ export function tagHtml(tag: MarketingTag, nonce: string, marker = 'data-vt-mark
   const n = nonce ? ` nonce="${escapeAttribute(nonce)}"` : '';
   const id = tag.id ? ` id="${escapeAttribute(tag.id)}"` : '';
   if (tag.kind === 'src') return `<script${n}${id} ${marker} ${tag.defer ? 'defer' : 'async'} src="${escapeAttribute(tag.src)}"></script>`;
-  const pageView = tag.pageViewId ? ` data-vt-page-view="${escapeAttribute(tag.pageViewId)}"` : '';
-  return `<script${n}${id}${pageView} ${marker}>${scriptText(tag.code)}</script>`;
+  return `<script${n}${id} ${marker}>${scriptText(tag.code)}</script>`;
 }
 
 const loggedFailures = new Set<string>();
@@ -36,8 +34,6 @@ export interface MarketingHeadInput {
   nonce: string;
   /** The studio's preview frame (§3.1 is_builder): nothing is injected (§4). */
   builder: boolean;
-  /** The first PageView's event id (a fresh one per page when absent). */
-  pageViewId?: string;
 }
 
 /**
@@ -55,7 +51,7 @@ export function marketingHead(input: MarketingHeadInput): { head: string; bodySt
     head += tagHtml({ kind: 'inline', code: consentDefaultsCode(granted) }, nonce, 'data-vt-consent');
   }
   if (!granted) return { head, bodyStart: '' };
-  const tags = marketingTags(scripts, input.pageViewId ?? `pv-${randomUUID()}`, (error) => {
+  const tags = marketingTags(scripts, (error) => {
     // Once per configuration, not on every page of it (§8: logged and ignored).
     const text = scripts.customScript ?? '';
     if (loggedFailures.has(text)) return;

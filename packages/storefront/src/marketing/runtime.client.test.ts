@@ -181,6 +181,7 @@ describe('consent', () => {
     for (const script of loaded) expect(script.nonce).toBe('abc');
     // The first PageView to the Conversions API, with the id the loaded pixel tag carries.
     const pageViewId = loaded.find((s) => s.dataset.vtPageView)?.dataset.vtPageView;
+    expect(pageViewId).toMatch(/^pageview-[0-9a-f]{24}$/);
     expect(request).toHaveBeenCalledWith(expect.anything(), {
       body: expect.objectContaining({ event_name: 'PageView', custom_data: { event_id: pageViewId } }),
     });

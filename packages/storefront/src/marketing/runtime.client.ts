@@ -14,7 +14,7 @@ import {
 } from '@vitrine/commerce';
 import type { ApiClient } from '../client/api-client.ts';
 import { useSession } from '../client/session.ts';
-import { connectMarketing, newEventId, type MarketingFacts } from './emitter.ts';
+import { connectMarketing, type MarketingFacts } from './emitter.ts';
 import { marketingTags, type MarketingTag } from './tags.ts';
 
 /**
@@ -149,10 +149,7 @@ function loadTags(tags: readonly MarketingTag[]) {
       if (tag.defer) script.defer = true;
       else script.async = true;
       script.src = tag.src;
-    } else {
-      if (tag.pageViewId) script.dataset.vtPageView = tag.pageViewId;
-      script.textContent = tag.code;
-    }
+    } else script.textContent = tag.code;
     document.head.append(script);
   }
 }
@@ -203,17 +200,17 @@ export function startMarketing(site: WebConfig, api: ApiClient): MarketingContro
       if (calls.capi) api.request(marketingEndpoints.capi, { body: calls.capi }).catch(logFailure);
     }
   };
+  const pageViewOfTags = () => document.querySelector<HTMLScriptElement>('script[data-vt-page-view]')?.dataset.vtPageView;
   const load = () => {
-    const pageViewId = newEventId('PageView');
-    loadTags(marketingTags(scripts, pageViewId, logScriptError));
-    firstPageView(pageViewId);
+    loadTags(marketingTags(scripts, logScriptError));
+    firstPageView(pageViewOfTags());
   };
 
   connectMarketing(report);
   if (granted()) {
     // Accepted in another tab after the server wrote this page: the tags come now.
     if (!document.querySelector('script[data-vt-marketing]')) load();
-    else firstPageView(document.querySelector<HTMLScriptElement>('script[data-vt-page-view]')?.dataset.vtPageView);
+    else firstPageView(pageViewOfTags());
   }
   return {
     ask: site.consentBanner && readConsent() === null,

@@ -6,8 +6,7 @@ import { liveChatEmbedUrl, parseCustomScript, type PublicSiteScripts } from '@vi
  * code only sets up each service's queue; every service's own file loads from a separate async tag, so none of them
  * blocks rendering and the page's Content-Security-Policy sees each address it loads.
  */
-export type MarketingTag =
-  { kind: 'src'; src: string; defer?: boolean; id?: string } | { kind: 'inline'; code: string; id?: string; pageViewId?: string };
+export type MarketingTag = { kind: 'src'; src: string; defer?: boolean; id?: string } | { kind: 'inline'; code: string; id?: string };
 
 /** A value as a JavaScript string literal that is also safe inside an HTML script element. */
 export function jsString(value: string): string {
@@ -34,15 +33,12 @@ export function tagManagerFrameUrl(scripts: PublicSiteScripts): string | null {
 }
 
 /**
- * The tags, in the order they go on the page. `pageViewId` is the event id of the page's first PageView, which the
- * Facebook pixel reports here and the page reports again to the Conversions API (deduplicated by Meta).
+ * The tags, in the order they go on the page. The Facebook pixel's first PageView gets its event id in the browser (a
+ * page may be served from the guest page cache to many shoppers) and leaves it on its tag as `data-vt-page-view`, for
+ * the page to report the same PageView to the Conversions API (Meta counts the two as one).
  * `onCustomScriptError` hears of a `customScript` that does not parse (§8): it loads nothing, the rest loads.
  */
-export function marketingTags(
-  scripts: PublicSiteScripts,
-  pageViewId: string,
-  onCustomScriptError: (error: unknown) => void,
-): MarketingTag[] {
+export function marketingTags(scripts: PublicSiteScripts, onCustomScriptError: (error: unknown) => void): MarketingTag[] {
   const tags: MarketingTag[] = [];
   const id = (value: string | undefined) => value?.trim() || '';
 
@@ -65,11 +61,12 @@ export function marketingTags(
   if (facebook) {
     tags.push({
       kind: 'inline',
-      pageViewId,
       code:
         '!function(f){if(f.fbq)return;var n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};' +
         "if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[]}(window);" +
-        `fbq('init',${jsString(facebook)});fbq('track','PageView',{},{eventID:${jsString(pageViewId)}});`,
+        `fbq('init',${jsString(facebook)});` +
+        "var i='pageview-'+Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(12)),function(b){return(b+256).toString(16).slice(1)}).join('');" +
+        "if(document.currentScript)document.currentScript.setAttribute('data-vt-page-view',i);fbq('track','PageView',{},{eventID:i});",
     });
     tags.push({ kind: 'src', src: 'https://connect.facebook.net/en_US/fbevents.js' });
   }
