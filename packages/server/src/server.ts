@@ -6,6 +6,7 @@ import { removeInterruptedWrites } from './infra/files.ts';
 import { buildApp, type AppOptions } from './http/app.ts';
 import { createLiveFlags, type LiveFlags } from './infra/live-flags.ts';
 import { OutboxMailer, type Mailer } from './infra/mailer.ts';
+import { MetaConversionsApi } from './infra/conversions-api.ts';
 import { seedDemoStores } from './seed/seed-demo.ts';
 import { ensureSystemPagesOfEveryStore } from './studio/studio-documents.ts';
 import { AccessTokens, TokenService } from './auth/tokens.ts';
@@ -58,6 +59,7 @@ export async function createServer(
       logger: config.production ? { level: 'warn' } : true,
       trustProxy: config.trustProxy,
       platformHosts: config.platformHosts,
+      conversionsApi: new MetaConversionsApi(config.conversionsApiUrl),
       ...extra,
     });
     const flags = liveFlags;

@@ -142,6 +142,8 @@ export async function startTestServer(databaseUrl: string | undefined, options: 
     accessTokenSeconds: 15 * 60,
     refreshGraceSeconds: 10,
     platformHosts: ['localhost'],
+    // Never Meta from a test: a port nothing listens on (tests of the relay pass their own Graph API stand-in).
+    conversionsApiUrl: 'http://127.0.0.1:9',
     trustProxy: ['loopback'],
     production: true,
     ...options.config,

@@ -34,6 +34,11 @@ const environment = z.object({
         .filter(Boolean),
     ),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Where Conversions API events are posted: Meta's Graph API, or another server speaking its protocol (staging). */
+  CONVERSIONS_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+/, 'must be an http or https address')
+    .default('https://graph.facebook.com'),
   /**
    * Whose X-Forwarded-For to believe for the client's address (per-IP rate limits): nobody's unless told (`false`),
    * `loopback` (a proxy on this machine), `true` (any: only behind a proxy that overwrites the header), or a
@@ -77,6 +82,8 @@ export interface ServerConfig {
   platformHosts: string[];
   /** See REFRESH_GRACE_SECONDS. */
   refreshGraceSeconds: number;
+  /** See CONVERSIONS_API_URL. */
+  conversionsApiUrl: string;
   trustProxy: TrustProxy;
   production: boolean;
 }
@@ -103,6 +110,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
     refreshGraceSeconds: e.REFRESH_GRACE_SECONDS,
     platformHosts: e.PLATFORM_HOSTS,
+    conversionsApiUrl: e.CONVERSIONS_API_URL,
     trustProxy: e.TRUST_PROXY,
     production: e.NODE_ENV === 'production',
   };
