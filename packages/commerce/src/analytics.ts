@@ -9,12 +9,33 @@ import { z } from 'zod';
 /** The longest period one report covers. */
 export const MAX_ANALYTICS_DAYS = 366;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+/** Days since 1970-01-01 of a YYYY-MM-DD day, or NaN when it is no day of the calendar (2026-02-30). */
+export function utcDayNumber(text: string): number {
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text ? NaN : ms / 86_400_000;
+}
 
-/** `From` and `To` are both included; `To` defaults to today and `From` to 29 days before it (30 days). */
+/** The YYYY-MM-DD day `n` days after 1970-01-01. */
+export function utcDayText(n: number): string {
+  return new Date(n * 86_400_000).toISOString().slice(0, 10);
+}
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((text) => !Number.isNaN(utcDayNumber(text)), 'must be a day of the calendar');
+
+/**
+ * `From` and `To` are both included; `To` defaults to today and `From` to 29 days before `To` (30 days). A period
+ * is at most `MAX_ANALYTICS_DAYS` long.
+ */
 export const analyticsQuery = z
   .object({ From: day.optional(), To: day.optional() })
-  .refine((q) => !q.From || !q.To || q.From <= q.To, { message: 'must not be after To', path: ['From'] });
+  .refine((q) => !q.From || !q.To || q.From <= q.To, { message: 'must not be after To', path: ['From'] })
+  .refine((q) => !q.From || !q.To || utcDayNumber(q.To) - utcDayNumber(q.From) < MAX_ANALYTICS_DAYS, {
+    message: `must be at most ${MAX_ANALYTICS_DAYS} days before To`,
+    path: ['From'],
+  });
 export type AnalyticsQuery = z.input<typeof analyticsQuery>;
 
 /** The headline figures of one period. Amounts in minor units of the store's base currency. */

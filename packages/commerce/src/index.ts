@@ -403,6 +403,8 @@ export {
   analyticsTotals,
   analyticsDay,
   analyticsRow,
+  utcDayNumber,
+  utcDayText,
 } from './analytics.ts';
 export type { AnalyticsQuery, AnalyticsTotals, AnalyticsDay, AnalyticsRow, AnalyticsReport } from './analytics.ts';
 export {

@@ -522,6 +522,35 @@ export interface RateLimitHitsTable {
 }
 
 /** Every table, as Kysely sees the database. */
+/** One store's UTC day of visits and orders, rolled up from the raw tables (migration 0013, shop/analytics.ts). */
+export interface AnalyticsDaysTable {
+  web_id: number;
+  /** Read back as a Date at the driver's local midnight: select it as text (`to_char`) instead. */
+  day: ColumnType<Date, string, string>;
+  /** Distinct visitor ids of the day. */
+  visitors: Generated<number>;
+  /** Sessions started this day, and their page views, summed page durations and bounces (one page view or none). */
+  sessions: Generated<number>;
+  page_views: Generated<number>;
+  duration_ms: Generated<number>;
+  bounces: Generated<number>;
+  /** Orders placed this day, cancelled ones left out, and their totals in minor units of the base currency. */
+  orders: Generated<number>;
+  revenue: Generated<number>;
+  /** HyperLogLog registers of the day's visitor ids, merged over a period for its distinct visitors. */
+  visitor_sketch: Uint8Array | null;
+  rolled_at: Timestamp;
+}
+
+/** One name's count on one day, in one dimension: page, referrer, campaign, device, browser or country. */
+export interface AnalyticsBreakdownTable {
+  web_id: number;
+  day: ColumnType<Date, string, string>;
+  dimension: string;
+  name: string;
+  count: number;
+}
+
 export interface Database {
   sites: SitesTable;
   site_domains: SiteDomainsTable;
@@ -568,6 +597,8 @@ export interface Database {
   tracking_events: TrackingEventsTable;
   mail_outbox: MailOutboxTable;
   conversion_events: ConversionEventsTable;
+  analytics_days: AnalyticsDaysTable;
+  analytics_breakdown: AnalyticsBreakdownTable;
   form_submissions: FormSubmissionsTable;
   media: MediaTable;
   rate_limit_hits: RateLimitHitsTable;

@@ -19,6 +19,7 @@ import { HttpError } from './errors.ts';
 import { registerMaintenanceApi } from './maintenance-api.ts';
 import { registerMarketingApi } from './marketing-api.ts';
 import { registerStudioApi } from './studio-api.ts';
+import { registerStudioAnalyticsApi } from './studio-analytics-api.ts';
 import { registerStudioCatalogueApi } from './studio-catalogue-api.ts';
 import { registerStudioOrdersApi } from './studio-orders-api.ts';
 import { registerStudioMediaApi } from './studio-media-api.ts';
@@ -143,6 +144,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerStudioMediaApi(app, deps);
   registerStudioCatalogueApi(app, deps);
   registerStudioOrdersApi(app, deps);
+  registerStudioAnalyticsApi(app, deps);
   registerFormsApi(app, deps);
   registerTrackApi(app, deps, deps.tracking);
 }
