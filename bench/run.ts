@@ -1,5 +1,6 @@
 // `npm run bench`: builds if needed, starts the production server once, runs each benchmark against it and prints
 // the results. A new benchmark is a module exporting `benchX(server)` that returns numbers, plus a print step here.
+import { analyticsReport, benchAnalytics, type AnalyticsBenchResult } from './analytics.ts';
 import { cleanup, cleanupOnSignals } from './cleanup.ts';
 import { benchCatalogue, catalogueReport, type CatalogueBenchResult } from './catalogue.ts';
 import { benchCpu, type CpuBenchResult } from './cpu.ts';
@@ -10,7 +11,10 @@ import { decimals, loadTable, machineLine, settingsLine, textTable } from './rep
 import { benchSsr, type SsrBenchResult } from './ssr.ts';
 import { benchStudio, studioTable, type StudioBenchResult } from './studio.ts';
 
-/** `npm run bench -- studio` runs only the named benchmarks (cpu, catalogue, ssr, images, studio); no names runs them all. */
+/**
+ * `npm run bench -- studio` runs only the named benchmarks (cpu, catalogue, analytics, ssr, images, studio); no names
+ * runs them all.
+ */
 const wanted = new Set(process.argv.slice(2));
 const runs = (name: string) => wanted.size === 0 || wanted.has(name);
 
@@ -30,6 +34,13 @@ async function main(): Promise<number> {
     catalogue = await benchCatalogue();
   }
 
+  // The owner's dashboard at 1,000,000 page views, on a database (and a server) of its own too.
+  let analytics: AnalyticsBenchResult | undefined;
+  if (runs('analytics')) {
+    console.log('bench: analytics, a fresh embedded database with the demo stores and 30 days of 1,000,000 page views…');
+    analytics = await benchAnalytics();
+  }
+
   let ssr: SsrBenchResult | undefined;
   let images: ImageRouteResult | undefined;
   let studio: StudioBenchResult | undefined;
@@ -42,6 +53,10 @@ async function main(): Promise<number> {
   if (catalogue) {
     console.log('');
     console.log(catalogueReport(catalogue));
+  }
+  if (analytics) {
+    console.log('');
+    console.log(analyticsReport(analytics));
   }
   if (images) printImages(images);
   if (studio) printStudio(studio);
