@@ -18,6 +18,7 @@ import { Button } from './ui/button.tsx';
 const PageDialog = lazy(() => import('./dialogs/page-dialog.tsx').then((m) => ({ default: m.PageDialog })));
 const ShortcutSheet = lazy(() => import('./dialogs/shortcut-sheet.tsx').then((m) => ({ default: m.ShortcutSheet })));
 const OrdersDialog = lazy(() => import('./orders/orders-dialog.tsx').then((m) => ({ default: m.OrdersDialog })));
+const AnalyticsDialog = lazy(() => import('./analytics/analytics-dialog.tsx').then((m) => ({ default: m.AnalyticsDialog })));
 const VersionsDialog = lazy(() => import('./dialogs/versions-dialog.tsx').then((m) => ({ default: m.VersionsDialog })));
 
 /** The editor: top bar, outline and palette on the left, the preview frame in the middle, settings on the right. */
@@ -111,6 +112,7 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
               <PageDialog mode="create" open={dialog === 'new-page'} onClose={() => setDialog(null)} />
               <PageDialog mode="edit" open={dialog === 'page-settings'} onClose={() => setDialog(null)} />
               <OrdersDialog open={dialog === 'orders'} onClose={() => setDialog(null)} />
+              <AnalyticsDialog open={dialog === 'analytics'} onClose={() => setDialog(null)} />
             </Suspense>
           ) : null}
         </div>

@@ -169,7 +169,7 @@ function ViewStoreLink({ publishedPageId }: { publishedPageId: number | null }) 
   );
 }
 
-/** The studio's top bar: site, page picker, breakpoints, undo and redo, save state, versions, preview mode, orders, publish. */
+/** The studio's top bar: site, page picker, breakpoints, undo and redo, save state, versions, preview mode, orders, analytics, publish. */
 export function TopBar({ openDialog }: { openDialog: (dialog: EditorDialog) => void }) {
   const { store, controller } = useStudio();
   const canUndo = useEditor((s) => s.history.past.length > 0);
@@ -231,6 +231,7 @@ export function TopBar({ openDialog }: { openDialog: (dialog: EditorDialog) => v
         </IconButton>
       </div>
       <Button onClick={() => openDialog('orders')}>Orders</Button>
+      <Button onClick={() => openDialog('analytics')}>Analytics</Button>
       <ViewStoreLink publishedPageId={publishedPageId} />
       <Button tone="primary" disabled={publishing} onClick={() => void publish()}>
         {publishing ? 'Publishing…' : 'Publish'}

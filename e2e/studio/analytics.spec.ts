@@ -1,0 +1,270 @@
+import { request } from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+import { startStore, type RunningStore } from '../fixtures/server.ts';
+
+/**
+ * The owner's analytics dashboard, end to end: visits reported through the real tracking beacons and an order
+ * placed through the checkout, on the production server (its own, as its figures must be only this file's), rolled
+ * up by the server's job, and read in Chromium from the studio's Analytics dialog.
+ */
+const harbor = { email: 'owner@harbor.test', password: 'harbor-owner-demo' };
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+const test = base.extend<object, { studio: RunningStore }>({
+  studio: [
+    async ({}, use) => {
+      const store = await startStore();
+      await use(store);
+      await store.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** A call with a chosen Host and user agent (node:http: fetch will not set Host). */
+function call(
+  store: RunningStore,
+  method: 'GET' | 'POST',
+  path: string,
+  { token, body, agent = CHROME }: { token?: string; body?: unknown; agent?: string } = {},
+): Promise<{ status: number; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { host: `localhost:${store.port}`, accept: 'application/json', 'user-agent': agent };
+    if (token) headers['authorization'] = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const req = request({ host: '127.0.0.1', port: store.port, method, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown = text;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          // not JSON: kept as text
+        }
+        resolve({ status: res.statusCode ?? 0, json });
+      });
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+/** One visit as the storefront's tracker reports it: the session, then each page's view and its time on the page. */
+async function visit(
+  store: RunningStore,
+  webId: number,
+  {
+    session,
+    visitor,
+    referrer = '',
+    landing,
+    pages,
+    agent,
+    utm,
+  }: {
+    session: string;
+    visitor: string;
+    referrer?: string;
+    landing: string;
+    pages: string[];
+    agent: string;
+    utm?: Record<string, string>;
+  },
+) {
+  const added = await call(store, 'POST', '/api/track/add-session', {
+    agent,
+    body: {
+      SessionID: session,
+      VisitorID: visitor,
+      WebID: webId,
+      LandingUrl: landing,
+      Referrer: referrer,
+      Timestamp: Date.now(),
+      ...(utm ? { utm } : {}),
+    },
+  });
+  expect(added.status, JSON.stringify(added.json)).toBe(202);
+  for (const [i, url] of pages.entries()) {
+    const event = { SessionID: session, EventID: `${session}-page-${i}`, WebID: webId };
+    const viewed = await call(store, 'POST', '/api/track/event', {
+      agent,
+      body: { ...event, EventType: 'page_view', Url: url, Timestamp: Date.now() },
+    });
+    expect(viewed.status, JSON.stringify(viewed.json)).toBe(202);
+    const stayed = await call(store, 'POST', '/api/track/update-duration', { agent, body: { ...event, Duration: '30000' } });
+    expect(stayed.status, JSON.stringify(stayed.json)).toBe(202);
+  }
+}
+
+/** A guest's order of one product in stock, through the checkout's API; its total. */
+async function placeOrder(store: RunningStore): Promise<number> {
+  const info = await call(store, 'GET', '/api/Web/GetWebInfo?Domain=localhost');
+  const guest = (info.json as { tokens: { accessToken: string } }).tokens.accessToken;
+  const options = await call(store, 'GET', '/api/Order/GetCheckoutOptions');
+  const deliveryOptionId = (options.json as { data: { options: { deliveryOptionId: number }[] } }).data.options[0]!.deliveryOptionId;
+  const listing = await call(store, 'GET', '/api/Product/GetProducts?Scope=search');
+  let cartCode = '';
+  for (const card of (listing.json as { data: { products: { productURL: string }[] } }).data.products) {
+    const product = (await call(store, 'GET', `/api/Product/GetProduct?Slug=${card.productURL.slice(1)}`)).json as {
+      data: { productID: number; variants: { variantID: number; stockStatusID: number }[] };
+    };
+    const variant = product.data.variants.find((v) => v.stockStatusID === 1);
+    if (variant) {
+      cartCode = `${product.data.productID}_1_${variant.variantID}_`;
+      break;
+    }
+  }
+  expect(cartCode).not.toBe('');
+  const placed = await call(store, 'POST', '/api/Order/PlaceOrder', {
+    token: guest,
+    body: {
+      idempotencyKey: `analytics-${Date.now()}`,
+      cartCodes: cartCode,
+      email: `analytics-${Date.now()}@example.test`,
+      shippingAddress: { fullName: 'Ana Lytics', line1: '4 Quay Street', city: 'Leith', postalCode: 'EH6 6AA', country: 'gb' },
+      deliveryOptionId,
+      paymentMethod: 'cod',
+      currency: 'USD',
+    },
+  });
+  expect(placed.status, JSON.stringify(placed.json)).toBe(200);
+  return (placed.json as { data: { order: { total: number } } }).data.order.total;
+}
+
+const card = (page: Page, label: string) =>
+  page
+    .getByRole('dialog', { name: 'Analytics' })
+    .locator('dl > div')
+    .filter({ has: page.getByText(label, { exact: true }) });
+
+test('the owner reads the visits and the order of today on the Analytics dashboard, at 1280 and 375 px, by keyboard too', async ({
+  browser,
+  studio,
+}) => {
+  // The rollup is refreshed when a dashboard finds it over a minute old: this test may wait that long.
+  test.setTimeout(180_000);
+  const signIn = await call(studio, 'POST', '/api/Studio/SignIn', { body: harbor });
+  expect(signIn.status).toBe(200);
+  const session = (signIn.json as { data: { sessionToken: string; sites: { webId: number; domain: string }[] } }).data;
+  const webId = session.sites.find((site) => site.domain === 'localhost')!.webId;
+
+  // Two visitors, three sessions, six page views; one session of one page (a bounce); a campaign; two devices.
+  await visit(studio, webId, {
+    session: 'e2e-session-a1',
+    visitor: 'e2e-visitor-1',
+    landing: '/',
+    pages: ['/', '/kitchen'],
+    agent: CHROME,
+    referrer: 'https://www.google.com/search?q=pans',
+  });
+  await visit(studio, webId, {
+    session: 'e2e-session-b1',
+    visitor: 'e2e-visitor-2',
+    landing: '/?utm_campaign=spring',
+    pages: ['/'],
+    agent: IPHONE,
+    utm: { utm_campaign: 'spring', utm_source: 'newsletter', utm_medium: 'email' },
+  });
+  await visit(studio, webId, {
+    session: 'e2e-session-a2',
+    visitor: 'e2e-visitor-1',
+    landing: '/cast-iron-skillet',
+    pages: ['/cast-iron-skillet', '/', '/kitchen'],
+    agent: CHROME,
+  });
+  const total = await placeOrder(studio);
+
+  // The figures reach the report once the intake wrote them and the rollup is refreshed (within a minute).
+  const report = async () =>
+    (
+      (await call(studio, 'GET', '/api/Studio/GetAnalytics?', { token: session.sessionToken })).json as {
+        data: { totals: { sessions: number; pageViews: number; orders: number } };
+      }
+    ).data.totals;
+  await expect.poll(report, { timeout: 120_000, intervals: [2_000] }).toMatchObject({ sessions: 3, pageViews: 6, orders: 1 });
+
+  const context = await browser.newContext({
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: studio.url('localhost', '').replace(/\/$/, ''),
+          localStorage: [{ name: 'vitrine.studio.session', value: JSON.stringify(session) }],
+        },
+      ],
+    },
+  });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(studio.url('localhost', '/editor'));
+  const open = page.getByRole('button', { name: 'Analytics', exact: true });
+  await expect(open).toBeVisible({ timeout: 30_000 });
+  // Opened from the keyboard; the dialog's chunk (and the chart library) loads then.
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Analytics' });
+  await expect(dialog.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
+
+  await expect(card(page, 'Visitors').locator('dd').first()).toHaveText('2');
+  await expect(card(page, 'Sessions').locator('dd').first()).toHaveText('3');
+  await expect(card(page, 'Page views').locator('dd').first()).toHaveText('6');
+  await expect(card(page, 'Bounce rate').locator('dd').first()).toHaveText('33.3%');
+  await expect(card(page, 'Avg. visit duration').locator('dd').first()).toHaveText('1 min 00 s');
+  await expect(card(page, 'Orders').locator('dd').first()).toHaveText('1');
+  await expect(card(page, 'Revenue').locator('dd').first()).toHaveText(new RegExp(`^\\$${(total / 100).toFixed(2).replace(/\.00$/, '')}`));
+  await expect(card(page, 'Conversion rate').locator('dd').first()).toHaveText('33.3%');
+  // Nothing before today: each figure is new.
+  await expect(card(page, 'Sessions').locator('dd').nth(1)).toContainText('new');
+
+  const rows = (name: string) => dialog.getByRole('table', { name }).getByRole('row');
+  await expect(rows('Top pages').nth(1)).toHaveText(/^\/\s*3$/);
+  await expect(rows('Top pages').nth(2)).toHaveText(/^\/kitchen\s*2$/);
+  await expect(rows('Referrers').filter({ hasText: 'www.google.com' })).toHaveText(/1$/);
+  await expect(rows('Referrers').filter({ hasText: 'Direct' })).toHaveText(/2$/);
+  await expect(rows('Campaigns').nth(1)).toHaveText(/^spring · newsletter \/ email\s*1$/);
+  await expect(rows('Devices').nth(1)).toHaveText(/^Desktop\s*2$/);
+  await expect(dialog.locator('.uplot')).toHaveCount(2);
+  await page.screenshot({ path: test.info().outputPath('analytics-1280.png'), fullPage: false });
+
+  const problems = (await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.map(
+    (v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(problems).toEqual([]);
+
+  // Another period by keyboard: the figures of the last 7 days are the same visits.
+  await dialog.getByRole('button', { name: 'Last 7 days' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(dialog.getByRole('status')).toHaveText(/^Showing/);
+  await expect(card(page, 'Sessions').locator('dd').first()).toHaveText('3');
+  // A custom period that ends before the first is refused where it was typed.
+  await dialog.getByRole('button', { name: 'Custom…' }).click();
+  await dialog.getByLabel('From', { exact: true }).fill('2026-03-10');
+  await dialog.getByLabel('To', { exact: true }).fill('2026-03-01');
+  await dialog.getByRole('button', { name: 'Show' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The first day must not be after the last.');
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await dialog.getByRole('button', { name: 'Last 30 days' }).click();
+  await expect(card(page, 'Page views').locator('dd').first()).toHaveText('6');
+  await page.screenshot({ path: test.info().outputPath('analytics-375.png'), fullPage: false });
+  // Nothing wider than the window at 375 px: the breakdowns and charts fit (the table by day scrolls in its own box).
+  const overflowing = await dialog.evaluate((element) => {
+    const right = element.getBoundingClientRect().right;
+    return [...element.querySelectorAll('section table, .uplot, dl, section')]
+      .filter((e) => e.getBoundingClientRect().right > right + 1)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)} > ${Math.round(right)}`);
+  });
+  expect(overflowing).toEqual([]);
+
+  // Escape closes it and the keyboard is back on Analytics.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+  await context.close();
+});
