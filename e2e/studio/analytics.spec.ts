@@ -204,10 +204,15 @@ test('the owner reads the visits and the order of today on the Analytics dashboa
   await page.goto(studio.url('localhost', '/editor'));
   const open = page.getByRole('button', { name: 'Analytics', exact: true });
   await expect(open).toBeVisible({ timeout: 30_000 });
-  // Opened from the keyboard; the dialog's chunk (and the chart library) loads then.
+  // Opened from the keyboard; the dialog's chunk (and the chart library) loads then. The network fails at first.
+  await page.route('**/api/Studio/GetAnalytics**', (route) => route.abort('internetdisconnected'));
   await open.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Analytics' });
+  await expect(dialog.getByRole('alert')).toContainText('The figures could not be loaded');
+  await page.unroute('**/api/Studio/GetAnalytics**');
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
 
   await expect(card(page, 'Visitors').locator('dd').first()).toHaveText('2');
@@ -253,6 +258,8 @@ test('the owner reads the visits and the order of today on the Analytics dashboa
   await dialog.getByRole('button', { name: 'Last 30 days' }).click();
   await expect(card(page, 'Page views').locator('dd').first()).toHaveText('6');
   await page.screenshot({ path: test.info().outputPath('analytics-375.png'), fullPage: false });
+  await dialog.getByRole('heading', { name: 'Top pages' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('analytics-375-breakdowns.png'), fullPage: false });
   // Nothing wider than the window at 375 px: the breakdowns and charts fit (the table by day scrolls in its own box).
   const overflowing = await dialog.evaluate((element) => {
     const right = element.getBoundingClientRect().right;
