@@ -1,5 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { startStore, type RunningStore } from '../fixtures/server.ts';
 import { minor } from './shopper.ts';
@@ -12,6 +14,9 @@ import { minor } from './shopper.ts';
  * files' pages must not load. Third-party hosts never reach the network: each is answered with a small fake script,
  * and every request to them is logged.
  */
+
+/** Where the screenshots go to be looked at (outside test-results, which every Playwright run empties). */
+const shots = join(tmpdir(), 'vitrine-shots', 'marketing');
 
 interface StudioSession {
   sessionToken: string;
@@ -211,11 +216,11 @@ test('with the consent banner: nothing third-party and no marketing cookie befor
   // Consent Mode's defaults are on the page from the server, before any tag.
   expect(await page.evaluate(() => JSON.stringify((window as unknown as { dataLayer: unknown[] }).dataLayer[0]))).toContain('denied');
 
-  mkdirSync('test-results/marketing', { recursive: true });
-  await page.screenshot({ path: 'test-results/marketing/consent-banner-1280.png' });
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: `${shots}/consent-banner-1280.png` });
   await page.setViewportSize({ width: 375, height: 740 });
   await expect(banner.getByRole('button', { name: 'Accept' })).toBeInViewport();
-  await page.screenshot({ path: 'test-results/marketing/consent-banner-375.png' });
+  await page.screenshot({ path: `${shots}/consent-banner-375.png` });
 
   // By keyboard: Tab reaches Decline then Accept.
   await banner.getByRole('button', { name: 'Decline' }).focus();
@@ -335,10 +340,11 @@ test('the studio’s Marketing group, at 375 and 1280 px', async ({ browser, sho
   await form.getByRole('button', { name: 'Save marketing settings' }).click();
   await expect(form.getByLabel('Google Analytics 4 measurement ID')).toBeFocused();
   await expect(form.getByText('Must look like G-ABCDEF1234.')).toBeVisible();
-  await form.scrollIntoViewIfNeeded();
-  await form.screenshot({ path: 'test-results/marketing/studio-marketing-1280.png' });
+  await form.getByRole('switch', { name: /Ask shoppers for consent/ }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/studio-marketing-1280.png` });
   await page.setViewportSize({ width: 375, height: 800 });
-  await form.screenshot({ path: 'test-results/marketing/studio-marketing-375.png' });
+  await form.getByLabel('Google Analytics 4 measurement ID').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/studio-marketing-375.png` });
   await form.getByLabel('Google Analytics 4 measurement ID').fill('G-ABCDEF1234');
   await form.getByRole('button', { name: 'Save marketing settings' }).click();
   await expect(page.getByText(/Marketing settings saved/)).toBeVisible();
