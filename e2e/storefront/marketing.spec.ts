@@ -352,3 +352,55 @@ test('the studio’s Marketing group, at 375 and 1280 px', async ({ browser, sho
   expect(urls(log)).toEqual([]);
   await context.close();
 });
+
+test('a search, the checkout and the order placed reach the pixel; the Purchase with the order’s own event id, and never through the page’s Conversions API call', async ({
+  browser,
+  shop,
+  owner,
+}) => {
+  await saveMarketing(shop, owner, false, { facebookPixelID: scripts.facebookPixelID });
+  const context = await browser.newContext();
+  const log = await fakeThirdParties(context);
+  const page = await context.newPage();
+  const relayed: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/facebook/capi')) relayed.push((request.postDataJSON() as { event_name: string }).event_name);
+  });
+  const pixel = (name: string) =>
+    log
+      .filter((request) => request.url() === 'https://www.facebook.com/tr/')
+      .map((request) => request.postDataJSON() as { ev: string; cd: Record<string, unknown>; eid: string })
+      .filter((sent) => sent.ev === name);
+
+  await page.goto(shop.url('localhost', '/search?kw=vase'), { waitUntil: 'networkidle' });
+  await expect.poll(() => pixel('Search').map((sent) => sent.cd)).toEqual([{ search_string: 'vase' }]);
+
+  await page.goto(shop.url('localhost', '/ceramic-vase'), { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('dialog', { name: 'Your cart' }).getByRole('link', { name: 'View cart' }).click();
+  await page.locator('main').getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect.poll(() => pixel('InitiateCheckout').length).toBe(1);
+  expect(pixel('InitiateCheckout')[0]!.cd).toMatchObject({ content_type: 'product', num_items: 1, currency: 'USD' });
+
+  await page.getByLabel('Email').fill('pixel@example.test');
+  await page.getByLabel('Full name').fill('Pia Pixel');
+  await page.getByLabel('Address', { exact: true }).fill('1 Quay Street');
+  await page.getByLabel('City').fill('Leith');
+  await page.getByLabel('Country').fill('gb');
+  await page.getByRole('radio', { name: /Standard delivery/ }).check();
+  await page.getByRole('radio', { name: /Cash on delivery/ }).check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  const code = new URL(page.url()).pathname.split('/').pop()!;
+  const total = minor(await page.getByTestId('order-total').textContent());
+  await expect.poll(() => pixel('Purchase').length).toBe(1);
+  expect(pixel('Purchase')[0]).toMatchObject({
+    eid: `purchase-${code}`,
+    cd: { value: total / 100, currency: 'USD', content_type: 'product' },
+  });
+  // The store reports the order to the Conversions API itself; the page only ever relays the others.
+  expect(relayed).toEqual(expect.arrayContaining(['PageView', 'Search', 'ViewContent', 'AddToCart', 'InitiateCheckout']));
+  expect(relayed).not.toContain('Purchase');
+  await context.close();
+});
