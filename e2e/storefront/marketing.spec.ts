@@ -183,7 +183,11 @@ test('the scripts the owner saves are the scripts a shopper page loads, nonce’
   await context.close();
 });
 
-test('the studio’s preview frame loads no marketing script', async ({ browser, shop, owner }) => {
+test('the studio’s preview frame loads no marketing script, nor does a store without any: a console note says so', async ({
+  browser,
+  shop,
+  owner,
+}) => {
   await saveMarketing(shop, owner, false);
   const context = await browser.newContext();
   const log = await fakeThirdParties(context);
@@ -192,6 +196,10 @@ test('the studio’s preview frame loads no marketing script', async ({ browser,
   page.on('console', (message) => notes.push(message.text()));
   const answer = await page.goto(shop.url('localhost', '/preview'), { waitUntil: 'networkidle' });
   expect(await answer?.text()).not.toContain('data-vt-marketing');
+  await expect.poll(() => notes).toContain('Vitrine: no marketing scripts in builder mode; nothing injected');
+  // A store with no scripts configured (Atelier Nord) says so too.
+  await page.goto(shop.url('second.localhost', '/'), { waitUntil: 'networkidle' });
+  await expect.poll(() => notes).toContain('Vitrine: no marketing scripts configured for this store; nothing injected');
   expect(urls(log)).toEqual([]);
   await context.close();
 });
