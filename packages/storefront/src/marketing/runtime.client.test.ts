@@ -191,6 +191,17 @@ describe('consent', () => {
     });
   });
 
+  it('logs a customScript that does not parse, and still starts', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const controls = startMarketing({ ...site, scripts: { ...site.scripts, customScript: '{oops' } } as WebConfig, api);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('customScript'), expect.any(SyntaxError));
+    controls.accept();
+    expect([...document.querySelectorAll<HTMLScriptElement>('script[data-vt-marketing]')].map((s) => s.src).filter(Boolean)).toEqual([
+      'https://connect.facebook.net/en_US/fbevents.js',
+    ]);
+    error.mockRestore();
+  });
+
   it('on Decline keeps the choice and never loads or reports', () => {
     const controls = startMarketing(site, api);
     controls.decline();
