@@ -32,16 +32,18 @@ export const UNTRACKED_ROUTE_PREFIXES = [
   '/forgotpassword',
 ] as const;
 
-/** Whether a page's path (or address) is one tracking leaves out (§9): `/account`, `/account/…`, not `/accountants`. */
+/** Whether a page's path (and query) is one tracking leaves out (§9): `/account`, `/account/…`, not `/accountants`. */
+export function isUntrackedPath(path: string): boolean {
+  const bare = path.split(/[?#]/)[0]!.toLowerCase();
+  return UNTRACKED_ROUTE_PREFIXES.some((prefix) => bare === prefix || bare.startsWith(`${prefix}/`));
+}
+
+/** The same for a whole address, as a beacon names it (`https://store.example/account`), or a path. */
 export function isUntrackedRoute(pathOrUrl: string): boolean {
-  let path = pathOrUrl;
-  if (/^[a-z]+:\/\//i.test(path)) {
-    try {
-      path = new URL(path).pathname;
-    } catch {
-      return false;
-    }
+  if (!/^[a-z]+:\/\//i.test(pathOrUrl)) return isUntrackedPath(pathOrUrl);
+  try {
+    return isUntrackedPath(new URL(pathOrUrl).pathname);
+  } catch {
+    return false;
   }
-  path = path.split(/[?#]/)[0]!.toLowerCase();
-  return UNTRACKED_ROUTE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }

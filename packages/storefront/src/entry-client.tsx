@@ -12,6 +12,7 @@ import { routeTable } from './route-table.ts';
 import { createRoutes } from './routes.tsx';
 import { readServerData } from './server-data.ts';
 import { installRipple } from './ui/ripple.ts';
+import { loadTracker } from './tracking/load-tracker.ts';
 import './app.css';
 // A theme's own section styles, after the store's (none unless the build names a theme).
 import '@vitrine/sections/theme.css';
@@ -94,6 +95,8 @@ if (!builder) void startSession();
 // fetched twice.
 if (serverData) window.__staticRouterHydrationData = serverData.hydration;
 const router = createBrowserRouter(createRoutes(data));
+// Visitor tracking (§4): its own chunk, after start-up; builder mode tracks nothing (§6).
+if (!builder) loadTracker(router, boot.webId);
 installRipple();
 const root = document.getElementById('root');
 if (root) {

@@ -1,0 +1,193 @@
+import { MAX_PAGE_DURATION_MS, TRACKING_COOKIES, isUntrackedPath } from '@vitrine/commerce/tracking-rules';
+
+/**
+ * The visitor tracker (§3.13, §4, §9): first-party, its own small chunk, loaded after the page is interactive. It
+ * reports sessions, page views and the time spent on each page to the store's own server with `sendBeacon`. Nothing it
+ * does may break the page: every failure is only logged (§8).
+ *
+ * Rules: a session starts when there is no session cookie, when a new external referrer appears, or when the address
+ * carries utm parameters; the session cookie slides 180 s on activity. Only the time a page is visible counts; leaving
+ * the page (hidden, closed) or a route change sends the page's duration so far, so the last page of a visit gets its
+ * real duration. Webdriver clients and the untracked routes (§9) send nothing; the development server and the
+ * studio's preview never load the tracker.
+ */
+
+export interface TrackerOptions {
+  webId: number;
+  /** The signed-in customer's id, or null for a guest (§6). */
+  customerId: () => string | number | null;
+  /** Calls back with the new path and query after each client-side navigation; returns an unsubscribe. */
+  onRouteChange?: (listener: (path: string) => void) => () => void;
+  /** The page's window (a test's jsdom). */
+  win?: Window & typeof globalThis;
+}
+
+export interface Tracker {
+  /** The page's path changed without a reload (the app's router). */
+  routeChanged(path: string): void;
+  stop(): void;
+}
+
+type Beacon = 'add-session' | 'event' | 'update-duration';
+
+/** Activity renews the session cookie at most this often. */
+const RENEW_EVERY_MS = 15_000;
+
+/** Starts tracking this page, or does nothing (null) for a webdriver client. */
+export function startTracker({ webId, customerId, onRouteChange, win = window }: TrackerOptions): Tracker | null {
+  const { document: doc, location, navigator: nav } = win;
+  if (nav.webdriver) return null;
+  const cookies = TRACKING_COOKIES;
+  const now = () => Date.now();
+
+  const readCookie = (name: string): string | null => {
+    const found = doc.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+    return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
+  };
+  const writeCookie = ({ name, maxAge }: { name: string; maxAge: number }, value: string) => {
+    doc.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  };
+  const newId = () => {
+    const bytes = win.crypto.getRandomValues(new Uint8Array(16));
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  };
+  // A Blob of type application/json: the API refuses text/plain (415), which is what a string would be sent as.
+  const send = (beacon: Beacon, body: Record<string, unknown>) => {
+    try {
+      if (!nav.sendBeacon(`/api/track/${beacon}`, new Blob([JSON.stringify(body)], { type: 'application/json' })))
+        console.warn('[tracking] beacon not queued', beacon);
+    } catch (error) {
+      console.warn('[tracking]', error);
+    }
+  };
+  const timestamp = () => new Date().toISOString();
+
+  let sessionId = '';
+  let currentPath = `${location.pathname}${location.search}`;
+  let lastRenewal = 0;
+  /** The page being viewed ('' for none or an untracked one): its event, and its visible time counted so far. */
+  let eventId = '';
+  let counted = 0;
+  /** When the page last became visible; null while hidden. */
+  let visibleSince: number | null = null;
+
+  const renewSession = () => {
+    writeCookie(cookies.session, sessionId);
+    lastRenewal = now();
+  };
+
+  /** Starts a session (add-session) unless the cookie's one goes on; `landing` decides from the address and referrer. */
+  const beginSession = (landing: boolean) => {
+    const visitorId = readCookie(cookies.visitor.name) ?? newId();
+    writeCookie(cookies.visitor, visitorId);
+    let referrerHost = '';
+    try {
+      referrerHost = landing && doc.referrer ? new URL(doc.referrer).hostname : '';
+    } catch {
+      // An unreadable referrer is no referrer.
+    }
+    if (referrerHost === location.hostname) referrerHost = '';
+    const utm: Record<string, string> = {};
+    if (landing) new URLSearchParams(location.search).forEach((value, key) => key.startsWith('utm_') && (utm[key] = value));
+    const current = readCookie(cookies.session.name);
+    const newReferrer = referrerHost !== '' && referrerHost !== readCookie(cookies.referrerHost.name);
+    const hasUtm = Object.keys(utm).length > 0;
+    if (referrerHost) writeCookie(cookies.referrerHost, referrerHost);
+    if (current && !newReferrer && !hasUtm) {
+      sessionId = current;
+    } else {
+      sessionId = newId();
+      const customer = Number(customerId() ?? 0) || null;
+      send('add-session', {
+        SessionID: sessionId,
+        VisitorID: visitorId,
+        WebID: webId,
+        CustomerID: customer,
+        LandingUrl: location.href,
+        Referrer: landing ? doc.referrer : '',
+        Timestamp: timestamp(),
+        ...(hasUtm ? { utm } : {}),
+      });
+    }
+    renewSession();
+  };
+
+  /** Sends the current page's visible time so far; the server keeps the largest. */
+  const reportDuration = () => {
+    if (!eventId) return;
+    const ms = Math.min(counted + (visibleSince === null ? 0 : now() - visibleSince), MAX_PAGE_DURATION_MS);
+    send('update-duration', { SessionID: sessionId, EventID: eventId, WebID: webId, Duration: String(ms) });
+  };
+
+  const viewPage = (path: string) => {
+    eventId = newId();
+    counted = 0;
+    visibleSince = doc.visibilityState === 'visible' ? now() : null;
+    send('event', {
+      SessionID: sessionId,
+      EventID: eventId,
+      EventType: 'page_view',
+      Url: new URL(path, location.href).href,
+      WebID: webId,
+      Timestamp: timestamp(),
+    });
+  };
+
+  /** A session that lapsed while the tab sat unused starts again, without the landing page's referrer or utm. */
+  const ensureSession = () => {
+    if (readCookie(cookies.session.name) !== sessionId) beginSession(false);
+    else renewSession();
+  };
+
+  const onVisibility = () => {
+    if (!eventId) return;
+    if (doc.visibilityState === 'hidden') {
+      if (visibleSince !== null) counted += now() - visibleSince;
+      visibleSince = null;
+      reportDuration();
+    } else if (visibleSince === null) {
+      visibleSince = now();
+      if (readCookie(cookies.session.name) !== sessionId) {
+        beginSession(false);
+        viewPage(currentPath);
+      } else renewSession();
+    }
+  };
+  const onPageHide = () => reportDuration();
+  const onActivity = () => {
+    if (sessionId && now() - lastRenewal >= RENEW_EVERY_MS) ensureSession();
+  };
+
+  // A visit that lands on an untracked page starts its session at the first tracked one.
+  if (!isUntrackedPath(currentPath)) {
+    beginSession(true);
+    viewPage(currentPath);
+  }
+  doc.addEventListener('visibilitychange', onVisibility);
+  win.addEventListener('pagehide', onPageHide);
+  for (const type of ['pointerdown', 'keydown', 'scroll']) win.addEventListener(type, onActivity, { passive: true });
+
+  const routeChanged = (next: string) => {
+    if (next === currentPath) return;
+    currentPath = next;
+    reportDuration();
+    if (isUntrackedPath(next)) {
+      eventId = '';
+      return;
+    }
+    if (sessionId) ensureSession();
+    else beginSession(true);
+    viewPage(next);
+  };
+  const unsubscribe = onRouteChange?.(routeChanged);
+
+  return {
+    routeChanged,
+    stop() {
+      unsubscribe?.();
+      doc.removeEventListener('visibilitychange', onVisibility);
+      win.removeEventListener('pagehide', onPageHide);
+      for (const type of ['pointerdown', 'keydown', 'scroll']) win.removeEventListener(type, onActivity);
+    },
+  };
+}
