@@ -35,6 +35,13 @@ describe('marketingHead', () => {
     expect(render({ scripts: null })).toEqual({ head: '', bodyStart: '' });
   });
 
+  it('injects nothing, consent defaults included, for a configuration that loads nothing (sign-in ids only)', () => {
+    expect(render({ scripts: { fbLoginID: '1234567890123456', facebookCatalog: '99999' }, consentBanner: true })).toEqual({
+      head: '',
+      bodyStart: '',
+    });
+  });
+
   it('injects nothing in builder mode, consent banner or not', () => {
     expect(render({ scripts: all, builder: true })).toEqual({ head: '', bodyStart: '' });
     expect(render({ scripts: all, builder: true, consentBanner: true, cookieHeader: 'vt_consent=granted' })).toEqual({

@@ -1,4 +1,5 @@
 import { CONSENT_COOKIE, type PublicSiteScripts } from '@vitrine/commerce';
+import { loadsScripts } from './configured.ts';
 import { consentDefaultsCode, marketingTags, tagManagerFrameUrl, type MarketingTag } from './tags.ts';
 
 const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -43,7 +44,7 @@ export interface MarketingHeadInput {
  */
 export function marketingHead(input: MarketingHeadInput): { head: string; bodyStart: string } {
   const { scripts, nonce } = input;
-  if (!scripts || input.builder) return { head: '', bodyStart: '' };
+  if (!loadsScripts(scripts) || input.builder) return { head: '', bodyStart: '' };
   let head = '';
   let granted = true;
   if (input.consentBanner) {

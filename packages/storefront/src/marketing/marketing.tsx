@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import type { WebConfig } from '@vitrine/commerce';
 import { useApi } from '../app-context.tsx';
 import { useSiteState } from '../client/site-state.ts';
+import { loadsScripts } from './configured.ts';
 import { connectMarketing, marketingEvent } from './emitter.ts';
 import type { MarketingControls } from './runtime.client.ts';
 
@@ -24,8 +25,9 @@ export function Marketing({ site }: { site: WebConfig }) {
     if (started.current) return;
     started.current = true;
     // Read from the store itself: while hydrating, a hook gives the server's state, which never is the builder's.
-    if (!site.scripts || useSiteState.getState().is_builder) {
-      console.info(`Vitrine: no marketing scripts ${site.scripts ? 'in builder mode' : 'configured for this store'}; nothing injected`);
+    const configured = loadsScripts(site.scripts);
+    if (!configured || useSiteState.getState().is_builder) {
+      console.info(`Vitrine: no marketing scripts ${configured ? 'in builder mode' : 'configured for this store'}; nothing injected`);
       connectMarketing(false);
       return;
     }

@@ -1,0 +1,22 @@
+import type { PublicSiteScripts } from '@vitrine/commerce';
+
+/** The §3.2 fields that put something on a shopper's page (the sign-in ids and the catalog id load nothing). */
+const loading = [
+  'tagManagerID',
+  'googleAnalyticsID',
+  'gA4ID',
+  'facebookPixelID',
+  'tiktokPixelID',
+  'adRollID',
+  'addThisID',
+  'liveChatID',
+  'customScript',
+] as const satisfies readonly (keyof PublicSiteScripts)[];
+
+/**
+ * Whether a store's scripts configuration loads anything: a configuration of only sign-in ids (or only a Conversions
+ * API token) is none for a shopper's page, which then asks no consent and injects nothing (§4).
+ */
+export function loadsScripts(scripts: PublicSiteScripts | null | undefined): scripts is PublicSiteScripts {
+  return Boolean(scripts && loading.some((key) => scripts[key]?.trim()));
+}
