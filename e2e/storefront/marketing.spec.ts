@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { startStore, type RunningStore } from '../fixtures/server.ts';
 import { minor } from './shopper.ts';
@@ -130,6 +131,12 @@ const marketingCookies = async (context: BrowserContext) =>
     )
     .map((cookie) => `${cookie.name} (${cookie.domain})`);
 
+/** What axe finds wrong in one part of the page. */
+const axeFindings = async (page: Page, selector: string) =>
+  (await new AxeBuilder({ page }).include(selector).analyze()).violations.map(
+    (v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+
 /** Chromium's report of anything the Content-Security-Policy refused, on the page's console. */
 function cspRefusals(page: Page): string[] {
   const refused: string[] = [];
@@ -224,6 +231,7 @@ test('with the consent banner: nothing third-party and no marketing cookie befor
   // Consent Mode's defaults are on the page from the server, before any tag.
   expect(await page.evaluate(() => JSON.stringify((window as unknown as { dataLayer: unknown[] }).dataLayer[0]))).toContain('denied');
 
+  expect(await axeFindings(page, '.vt-consent')).toEqual([]);
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: `${shots}/consent-banner-1280.png` });
   await page.setViewportSize({ width: 375, height: 740 });
@@ -348,6 +356,7 @@ test('the studio’s Marketing group, at 375 and 1280 px', async ({ browser, sho
   await form.getByRole('button', { name: 'Save marketing settings' }).click();
   await expect(form.getByLabel('Google Analytics 4 measurement ID')).toBeFocused();
   await expect(form.getByText('Must look like G-ABCDEF1234.')).toBeVisible();
+  expect(await axeFindings(page, 'form[aria-label="Marketing settings"]')).toEqual([]);
   await form.getByRole('switch', { name: /Ask shoppers for consent/ }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/studio-marketing-1280.png` });
   await page.setViewportSize({ width: 375, height: 800 });
