@@ -10,6 +10,7 @@ import { ensureBuilt, startProductionServer } from './processes.ts';
 import { decimals, loadTable, machineLine, settingsLine, textTable } from './report.ts';
 import { benchSsr, type SsrBenchResult } from './ssr.ts';
 import { benchStudio, studioTable, type StudioBenchResult } from './studio.ts';
+import { benchTracking, trackingReport, type TrackingBenchResult } from './tracking.ts';
 
 /**
  * `npm run bench -- studio` runs only the named benchmarks (cpu, catalogue, analytics, ssr, images, studio); no names
@@ -41,6 +42,15 @@ async function main(): Promise<number> {
     analytics = await benchAnalytics();
   }
 
+  // Beacon intake, on the embedded database and (with DATABASE_URL) on PostgreSQL, each on a server of its own.
+  const tracking: TrackingBenchResult[] = [];
+  if (runs('tracking')) {
+    for (const backend of ['PGlite', ...(process.env['DATABASE_URL'] ? ['PostgreSQL' as const] : [])] as const) {
+      console.log(`bench: tracking beacons on ${backend}, a fresh database, sustained load over HTTP…`);
+      tracking.push(await benchTracking(backend));
+    }
+  }
+
   let ssr: SsrBenchResult | undefined;
   let images: ImageRouteResult | undefined;
   let studio: StudioBenchResult | undefined;
@@ -60,6 +70,10 @@ async function main(): Promise<number> {
   }
   if (images) printImages(images);
   if (studio) printStudio(studio);
+  if (tracking.length > 0) {
+    console.log('');
+    console.log(trackingReport(tracking));
+  }
 
   const problems = ssr
     ? [...loadProblems('SSR', ssr.ssr), ...loadProblems('SSR cached', ssr.cached), ...loadProblems('static', ssr.static)]
