@@ -32,13 +32,18 @@ export function DaysChart({ days, series, formatLeft, formatRight }: ChartProps)
     let resized: ResizeObserver | null = null;
     let gone = false;
     // Fetched when a chart is first drawn, not when the dialog's code loads: it measures the screen as it loads.
-    void import('uplot').then(({ default: UPlot }) => {
-      if (gone) return;
-      plot = drawChart(UPlot, element, { days, series, formatLeft, formatRight });
-      const drawn = plot;
-      resized = new ResizeObserver(() => drawn.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }));
-      resized.observe(element);
-    });
+    void import('uplot')
+      .then(({ default: UPlot }) => {
+        if (gone) return;
+        plot = drawChart(UPlot, element, { days, series, formatLeft, formatRight });
+        const drawn = plot;
+        resized = new ResizeObserver(() => drawn.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }));
+        resized.observe(element);
+      })
+      .catch((error: unknown) => {
+        // Without a chart (its code could not load, or no canvas) the figures stay readable in the tables below it.
+        console.warn('The chart could not be drawn', error);
+      });
     return () => {
       gone = true;
       resized?.disconnect();

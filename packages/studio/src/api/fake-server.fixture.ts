@@ -1,7 +1,10 @@
 import {
+  utcDayNumber,
+  utcDayText,
   nextStatuses,
   orderStatuses,
   STUDIO_ORDERS_PAGE,
+  type AnalyticsReport,
   type CatalogueChoices,
   type OrderStatus,
   type OrderSummary,
@@ -363,9 +366,63 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
         order.history.push({ status: String(body.paymentStatus ?? body.status), note, at: '2025-03-29T09:30:00.000Z' });
         return json(200, { data: { order } });
       }
+      case 'GetAnalytics':
+        return json(200, { data: sampleAnalytics(url.searchParams.get('From')!, url.searchParams.get('To')!) });
       default:
         return fail(404, 'NOT_FOUND', `No fake for ${path}`);
     }
   };
   return { fetch, pages, theme, orders, calls, failing };
+}
+
+/**
+ * The owner's analytics of a period as the server would answer them: more visitors than the period before, as many
+ * sessions, fewer page views, a lower bounce rate, and orders where there were none.
+ */
+function sampleAnalytics(from: string, to: string): AnalyticsReport {
+  const first = utcDayNumber(from);
+  const length = utcDayNumber(to) - first + 1;
+  const days = (start: number) =>
+    Array.from({ length }, (_, i) => ({ day: utcDayText(start + i), visitors: 0, sessions: 0, pageViews: 0, orders: 0, revenue: 0 }));
+  return {
+    from,
+    to,
+    previousFrom: utcDayText(first - length),
+    previousTo: utcDayText(first - 1),
+    currencyCode: 'USD',
+    totals: {
+      visitors: 120,
+      sessions: 150,
+      pageViews: 480,
+      avgDurationMs: 95_000,
+      bounceRate: 0.4,
+      orders: 6,
+      revenue: 34_500,
+      conversionRate: 0.04,
+    },
+    previousTotals: {
+      visitors: 100,
+      sessions: 150,
+      pageViews: 500,
+      avgDurationMs: 95_000,
+      bounceRate: 0.45,
+      orders: 0,
+      revenue: 0,
+      conversionRate: 0,
+    },
+    days: days(first),
+    previousDays: days(first - length),
+    topPages: [
+      { name: '/', count: 200 },
+      { name: '/kitchen', count: 120 },
+    ],
+    referrers: [
+      { name: 'Direct', count: 90 },
+      { name: 'www.google.com', count: 60 },
+    ],
+    campaigns: [],
+    devices: [{ name: 'Desktop', count: 150 }],
+    browsers: [{ name: 'Chrome', count: 150 }],
+    countries: [{ name: 'Unknown', count: 150 }],
+  };
 }
