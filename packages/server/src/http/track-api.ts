@@ -37,11 +37,14 @@ export function registerTrackApi(app: FastifyInstance, deps: ApiDeps, options: T
   const locator = options.locator ?? new GeoipLocator();
   const limit = clientLimit(options.perClientPer10s ?? 300);
 
+  // A visitor sends many beacons with one user-agent: isbot's long pattern and the parser run once per agent.
+  const agents = remembered((userAgent) => ({ bot: isbot(userAgent), device: deviceOf(userAgent) }));
+  const agentOf = (request: FastifyRequest) => agents((request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_LENGTH));
+
   /** Whether the beacon is one to keep: not from a bot, not over the client's limit. */
   const admit = (request: FastifyRequest, webId: number): boolean => {
     if (!limit(`${webId}:${request.ip}`)) throw rateLimited(Math.ceil(WINDOW_MS / 1000));
-    const userAgent = (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_LENGTH);
-    return !isbot(userAgent);
+    return !agentOf(request).bot;
   };
 
   registerEndpoints(app, deps, trackingEndpoints, {
@@ -50,7 +53,6 @@ export function registerTrackApi(app: FastifyInstance, deps: ApiDeps, options: T
       // A session is only ever credited to a customer of this store.
       if (body.CustomerID && !(await isCustomerOf(store, body.CustomerID)))
         throw new HttpError(404, 'NOT_FOUND', `CustomerID: no customer ${body.CustomerID} in this store`, 'CustomerID');
-      const userAgent = (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_LENGTH);
       const { ip, geo } = await placeOf(request, reply, locator);
       intake.addSession(caller.webId, {
         sessionId: body.SessionID,
@@ -61,7 +63,7 @@ export function registerTrackApi(app: FastifyInstance, deps: ApiDeps, options: T
         referrerHost: externalHost(body.Referrer, request.host),
         ip,
         geo,
-        device: deviceOf(userAgent),
+        device: agentOf(request).device,
         utm: body.utm && Object.keys(body.utm).length > 0 ? body.utm : null,
         at: new Date(),
       });
@@ -137,6 +139,19 @@ function externalHost(referrer: string, storeHost: string): string {
   } catch {
     return '';
   }
+}
+
+/** `compute` remembered for the last 1,000 distinct keys (older ones are forgotten all at once). */
+function remembered<T>(compute: (key: string) => T): (key: string) => T {
+  let kept = new Map<string, T>();
+  return (key) => {
+    let value = kept.get(key);
+    if (value === undefined) {
+      if (kept.size >= 1_000) kept = new Map();
+      kept.set(key, (value = compute(key)));
+    }
+    return value;
+  };
 }
 
 /** A fixed-window counter per key, in memory; old windows are swept as it grows. */
