@@ -63,22 +63,24 @@ export async function registerSecurityHeaders(
 ) {
   const framable = isFramable;
   await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy
-      ? {
-          useDefaults: false,
-          directives: {
-            ...directives,
-            'frame-ancestors': [(request) => (framable(request.url) ? "'self'" : "'none'")],
-          },
-        }
-      : false,
+    // Set below from two policies written once: helmet would rebuild it on every answer for its per-path part.
+    contentSecurityPolicy: false,
     // Set below per path: the header allows one value, and /preview needs another than the rest.
     frameguard: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Media, fonts and built files may be served through a CDN on another origin (`staticCDN`); they must stay loadable.
     crossOriginResourcePolicy: false,
   });
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-frame-options', framable(request.url) ? 'SAMEORIGIN' : 'DENY');
+  const policy = (ancestors: string) =>
+    Object.entries({ ...directives, 'frame-ancestors': [ancestors] })
+      .map(([name, values]) => `${name} ${values.join(' ')}`)
+      .join(';');
+  const framed = { csp: policy("'self'"), xfo: 'SAMEORIGIN' };
+  const unframed = { csp: policy("'none'"), xfo: 'DENY' };
+  app.addHook('onRequest', (request, reply, done) => {
+    const headers = framable(request.url) ? framed : unframed;
+    if (contentSecurityPolicy) reply.header('content-security-policy', headers.csp);
+    reply.header('x-frame-options', headers.xfo);
+    done();
   });
 }
