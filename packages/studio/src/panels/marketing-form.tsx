@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { saveMarketingRequest, type PublicSiteScripts, type SaveMarketingRequest, type StudioMarketingSettings } from '@vitrine/commerce';
 import { StudioApiError } from '../api/client.ts';
 import { useStudio } from '../context.tsx';
 import { problemText } from '../state/controller.ts';
 import { Button } from '../ui/button.tsx';
-import { Group } from './section-panel.tsx';
+import { SettingsGroup } from './settings-group.tsx';
 
 const input =
   'block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30 aria-invalid:border-red-500';
@@ -60,32 +60,11 @@ const scriptFields: { group: string; fields: { key: ScriptKey; label: string; ex
 /** The Store panel's marketing group: loads the settings, then the form. */
 export function MarketingSettings() {
   const { controller } = useStudio();
-  const [loaded, setLoaded] = useState<{ settings: StudioMarketingSettings | null; error: string | null }>({
-    settings: null,
-    error: null,
-  });
-  useEffect(() => {
-    let live = true;
-    controller.getMarketing().then(
-      (settings) => live && setLoaded({ settings, error: null }),
-      (error: unknown) => live && setLoaded({ settings: null, error: problemText(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [controller]);
+  const loadMarketing = useCallback(() => controller.getMarketing(), [controller]);
   return (
-    <Group title="Marketing">
-      {loaded.error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {loaded.error}
-        </p>
-      ) : loaded.settings ? (
-        <MarketingForm initial={loaded.settings} onSaved={(settings) => setLoaded({ settings, error: null })} />
-      ) : (
-        <p className="text-sm text-slate-500">Loading…</p>
-      )}
-    </Group>
+    <SettingsGroup title="Marketing" load={loadMarketing}>
+      {(settings, onSaved) => <MarketingForm initial={settings} onSaved={onSaved} />}
+    </SettingsGroup>
   );
 }
 

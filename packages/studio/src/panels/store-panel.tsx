@@ -1,10 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import type { StudioMaintenanceSettings } from '@vitrine/commerce';
 import { useStudio } from '../context.tsx';
 import { problemText } from '../state/controller.ts';
 import { Button } from '../ui/button.tsx';
 import { MarketingSettings } from './marketing-form.tsx';
-import { Group } from './section-panel.tsx';
+import { SettingsGroup } from './settings-group.tsx';
 
 const input =
   'block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30';
@@ -16,33 +16,12 @@ const input =
  */
 export function StorePanel() {
   const { controller } = useStudio();
-  const [loaded, setLoaded] = useState<{ settings: StudioMaintenanceSettings | null; error: string | null }>({
-    settings: null,
-    error: null,
-  });
-  useEffect(() => {
-    let live = true;
-    controller.getMaintenance().then(
-      (settings) => live && setLoaded({ settings, error: null }),
-      (error: unknown) => live && setLoaded({ settings: null, error: problemText(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [controller]);
+  const loadMaintenance = useCallback(() => controller.getMaintenance(), [controller]);
   return (
     <>
-      <Group title="Maintenance">
-        {loaded.error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {loaded.error}
-          </p>
-        ) : loaded.settings ? (
-          <MaintenanceForm initial={loaded.settings} onSaved={(settings) => setLoaded({ settings, error: null })} />
-        ) : (
-          <p className="text-sm text-slate-500">Loading…</p>
-        )}
-      </Group>
+      <SettingsGroup title="Maintenance" load={loadMaintenance}>
+        {(settings, onSaved) => <MaintenanceForm initial={settings} onSaved={onSaved} />}
+      </SettingsGroup>
       <MarketingSettings />
     </>
   );
