@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicSiteScripts, siteScripts } from './api.ts';
+import { publicSiteScripts, type siteScripts } from './api.ts';
 
 /**
  * Marketing scripts (§3.2, §4, §7, §8): what an owner configures, what a shopper's page may load because of it, and

@@ -8,7 +8,7 @@ const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KH
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-/** An address geoip-lite's installed data places in Newmarket, England. */
+/** An address geoip-lite's installed data places in England (the town moves between database releases). */
 const BRITISH_IP = '81.2.69.142';
 /** Beacons one client may send per 10 s in these tests. */
 const PER_CLIENT = 40;
@@ -103,7 +103,12 @@ describe.each(backends)('visitor tracking on $name', ({ create }) => {
       device: 'Desktop',
       utm: { utm_source: 'news' },
     });
-    expect(row!.geo).toMatchObject({ CountryCode: 'GB', Country: 'United Kingdom', Continent: 'Europe', City: 'Newmarket' });
+    expect(row!.geo).toMatchObject({
+      CountryCode: 'GB',
+      Country: 'United Kingdom',
+      Continent: 'Europe',
+      City: expect.stringMatching(/\S/),
+    });
     expect(await eventsOf(view.EventID)).toEqual([
       expect.objectContaining({
         web_id: started.harborId,
@@ -315,7 +320,7 @@ describe('where a visitor is and what they browse with', () => {
   it('places an address with the installed database, and leaves the place empty when it cannot', async () => {
     const locator = new GeoipLocator();
     const british = await locator.locate(BRITISH_IP);
-    expect(british).toMatchObject({ ip: BRITISH_IP, geo: { CountryCode: 'GB', Continent: 'Europe', City: 'Newmarket' } });
+    expect(british).toMatchObject({ ip: BRITISH_IP, geo: { CountryCode: 'GB', Continent: 'Europe', City: expect.stringMatching(/\S/) } });
     expect(typeof british.geo?.Latitude).toBe('number');
     // A private address has no place; no address at all is "Unknown" (§8).
     expect(await locator.locate('10.1.2.3')).toEqual({ ip: '10.1.2.3', geo: null });
