@@ -43,9 +43,20 @@ export async function storeTablesOf(db: Db): Promise<ReadonlySet<string>> {
   );
 }
 
+/** Each database's store views, made once: a view holds nothing of a request, and making one per request showed in profiles. */
+const views = new WeakMap<Db, Map<number, { tables: ReadonlySet<string>; db: Db }>>();
+
 /** A database through which only the rows of store `webId` can be read or written. */
 export function scopedToStore(db: Db, webId: number, storeTables: ReadonlySet<string>): Db {
-  return db.withPlugin(new SiteScope(webId, storeTables));
+  let ofDb = views.get(db);
+  if (!ofDb) views.set(db, (ofDb = new Map()));
+  const kept = ofDb.get(webId);
+  if (kept && kept.tables === storeTables) return kept.db;
+  const scoped = db.withPlugin(new SiteScope(webId, storeTables));
+  // Bounded: a server hosts stores by the thousand at most; past that the oldest views are made again when asked.
+  if (ofDb.size >= 10_000) ofDb.clear();
+  ofDb.set(webId, { tables: storeTables, db: scoped });
+  return scoped;
 }
 
 /** A query that would reach past its store: a bug, refused before it runs. */
