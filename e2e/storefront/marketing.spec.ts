@@ -1,9 +1,9 @@
-import { request as httpRequest } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { callStore } from '../fixtures/api.ts';
 import { startStore, type RunningStore } from '../fixtures/server.ts';
 import { minor } from './shopper.ts';
 
@@ -45,30 +45,9 @@ const test = base.extend<object, { shop: RunningStore; owner: StudioSession }>({
   ],
 });
 
-/** A call to Harbor & Pine's API (node:http, so the Host is the store's). */
-function call(store: RunningStore, method: 'GET' | 'POST', path: string, token?: string, body?: unknown) {
-  return new Promise<{ status: number; json: unknown }>((resolve, reject) => {
-    const headers: Record<string, string> = { host: `localhost:${store.port}`, accept: 'application/json' };
-    if (token) headers['authorization'] = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const req = httpRequest({ host: '127.0.0.1', port: store.port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown = text;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          // not JSON
-        }
-        resolve({ status: res.statusCode ?? 0, json });
-      });
-    });
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
+/** A call to Harbor & Pine's API. */
+const call = (store: RunningStore, method: 'GET' | 'POST', path: string, token?: string, body?: unknown) =>
+  callStore(store, method, path, { token, body });
 
 const scripts = {
   facebookPixelID: '1234567890123456',

@@ -1,6 +1,6 @@
-import { request } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+import { callStore } from '../fixtures/api.ts';
 import { startStore, type RunningStore } from '../fixtures/server.ts';
 
 /**
@@ -24,35 +24,13 @@ const test = base.extend<object, { studio: RunningStore }>({
   ],
 });
 
-/** A call with a chosen Host and user agent (node:http: fetch will not set Host). */
-function call(
+/** A call to Harbor & Pine's API as a browser of `agent` (a desktop Chrome unless told). */
+const call = (
   store: RunningStore,
   method: 'GET' | 'POST',
   path: string,
   { token, body, agent = CHROME }: { token?: string; body?: unknown; agent?: string } = {},
-): Promise<{ status: number; json: unknown }> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { host: `localhost:${store.port}`, accept: 'application/json', 'user-agent': agent };
-    if (token) headers['authorization'] = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const req = request({ host: '127.0.0.1', port: store.port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown = text;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          // not JSON: kept as text
-        }
-        resolve({ status: res.statusCode ?? 0, json });
-      });
-    });
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
+) => callStore(store, method, path, { token, body, userAgent: agent });
 
 /** One visit as the storefront's tracker reports it: the session, then each page's view and its time on the page. */
 async function visit(

@@ -1,6 +1,6 @@
-import { request } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { callStore } from '../fixtures/api.ts';
 import { startStore, type RunningStore } from '../fixtures/server.ts';
 
 /**
@@ -30,37 +30,9 @@ const test = base.extend<object, { studio: RunningStore; harborSession: StudioSe
   harborSession: [async ({ studio }, use) => use(await apiSignIn(studio, 'localhost', harbor)), { scope: 'worker' }],
 });
 
-/** A call to the server with a chosen Host (node:http: fetch will not set Host, and Node need not resolve *.localhost). */
-function call(
-  store: RunningStore,
-  host: string,
-  method: 'GET' | 'POST',
-  path: string,
-  token?: string,
-  body?: unknown,
-): Promise<{ status: number; json: unknown }> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { host: `${host}:${store.port}`, accept: 'application/json' };
-    if (token) headers['authorization'] = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const req = request({ host: '127.0.0.1', port: store.port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown = null;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = text;
-        }
-        resolve({ status: res.statusCode ?? 0, json });
-      });
-    });
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
+/** A call to the server with a chosen Host. */
+const call = (store: RunningStore, host: string, method: 'GET' | 'POST', path: string, token?: string, body?: unknown) =>
+  callStore(store, method, path, { host, token, body });
 
 async function apiSignIn(store: RunningStore, host: string, who: { email: string; password: string }): Promise<StudioSession> {
   const answer = await call(store, host, 'POST', '/api/Studio/SignIn', undefined, who);
