@@ -6,7 +6,9 @@ import { pricedItem } from './cart.fixture.ts';
 import { useSession } from './session.ts';
 import { heldCalls } from './held-calls.fixture.ts';
 
-const token = (userId: string) => `h.${btoa(JSON.stringify({ UserID: userId, WebID: 1, exp: Math.floor(Date.now() / 1000) + 3600 }))}.s`;
+/** One expiry for the whole file: the fake server tells a guest by comparing tokens, which must not change at a second's turn. */
+const EXPIRES = Math.floor(Date.now() / 1000) + 3600;
+const token = (userId: string) => `h.${btoa(JSON.stringify({ UserID: userId, WebID: 1, exp: EXPIRES }))}.s`;
 
 /**
  * Stands in for the server's /Cart calls: a guest's codes are priced as sent, a customer's cart is saved here.
