@@ -191,10 +191,10 @@ function withNewNonce(headers: Record<string, string>, body: Buffer): { headers:
   const old = policy ? /'nonce-([^']+)'/.exec(policy)?.[1] : undefined;
   if (!policy || !old) return { headers, body };
   const nonce = newNonce();
-  const text = body.toString('utf8');
   return {
     headers: { ...headers, 'content-security-policy': policy.replace(`'nonce-${old}'`, `'nonce-${nonce}'`) },
-    body: text.includes(old) ? Buffer.from(text.replaceAll(old, nonce), 'utf8') : body,
+    // Most stores' pages carry no nonce'd tag: searched as bytes, such a page is served as kept, never decoded.
+    body: body.includes(old) ? Buffer.from(body.toString('utf8').replaceAll(old, nonce), 'utf8') : body,
   };
 }
 
