@@ -5,6 +5,7 @@ import { cleanup, cleanupOnSignals } from './cleanup.ts';
 import { benchCatalogue, catalogueReport, type CatalogueBenchResult } from './catalogue.ts';
 import { benchCpu, type CpuBenchResult } from './cpu.ts';
 import { benchImageRoute, type ImageRouteResult } from './image-route.ts';
+import { benchLighthouse, lighthouseReport, type LighthouseBenchResult } from './lighthouse.ts';
 import { loadProblems } from './load.ts';
 import { ensureBuilt, startProductionServer } from './processes.ts';
 import { decimals, loadTable, machineLine, settingsLine, textTable } from './report.ts';
@@ -13,8 +14,8 @@ import { benchStudio, studioTable, type StudioBenchResult } from './studio.ts';
 import { benchTracking, trackingReport, type TrackingBenchResult } from './tracking.ts';
 
 /**
- * `npm run bench -- studio` runs only the named benchmarks (cpu, catalogue, analytics, ssr, images, studio); no names
- * runs them all.
+ * `npm run bench -- studio` runs only the named benchmarks (cpu, catalogue, analytics, tracking, ssr, images,
+ * lighthouse, studio); no names runs them all.
  */
 const wanted = new Set(process.argv.slice(2));
 const runs = (name: string) => wanted.size === 0 || wanted.has(name);
@@ -53,8 +54,9 @@ async function main(): Promise<number> {
 
   let ssr: SsrBenchResult | undefined;
   let images: ImageRouteResult | undefined;
+  let lighthouse: LighthouseBenchResult | undefined;
   let studio: StudioBenchResult | undefined;
-  if (['ssr', 'images', 'studio'].some(runs)) ({ ssr, images, studio } = await benchServer());
+  if (['ssr', 'images', 'lighthouse', 'studio'].some(runs)) ({ ssr, images, lighthouse, studio } = await benchServer());
 
   console.log('');
   console.log(machineLine());
@@ -69,6 +71,10 @@ async function main(): Promise<number> {
     console.log(analyticsReport(analytics));
   }
   if (images) printImages(images);
+  if (lighthouse) {
+    console.log('');
+    console.log(lighthouseReport(lighthouse));
+  }
   if (studio) printStudio(studio);
   if (tracking.length > 0) {
     console.log('');
@@ -101,12 +107,20 @@ async function benchServer() {
     console.log('bench: image route, cold resizes, cached hits and the static original…');
     images = await benchImageRoute(server);
   }
+  // Before the studio's drafts: Lighthouse loads the published pages, as seeded (its marketing pass puts back what it changes).
+  let lighthouse: LighthouseBenchResult | undefined;
+  if (runs('lighthouse')) {
+    console.log(
+      'bench: Lighthouse (mobile, simulated throttling) on home, a category, a product and the cart, then home with every marketing script…',
+    );
+    lighthouse = await benchLighthouse(server.origin);
+  }
   let studio: StudioBenchResult | undefined;
   if (runs('studio')) {
     console.log('bench: the studio in Chromium, home pages of 25, 100 and 250 sections…');
     studio = await benchStudio(server);
   }
-  return { ssr, images, studio };
+  return { ssr, images, lighthouse, studio };
 }
 
 function printSsr(ssr: SsrBenchResult) {
