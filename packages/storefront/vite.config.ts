@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
+import { precompress } from '../../scripts/precompress.ts';
 
 /** A theme whose sections join the store's (docs/sections.md, "In a theme"): built into dist-{theme}. */
 const theme = process.env['VITRINE_THEME'];
@@ -8,7 +9,7 @@ const themeConditions = theme ? [`vitrine-theme-${theme}`] : [];
 
 /** Builds the shopper app's browser bundle; the server renders the HTML and links these files from the manifest. */
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: { conditions: ['vitrine', ...themeConditions, ...defaultClientConditions] },
   // `npm run dev` loads the server entry through Vite, which must read packages from source too.
   ssr: {
