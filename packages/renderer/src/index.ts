@@ -8,3 +8,5 @@ export type { LinkProps } from './link.tsx';
 export { classifyLink, navigateTo } from './navigation.ts';
 export type { LinkTarget, NavigateOptions } from './navigation.ts';
 export { useSeenOnce, SCROLL_ANIMATION_THRESHOLD } from './visibility.ts';
+export { lazyComponent } from './lazy-component.ts';
+export type { LazyComponent } from './lazy-component.ts';

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { hydrate } from '@vitrine/renderer/client';
 import { webEndpoints } from '@vitrine/commerce';
@@ -9,7 +10,7 @@ import { readClaims, signedInUserId, useSession } from './client/session.ts';
 import { useSiteState } from './client/site-state.ts';
 import { httpData } from './http-data.ts';
 import { routeTable } from './route-table.ts';
-import { createRoutes } from './routes.tsx';
+import { createRoutes, preloadView } from './routes.tsx';
 import { readServerData } from './server-data.ts';
 import { installRipple } from './ui/ripple.ts';
 import { loadTracker } from './tracking/load-tracker.ts';
@@ -100,10 +101,19 @@ if (!builder) loadTracker(router, boot.webId);
 installRipple();
 const root = document.getElementById('root');
 if (root) {
-  hydrate(
-    root,
-    <AppContext value={{ api }}>
-      <RouterProvider router={router} />
-    </AppContext>,
-  );
+  // The code this page draws (its page and sections, by the route data the server left) is fetched before hydrating,
+  // so hydration never waits mid-way. Hydrating as a transition lets the browser answer input between pieces of it.
+  const loaderData = (serverData?.hydration.loaderData ?? {}) as Record<string, unknown>;
+  void Promise.all(Object.entries(loaderData).map(([routeId, value]) => preloadView(routeId.split(':')[0]!, value)))
+    .catch((error: unknown) => console.warn('Could not fetch part of the page ahead of hydrating', error))
+    .then(() =>
+      startTransition(() => {
+        hydrate(
+          root,
+          <AppContext value={{ api }}>
+            <RouterProvider router={router} />
+          </AppContext>,
+        );
+      }),
+    );
 }

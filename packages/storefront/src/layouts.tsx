@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link, Outlet, useRouteLoaderData } from 'react-router-dom';
 import { themeDocument, type SectionNode } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
-import { renderRegistry } from '@vitrine/sections';
+import { lazyRenderRegistry } from '@vitrine/sections';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 
 /** The theme's global header and footer sections (architecture.md), read from the site's theme document. */
@@ -32,8 +32,8 @@ export function StoreChrome({ children }: { children: ReactNode }) {
       <a className="vt-skip-link" href="#main">
         Skip to content
       </a>
-      {header && renderRegistry[header.type] ? (
-        <PageRenderer sections={[header]} registry={renderRegistry} data={data} />
+      {header && lazyRenderRegistry[header.type] ? (
+        <PageRenderer sections={[header]} registry={lazyRenderRegistry} data={data} />
       ) : (
         <header className="vt-store-bar">
           <div className="vt-container">
@@ -46,8 +46,8 @@ export function StoreChrome({ children }: { children: ReactNode }) {
       <main id="main" className="vt-page">
         {children}
       </main>
-      {footer && renderRegistry[footer.type] ? (
-        <PageRenderer sections={[footer]} registry={renderRegistry} data={data} />
+      {footer && lazyRenderRegistry[footer.type] ? (
+        <PageRenderer sections={[footer]} registry={lazyRenderRegistry} data={data} />
       ) : (
         <footer className="vt-store-foot">
           <div className="vt-container">© {storeTitle}</div>

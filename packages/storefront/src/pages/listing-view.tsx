@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { listingAreaOf, type Listing, type PublishedPage } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
-import { ListingProvider, renderRegistry } from '@vitrine/sections';
+import { ListingProvider, lazyRenderRegistry } from '@vitrine/sections';
 import { marketingEvent } from '../marketing/emitter.ts';
 import type { RouteMeta } from '../meta.ts';
 
@@ -24,7 +24,7 @@ export function ListingView() {
   }, [searched]);
   return (
     <ListingProvider value={areaId ? { listing, areaId } : null}>
-      <PageRenderer sections={sections} registry={renderRegistry} data={template?.sectionData ?? {}} />
+      <PageRenderer sections={sections} registry={lazyRenderRegistry} data={template?.sectionData ?? {}} />
     </ListingProvider>
   );
 }

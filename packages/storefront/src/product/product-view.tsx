@@ -13,7 +13,7 @@ import {
   type PublishedPage,
 } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
-import { Breadcrumbs, CompareToggle, WishlistHeart, renderRegistry, usePrice } from '@vitrine/sections';
+import { Breadcrumbs, CompareToggle, WishlistHeart, lazyRenderRegistry, usePrice } from '@vitrine/sections';
 import { marketingEvent } from '../marketing/emitter.ts';
 import { viewContentFacts } from '../marketing/facts.ts';
 import type { RouteMeta } from '../meta.ts';
@@ -74,7 +74,7 @@ export function ProductView() {
   return (
     <>
       <ProductDetailView product={product} origin={origin} variantId={variantId} />
-      {template ? <PageRenderer sections={template.document.sections} registry={renderRegistry} data={template.sectionData} /> : null}
+      {template ? <PageRenderer sections={template.document.sections} registry={lazyRenderRegistry} data={template.sectionData} /> : null}
     </>
   );
 }
