@@ -12,6 +12,7 @@ import { migration as lineOptions } from './0010_line_options.ts';
 import { migration as marketing } from './0011_marketing.ts';
 import { migration as tracking } from './0012_tracking.ts';
 import { migration as analytics } from './0013_analytics.ts';
+import { migration as storeChanges } from './0014_store_changes.ts';
 
 /**
  * The schema of the whole product, in order: one file per migration, named by number and purpose, listed here.
@@ -33,6 +34,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0011_marketing': marketing,
   '0012_tracking': tracking,
   '0013_analytics': analytics,
+  '0014_store_changes': storeChanges,
 };
 
 /** The migrations as Kysely's `Migrator` takes them. */

@@ -25,6 +25,7 @@ const shipped: Record<string, string> = {
   '0011_marketing': 'c30df20ddc6022ba4d30f52ce8f9030c156c3c2af1c38e2595492790ad0ec53f',
   '0012_tracking': '4e3ebdb8e8d8b380d82c51026cca3c5380fc0cbd8becb4693ef737007395d14e',
   '0013_analytics': '0183f5756ada93381624da32a86d0ad1397524d5c55390fc5e41ad8a04a5a3df',
+  '0014_store_changes': '24e7d482559a60bbd5d24842674ebc37071ab23701484a74e2d98a138c6ed08e',
 };
 
 it('never changes a shipped migration, and lists every migration file in the index, in order', () => {
