@@ -10,6 +10,16 @@ import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
+/** Where a database opened here lives: what a listener for its notifications needs (db/store-changes.ts). */
+export type DatabaseSource = { kind: 'postgres'; databaseUrl: string } | { kind: 'pglite'; pglite: PGlite };
+
+const sources = new WeakMap<Db, DatabaseSource>();
+
+/** How `db` was opened by `openDatabase`; undefined for a database made otherwise. */
+export function sourceOf(db: Db): DatabaseSource | undefined {
+  return sources.get(db);
+}
+
 export interface DatabaseOptions {
   /** `postgres://…`: a real PostgreSQL. Otherwise the embedded PGlite. */
   databaseUrl?: string | undefined;
@@ -37,14 +47,18 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
     // A connection the server ends while it sits idle in the pool (a restart, an administrator, a dropped database)
     // is reported here; unheard, node-postgres would throw it and take the whole process down. The pool replaces it.
     pool.on('error', (error) => console.error('[db] an idle database connection failed:', error.message));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    sources.set(db, { kind: 'postgres', databaseUrl });
+    return db;
   }
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Listings search with trigrams over text folded without accents (migration 0004), as PostgreSQL's contrib does.
   const extensions = { pg_trgm, unaccent };
   const pglite = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
   await pglite.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
-  return new Kysely<Database>({ dialect: new KyselyPGlite(pglite).dialect });
+  const db = new Kysely<Database>({ dialect: new KyselyPGlite(pglite).dialect });
+  sources.set(db, { kind: 'pglite', pglite });
+  return db;
 }
 
 /** Brings the schema up to date; run at every start. Throws (and changes nothing further) when a migration fails. */
