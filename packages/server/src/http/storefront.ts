@@ -26,6 +26,8 @@ import { storeNotFoundPage } from './error-pages.ts';
 import { lookupSite, storeOverride } from './site.ts';
 import type { FacetIndex } from '../shop/facet-index.ts';
 import { buffer } from 'node:stream/consumers';
+import { StoreDataCache } from '../shop/store-data-cache.ts';
+import { watchStoreChanges, type StoreChangeFeed } from '../db/store-changes.ts';
 
 /** The cookie in which the shopper app mirrors its access token (the storefront's `ACCESS_COOKIE`), for guarded pages. */
 const ACCESS_COOKIE = 'vt_at';
@@ -44,6 +46,29 @@ export function registerStorefront(
   cache: PageCache | null = null,
   { contentSecurityPolicy = true }: { contentSecurityPolicy?: boolean } = {},
 ): void {
+  // Each store's page data, kept while the database's word of store changes is heard (shop/store-data-cache.ts). A
+  // change also clears the guests' page cache, so another process's publish shows at once rather than within its second.
+  const storeData = new StoreDataCache();
+  let feed: StoreChangeFeed | undefined;
+  app.addHook('onReady', async () => {
+    feed = await watchStoreChanges(
+      db,
+      {
+        changed(webId) {
+          storeData.changed(webId);
+          cache?.clear();
+        },
+        hearing(on) {
+          storeData.hearing(on);
+          cache?.clear();
+        },
+      },
+      // One line: a dropped connection is routine and recovers on its own.
+      { onError: (error) => app.log.warn(`Store changes: ${error instanceof Error ? error.message : String(error)}`) },
+    );
+  });
+  app.addHook('onClose', async () => feed?.close());
+
   // The external not-found page (§2.6, §8): where the browser goes when the site config fails, with its code.
   app.get('/store-not-found', async (request, reply) => {
     const ec = String((request.query as Record<string, unknown>)['ec'] ?? '');
@@ -111,29 +136,36 @@ export function registerStorefront(
     const log = (message: string, error: unknown) => request.log.error({ err: error }, message);
     const query = request.query as Record<string, string | undefined>;
     const themeId = parseThemeId(query['wtid']);
+    // What every shopper of the store is shown alike comes from the store's kept data; what is this shopper's own (the
+    // session, the cart, the maintenance bypass cookie) is read for each request.
+    const kept = <T>(key: string, load: () => Promise<T>) => storeData.get(webId, key, load);
     let config: ReturnType<typeof loadWebConfig> | undefined;
     const data: StorefrontData = {
       async getSite() {
-        config ??= loadWebConfig(db, webId, themeId);
+        config ??= kept(`site ${themeId}`, () => loadWebConfig(db, webId, themeId));
         const loaded = await config;
         if (!loaded) throw new Error(`Site ${webId} has no config`);
         return loaded;
       },
-      getAddress: (path, state) => loadAddress(store, facets.of(webId), webId, path, state, log),
-      getTemplate: (pageTypeId) => loadTemplatePage(store, webId, pageTypeId === 3 ? PageType.Product : PageType.Listing, log),
-      getDesigns: () => listDesigns(store),
-      async getThemeSectionData() {
-        const site = await data.getSite();
-        return loadThemeSectionData(db, webId, site.themeSettings.themeData, (message, error) =>
-          request.log.error({ err: error }, message),
-        );
-      },
+      getAddress: (path, state) =>
+        kept(`address ${path}\n${JSON.stringify(state)}`, () => loadAddress(store, facets.of(webId), webId, path, state, log)),
+      getTemplate: (pageTypeId) =>
+        kept(`template ${pageTypeId}`, () => loadTemplatePage(store, webId, pageTypeId === 3 ? PageType.Product : PageType.Listing, log)),
+      getDesigns: () => kept('designs', () => listDesigns(store)),
+      // Loaded with the theme read afresh, never with a config kept before a change the load would then outlive.
+      getThemeSectionData: () =>
+        kept(`theme sections ${themeId}`, async () => {
+          const site = await loadWebConfig(db, webId, themeId);
+          if (!site) throw new Error(`Site ${webId} has no config`);
+          return loadThemeSectionData(db, webId, site.themeSettings.themeData, log);
+        }),
       async getSession() {
         const userId = await signedInCustomer();
         return { signedIn: userId !== null, userId };
       },
-      getMaintenance: () => loadMaintenanceSettings(db, webId),
-      hasMaintenanceBypass: async () => hasMaintenanceBypass(request, webId, await maintenancePasswordHash(db, webId)),
+      getMaintenance: () => kept('maintenance', () => loadMaintenanceSettings(db, webId)),
+      hasMaintenanceBypass: async () =>
+        hasMaintenanceBypass(request, webId, await kept('maintenance password', () => maintenancePasswordHash(db, webId))),
       async getCartCount() {
         const userId = await signedInCustomer();
         // A guest's cart lives in their browser only.
