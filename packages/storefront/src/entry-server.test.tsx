@@ -57,7 +57,13 @@ function storeData(overrides: Partial<StorefrontData> = {}, siteOverrides: Parti
   };
 }
 const data = storeData();
-const assets = { buildId: 'test-build', scripts: ['/assets/app.js'], modulePreloads: ['/assets/runtime.js'], styles: ['/assets/app.css'] };
+const assets = {
+  buildId: 'test-build',
+  scripts: ['/assets/app.js'],
+  modulePreloads: ['/assets/runtime.js'],
+  styles: ['/assets/app.css'],
+  inlineStyles: ['.vt-page{margin:0}/* </style><script>alert(1)</script> */'],
+};
 
 async function answer(path: string, from: StorefrontData = data, headers: Record<string, string> = {}) {
   return renderStorefront(new Request(`http://shop.test${path}`, { headers }), from, assets);
@@ -80,6 +86,9 @@ describe('renderStorefront', () => {
     expect(status).toBe(200);
     expect(html).toContain('<title>Home | Test &#60;Shop&#62;</title>');
     expect(html).toContain('<link rel="stylesheet" href="/assets/app.css">');
+    // The built stylesheet is written into the page, and cannot end its <style> early.
+    expect(html).toContain('<style>.vt-page{margin:0}');
+    expect(html).not.toContain('</style><script>alert(1)');
     expect(html).toContain('<link rel="modulepreload" href="/assets/runtime.js"><script type="module" src="/assets/app.js"></script>');
     expect(html).toContain('<h1 class="vt-h1">Hello there</h1>');
     expect(html).toContain('<script type="application/json" id="vt-data">{"boot":');

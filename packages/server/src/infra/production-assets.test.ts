@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { readStorefrontAssets } from './production-assets.ts';
 
-it('links the entry with its stylesheets and preloads the modules it imports, not those it may load later', () => {
+it('links the entry, carries the text of its stylesheets and preloads the modules it imports, not those it may load later', () => {
   const dist = mkdtempSync(join(tmpdir(), 'vitrine-dist-'));
   mkdirSync(join(dist, '.vite'));
   writeFileSync(
@@ -22,9 +22,12 @@ it('links the entry with its stylesheets and preloads the modules it imports, no
       'src/preview.tsx': { file: 'assets/preview-4.js', imports: ['_runtime.js'] },
     }),
   );
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets/entry-1.css'), '.vt-page{color:red}');
   const assets = readStorefrontAssets(dist);
   expect(assets.scripts).toEqual(['/assets/entry-1.js']);
   expect(assets.modulePreloads).toEqual(['/assets/runtime-2.js', '/assets/shared-3.js']);
-  expect(assets.styles).toEqual(['/assets/entry-1.css']);
+  expect(assets.styles).toEqual([]);
+  expect(assets.inlineStyles).toEqual(['.vt-page{color:red}']);
   expect(assets.buildId).toMatch(/^[0-9a-f]{16}$/);
 });

@@ -22,7 +22,7 @@ const manifest = z.record(
   }),
 );
 
-/** The built client's entry script and stylesheets, read from Vite's manifest. */
+/** The built client's entry script and its stylesheets' text (written into each page), read from Vite's manifest. */
 export function readStorefrontAssets(dist = storefrontDist): ClientAssets {
   const file = `${dist}/.vite/manifest.json`;
   if (!existsSync(file)) throw new Error(`The shopper app is not built (${file} is missing): run "npm run build" first`);
@@ -47,6 +47,7 @@ export function readStorefrontAssets(dist = storefrontDist): ClientAssets {
     buildId,
     scripts: [`/${entry.file}`],
     modulePreloads: [...imported].map((chunk) => `/${chunk}`),
-    styles: (entry.css ?? []).map((css) => `/${css}`),
+    styles: [],
+    inlineStyles: (entry.css ?? []).map((css) => readFileSync(`${dist}/${css}`, 'utf8')),
   };
 }
