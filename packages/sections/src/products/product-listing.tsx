@@ -141,6 +141,8 @@ export function ProductListing({
             </div>
           </div>
 
+          {/* The cards' names are h3s: the results carry their h2 even when the filters (h2s) are folded away. */}
+          <h2 className="vt-visually-hidden">Products</h2>
           {products.length ? (
             <ul
               className={

@@ -11,7 +11,13 @@ export function CartPage() {
     <PageShell heading="Shopping Cart" breadcrumbs={[{ label: 'Shopping Cart' }]}>
       {/* The cart lives in the browser: the server's page cannot know it. */}
       {!hydrated ? (
-        <p aria-busy="true">Loading your cart…</p>
+        // The size of the empty cart's box, so a shopper with nothing in it sees nothing move (CLS 0).
+        <div className="vt-cart-empty" aria-busy="true">
+          <p>Loading your cart…</p>
+          <span className="vt-btn vt-btn-md" aria-hidden="true" style={{ visibility: 'hidden' }}>
+            Continue shopping
+          </span>
+        </div>
       ) : lines.length ? (
         <div className="vt-cart-page">
           <CartLines lines={lines} removableAddons />
