@@ -205,9 +205,11 @@ export async function startTestServer(databaseUrl: string | undefined, options: 
   };
 }
 
+/** Opens an event stream as a browser's EventSource does, accepting compressed answers. */
 function openEventStream(port: number, path: string, host: string): Promise<EventStream> {
+  const headers = { host, accept: 'text/event-stream', 'accept-encoding': 'gzip, deflate, br' };
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path, headers: { host, accept: 'text/event-stream' } }, (response) => {
+    const request = http.get({ host: '127.0.0.1', port, path, headers }, (response) => {
       const queue: ServerEvent[] = [];
       const waiting: ((event: ServerEvent) => void)[] = [];
       const comments: string[] = [];
