@@ -267,12 +267,15 @@ describe.each(backends)('maintenance on $name', ({ name, create }) => {
           heading: 'Back soon',
         });
 
-        // Cut every listening connection: the flag changes meanwhile, and the stream is told once its server listens again.
+        // Cut every maintenance listener (store changes have listeners of their own): the flag changes meanwhile, and
+        // the stream is told once its server listens again.
         const listening = await sql<{
           pid: number;
-        }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN %'`.execute(server.db);
+        }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN vitrine_maintenance%'`.execute(
+          server.db,
+        );
         expect(listening.rows.length).toBe(2);
-        await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN %'`.execute(
+        await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN vitrine_maintenance%'`.execute(
           server.db,
         );
         await setSite(store1, { is_maintenance: false });
