@@ -14,6 +14,15 @@ export interface SectionDefinition<T extends number = number> extends SectionSch
 export type SectionComponentProps<Schema> =
   Schema extends TypedSectionSchema<number, infer S, infer B, infer D> ? SectionProps<S, B, D> : never;
 
+type ReadNode = Omit<SectionProps<unknown, unknown>, 'data'>;
+
+/**
+ * Each section node as its component reads it, kept per node object. Page documents are never changed in place (the
+ * studio's drafts are immutable updates, the server's kept page data is frozen), so a node drawn again — by every
+ * render of a kept page, by every re-render in the browser — is read through its schema once.
+ */
+const readNodes = new WeakMap<SectionNode, ReadNode>();
+
 /**
  * A section's component (`<name>.tsx`), drawing nodes of the type `schema` declares: each node's settings, style and
  * blocks are read (migrated, defaulted) through the schema before the component sees them.
@@ -23,15 +32,21 @@ export function sectionComponent<T extends number, S, B, D>(
   component: ComponentType<SectionProps<S, B, D>>,
 ): ComponentType<SectionRenderProps> {
   const draw = component as ComponentType<SectionProps<unknown, unknown, unknown>>;
+  const read = (node: SectionNode): ReadNode => {
+    let props = readNodes.get(node);
+    if (!props) {
+      props = {
+        id: node.id,
+        settings: schema.readSettings(node.settings, node.version),
+        style: readSectionStyle(node.style),
+        blocks: (node.blocks ?? []).map((block: SectionBlock) => ({ id: block.id, settings: schema.readBlock(block.settings) })),
+      };
+      readNodes.set(node, props);
+    }
+    return props;
+  };
   const Rendered = memo(function SectionComponent({ section, data }: SectionRenderProps) {
-    const node = section as SectionNode;
-    return createElement(draw, {
-      id: node.id,
-      settings: schema.readSettings(node.settings, node.version),
-      style: readSectionStyle(node.style),
-      blocks: (node.blocks ?? []).map((block: SectionBlock) => ({ id: block.id, settings: schema.readBlock(block.settings) })),
-      data,
-    });
+    return createElement(draw, { ...read(section as SectionNode), data });
   });
   Rendered.displayName = `Section(${schema.name})`;
   return Rendered as ComponentType<SectionRenderProps>;
