@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
-import { lazyComponent, type RenderRegistry, type SectionRenderProps } from '@vitrine/renderer';
+import { lazyComponent, type RenderableSectionType, type RenderRegistry, type SectionRenderProps } from '@vitrine/renderer';
 import type { sectionComponents } from './components.ts';
-import { sectionSchemas } from './schemas.ts';
+import type { SectionComponentType } from './section-component.ts';
 import { themeComponents } from '#theme-components';
 
-type SectionLoader = () => Promise<ComponentType<SectionRenderProps>>;
+type SectionLoader = () => Promise<SectionComponentType>;
 
 /**
  * Each of the store's section components as its own chunk: a shopper's page fetches the sections it shows, not all 22.
@@ -36,21 +36,43 @@ const loaders: { [K in Exclude<keyof typeof sectionComponents, keyof typeof them
 };
 
 const preloads = new Map<number, () => Promise<void>>();
+/** Section names by type, known once a section's code is here: nothing else needs one before it has drawn. */
+const names = new Map<number, string>();
+
+/** A registry entry whose code is fetched when first drawn; its name is read from the code once it is here. */
+function lazySection(type: number, load: SectionLoader): RenderableSectionType {
+  const Component = lazyComponent<SectionRenderProps>(
+    () =>
+      load().then((section) => {
+        names.set(type, section.sectionName);
+        return section;
+      }),
+    `Section(${type})`,
+  );
+  preloads.set(type, Component.preload);
+  return {
+    get name() {
+      return names.get(type) ?? `section ${type}`;
+    },
+    Component,
+  };
+}
 
 /**
- * The store's registry in the shape the renderer draws with, each section's code fetched when first drawn (or ahead,
- * by `preloadSections`). What the shopper app draws pages with; `renderRegistry` is the same with everything bundled.
+ * The store's registry in the shape the renderer draws with, each section's code (its schema with it) fetched when
+ * first drawn or ahead by `preloadSections`, so a shopper's page neither downloads nor builds the schemas of sections
+ * it does not show. What the shopper app draws pages with; `renderRegistry` is the same with everything bundled. A
+ * theme's own sections stay in the app's bundle.
  */
-export const lazyRenderRegistry: RenderRegistry = Object.fromEntries(
-  Object.entries(sectionSchemas).map(([key, schema]) => {
-    const type = Number(key);
-    const own = (themeComponents as Readonly<Record<number, ComponentType<SectionRenderProps> | undefined>>)[type];
-    if (own) return [type, { name: schema.name, Component: own }];
-    const Component = lazyComponent(loaders[type as keyof typeof loaders], `Section(${schema.name})`);
-    preloads.set(type, Component.preload);
-    return [type, { name: schema.name, Component }];
-  }),
-);
+export const lazyRenderRegistry: RenderRegistry = {
+  ...Object.fromEntries(Object.entries(loaders).map(([type, load]) => [type, lazySection(Number(type), load)])),
+  ...Object.fromEntries(
+    Object.entries(themeComponents as Readonly<Record<number, SectionComponentType>>).map(([type, Component]) => [
+      type,
+      { name: Component.sectionName, Component: Component as ComponentType<SectionRenderProps> },
+    ]),
+  ),
+};
 
 /** Fetches the code of these section types (unknown ones are skipped), so pages drawing them never wait. */
 export async function preloadSections(types: Iterable<number>): Promise<void> {

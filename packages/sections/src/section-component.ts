@@ -14,6 +14,9 @@ export interface SectionDefinition<T extends number = number> extends SectionSch
 export type SectionComponentProps<Schema> =
   Schema extends TypedSectionSchema<number, infer S, infer B, infer D> ? SectionProps<S, B, D> : never;
 
+/** A section's component as `sectionComponent` makes it, carrying its section's name (for a registry that loads it late). */
+export type SectionComponentType = ComponentType<SectionRenderProps> & { readonly sectionName: string };
+
 type ReadNode = Omit<SectionProps<unknown, unknown>, 'data'>;
 
 /**
@@ -30,7 +33,7 @@ const readNodes = new WeakMap<SectionNode, ReadNode>();
 export function sectionComponent<T extends number, S, B, D>(
   schema: TypedSectionSchema<T, S, B, D>,
   component: ComponentType<SectionProps<S, B, D>>,
-): ComponentType<SectionRenderProps> {
+): SectionComponentType {
   const draw = component as ComponentType<SectionProps<unknown, unknown, unknown>>;
   const read = (node: SectionNode): ReadNode => {
     let props = readNodes.get(node);
@@ -49,5 +52,5 @@ export function sectionComponent<T extends number, S, B, D>(
     return createElement(draw, { ...read(section as SectionNode), data });
   });
   Rendered.displayName = `Section(${schema.name})`;
-  return Rendered as ComponentType<SectionRenderProps>;
+  return Object.assign(Rendered as ComponentType<SectionRenderProps>, { sectionName: schema.name });
 }
