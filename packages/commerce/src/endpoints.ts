@@ -13,16 +13,12 @@ import {
   removeAddressRequest,
   resetPasswordRequest,
   saveAddressRequest,
-  setMaintenanceRequest,
   signInAnswer,
   signInRequest,
   signOutAnswer,
   signOutRequest,
   signUpAnswer,
   signUpRequest,
-  studioMaintenanceAnswer,
-  studioSignInAnswer,
-  studioSignInRequest,
   updateProfileRequest,
 } from './account.ts';
 import { addCartItemRequest, cartAnswer, cartCodesQuery, removeCartAddonRequest, removeCartItemRequest, syncCartRequest } from './cart.ts';
@@ -36,17 +32,11 @@ import {
   orderCodeQuery,
   ordersAnswer,
   placeOrderRequest,
-  setOrderStatusRequest,
   startPaymentAnswer,
   startPaymentRequest,
-  studioOrdersAnswer,
-  studioOrdersQuery,
 } from './orders.ts';
 import { syncWishlistRequest, wishlistAnswer, wishlistItemRequest } from './wishlist.ts';
 import { designsAnswer, getWebInfoAnswer, getWebInfoQuery, refreshBody, tokenPair } from './api.ts';
-import { analyticsAnswer, analyticsQuery } from './analytics.ts';
-import { capiAnswer, capiRequest, saveMarketingRequest, studioMarketingAnswer } from './marketing.ts';
-import { trackAccepted, trackDurationBeacon, trackEventBeacon, trackSessionBeacon } from './tracking.ts';
 import { contactRequest, formSubmitRequest, subscribeRequest } from './forms.ts';
 import { getListingQuery, listing, suggestAnswer, suggestQuery } from './listing.ts';
 import { publishedPage, sectionDataAnswer, sectionDataRequest } from './page.ts';
@@ -61,43 +51,14 @@ import {
   voteReviewAnswer,
   voteReviewRequest,
 } from './product.ts';
-import {
-  STUDIO_PAGE_BODY_BYTES,
-  MAX_UPLOAD_BYTES,
-  catalogueChoicesAnswer,
-  createPageRequest,
-  findProductsAnswer,
-  findProductsQuery,
-  deletePageAnswer,
-  deletePageRequest,
-  mediaListAnswer,
-  publishAnswer,
-  publishDraftsAnswer,
-  publishDraftsRequest,
-  publishPageRequest,
-  publishThemeRequest,
-  rollbackAnswer,
-  rollbackPageRequest,
-  rollbackThemeRequest,
-  saveDraftAnswer,
-  savePageRequest,
-  saveThemeRequest,
-  studioPageAnswer,
-  studioPageQuery,
-  studioPagesAnswer,
-  studioThemeAnswer,
-  updatePageAnswer,
-  updatePageRequest,
-  uploadMediaAnswer,
-  uploadMediaRequest,
-  versionsAnswer,
-} from './studio.ts';
 
 /**
- * Every endpoint of the JSON API in one table: its method and path, the schemas of its query, body and answer, and
- * who may call it. The server registers its routes from this table (validating requests and answers with these
- * schemas) and the clients of the storefront and the studio call through it, so a request or answer type is never
- * written by hand and a route cannot forget its guard.
+ * Every endpoint of the JSON API in one table (`endpoints`, all-endpoints.ts): its method and path, the schemas of its
+ * query, body and answer, and who may call it. The server registers its routes from this table (validating requests
+ * and answers with these schemas) and the clients of the storefront and the studio call through it, so a request or
+ * answer type is never written by hand and a route cannot forget its guard. The shopper's groups are declared here,
+ * the studio's in studio-endpoints.ts and the beacons in tracking-endpoints.ts: a shopper's page builds the schemas of
+ * the calls it makes, not the studio's.
  */
 
 /**
@@ -131,7 +92,8 @@ export interface Endpoint {
   refusal?: RefusalStyle;
 }
 
-const endpoint = <const E extends Endpoint>(definition: E): E => definition;
+/** An endpoint as declared: its type kept exact (the groups of the table are built with it). */
+export const endpoint = <const E extends Endpoint>(definition: E): E => definition;
 
 /** A success without data of its own. */
 const done = z.object({ data: z.object({ ok: z.literal(true) }) });
@@ -151,12 +113,8 @@ export const templateQuery = z.object({ PageTypeID: z.coerce.number().int().min(
 /** `GET /api/Page/GetThemeSections` query: the theme being previewed (`wtid`), 0 for the store's own. */
 export const themeSectionsQuery = z.object({ WebThemeID: z.coerce.number().int().min(0).default(0) });
 
-/** A file an upload's body can carry: the image as base64 (4 characters for every 3 bytes) and a little JSON around it. */
-const UPLOAD_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 64 * 1024;
 /** A dynamic form may carry files (each at most 2 MB, sent as base64), so its body may be larger than others. */
 export const FORM_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
-/** A theme document's largest body. */
-const THEME_BODY_BYTES = 2 * 1024 * 1024;
 
 /** The store itself: its config and the build its pages run (§3.2, §4, §7). */
 export const webEndpoints = {
@@ -452,263 +410,6 @@ export const formEndpoints = {
     refusal: 'fields',
   }),
 };
-
-/** The owner's studio session and the store's maintenance switch (product.md). */
-export const studioEndpoints = {
-  signIn: endpoint({
-    method: 'POST',
-    path: '/api/Studio/SignIn',
-    caller: 'visitor',
-    body: studioSignInRequest,
-    answer: studioSignInAnswer,
-  }),
-  signOut: endpoint({
-    method: 'POST',
-    path: '/api/Studio/SignOut',
-    caller: 'studio-session',
-    answer: z.object({ data: z.object({ signedOut: z.literal(true) }) }),
-  }),
-  getMaintenance: endpoint({ method: 'GET', path: '/api/Studio/GetMaintenance', caller: 'owner', answer: studioMaintenanceAnswer }),
-  setMaintenance: endpoint({
-    method: 'POST',
-    path: '/api/Studio/SetMaintenance',
-    caller: 'owner',
-    body: setMaintenanceRequest,
-    answer: z.object({
-      data: studioMaintenanceAnswer.shape.data.extend({ realtimeDatabase: z.string().optional() }),
-    }),
-  }),
-};
-
-/** The studio's pages: list, open, save a draft, publish, versions, create, change, delete. */
-export const studioPageEndpoints = {
-  getPages: endpoint({ method: 'GET', path: '/api/Studio/GetPages', caller: 'owner', answer: studioPagesAnswer }),
-  getPage: endpoint({ method: 'GET', path: '/api/Studio/GetPage', caller: 'owner', query: studioPageQuery, answer: studioPageAnswer }),
-  savePage: endpoint({
-    method: 'POST',
-    path: '/api/Studio/SavePage',
-    caller: 'owner',
-    body: savePageRequest,
-    answer: saveDraftAnswer,
-    bodyLimit: STUDIO_PAGE_BODY_BYTES,
-  }),
-  publishPage: endpoint({
-    method: 'POST',
-    path: '/api/Studio/PublishPage',
-    caller: 'owner',
-    body: publishPageRequest,
-    answer: publishAnswer,
-  }),
-  getVersions: endpoint({
-    method: 'GET',
-    path: '/api/Studio/GetVersions',
-    caller: 'owner',
-    query: studioPageQuery,
-    answer: versionsAnswer,
-  }),
-  rollback: endpoint({ method: 'POST', path: '/api/Studio/Rollback', caller: 'owner', body: rollbackPageRequest, answer: rollbackAnswer }),
-  createPage: endpoint({
-    method: 'POST',
-    path: '/api/Studio/CreatePage',
-    caller: 'owner',
-    body: createPageRequest,
-    answer: studioPageAnswer,
-    status: 201,
-  }),
-  updatePage: endpoint({
-    method: 'POST',
-    path: '/api/Studio/UpdatePage',
-    caller: 'owner',
-    body: updatePageRequest,
-    answer: updatePageAnswer,
-  }),
-  deletePage: endpoint({
-    method: 'POST',
-    path: '/api/Studio/DeletePage',
-    caller: 'owner',
-    body: deletePageRequest,
-    answer: deletePageAnswer,
-  }),
-};
-
-/** The studio's theme: open, save a draft, publish, versions. */
-export const studioThemeEndpoints = {
-  getTheme: endpoint({ method: 'GET', path: '/api/Studio/GetTheme', caller: 'owner', answer: studioThemeAnswer }),
-  saveTheme: endpoint({
-    method: 'POST',
-    path: '/api/Studio/SaveTheme',
-    caller: 'owner',
-    body: saveThemeRequest,
-    answer: saveDraftAnswer,
-    bodyLimit: THEME_BODY_BYTES,
-  }),
-  publishTheme: endpoint({
-    method: 'POST',
-    path: '/api/Studio/PublishTheme',
-    caller: 'owner',
-    body: publishThemeRequest,
-    answer: publishAnswer,
-  }),
-  getThemeVersions: endpoint({
-    method: 'GET',
-    path: '/api/Studio/GetThemeVersions',
-    caller: 'owner',
-    answer: versionsAnswer,
-  }),
-  rollbackTheme: endpoint({
-    method: 'POST',
-    path: '/api/Studio/RollbackTheme',
-    caller: 'owner',
-    body: rollbackThemeRequest,
-    answer: rollbackAnswer,
-  }),
-};
-
-/** Publishing a page and the theme together, or neither. */
-export const studioPublishEndpoints = {
-  publish: endpoint({
-    method: 'POST',
-    path: '/api/Studio/Publish',
-    caller: 'owner',
-    body: publishDraftsRequest,
-    answer: publishDraftsAnswer,
-  }),
-};
-
-/** The store's media library. */
-export const studioMediaEndpoints = {
-  uploadMedia: endpoint({
-    method: 'POST',
-    path: '/api/Studio/UploadMedia',
-    caller: 'owner',
-    body: uploadMediaRequest,
-    answer: uploadMediaAnswer,
-    bodyLimit: UPLOAD_BODY_BYTES,
-  }),
-  getMedia: endpoint({ method: 'GET', path: '/api/Studio/GetMedia', caller: 'owner', answer: mediaListAnswer }),
-};
-
-/** What the studio's product, category and brand settings offer. */
-export const studioCatalogueEndpoints = {
-  getCatalogueChoices: endpoint({
-    method: 'GET',
-    path: '/api/Studio/GetCatalogueChoices',
-    caller: 'owner',
-    answer: catalogueChoicesAnswer,
-  }),
-  findProducts: endpoint({
-    method: 'GET',
-    path: '/api/Studio/FindProducts',
-    caller: 'owner',
-    query: findProductsQuery,
-    answer: findProductsAnswer,
-  }),
-};
-
-/** The store's orders in the studio: listed, read, moved on through their statuses, marked paid, cancelled. */
-export const studioOrderEndpoints = {
-  getOrders: endpoint({
-    method: 'GET',
-    path: '/api/Studio/GetOrders',
-    caller: 'owner',
-    query: studioOrdersQuery,
-    answer: studioOrdersAnswer,
-  }),
-  getOrder: endpoint({ method: 'GET', path: '/api/Studio/GetOrder', caller: 'owner', query: orderCodeQuery, answer: orderAnswer }),
-  setOrderStatus: endpoint({
-    method: 'POST',
-    path: '/api/Studio/SetOrderStatus',
-    caller: 'owner',
-    body: setOrderStatusRequest,
-    answer: orderAnswer,
-  }),
-};
-
-/** Marketing: the Conversions API relay (§7) and the owner's scripts and consent settings. */
-export const marketingEndpoints = {
-  capi: endpoint({ method: 'POST', path: '/api/facebook/capi', caller: 'visitor', body: capiRequest, answer: capiAnswer }),
-  getMarketing: endpoint({ method: 'GET', path: '/api/Studio/GetMarketing', caller: 'owner', answer: studioMarketingAnswer }),
-  saveMarketing: endpoint({
-    method: 'POST',
-    path: '/api/Studio/SaveMarketing',
-    caller: 'owner',
-    body: saveMarketingRequest,
-    answer: studioMarketingAnswer,
-  }),
-};
-
-/** The owner's analytics, from the store's own tracking and orders. */
-export const studioAnalyticsEndpoints = {
-  getAnalytics: endpoint({
-    method: 'GET',
-    path: '/api/Studio/GetAnalytics',
-    caller: 'owner',
-    query: analyticsQuery,
-    answer: analyticsAnswer,
-  }),
-};
-
-/** A beacon's body is a few hundred bytes; anything near this is not a beacon. */
-const BEACON_BODY_BYTES = 16 * 1024;
-
-/**
- * Visitor tracking (§3.13, §7): the beacons a storefront page sends. Each is accepted at once (202) and written in a
- * batch shortly after; what the server resolves itself (address, location, device) it does not take from the body.
- */
-export const trackingEndpoints = {
-  addSession: endpoint({
-    method: 'POST',
-    path: '/api/track/add-session',
-    caller: 'visitor',
-    body: trackSessionBeacon,
-    answer: trackAccepted,
-    status: 202,
-    bodyLimit: BEACON_BODY_BYTES,
-  }),
-  event: endpoint({
-    method: 'POST',
-    path: '/api/track/event',
-    caller: 'visitor',
-    body: trackEventBeacon,
-    answer: trackAccepted,
-    status: 202,
-    bodyLimit: BEACON_BODY_BYTES,
-  }),
-  updateDuration: endpoint({
-    method: 'POST',
-    path: '/api/track/update-duration',
-    caller: 'visitor',
-    body: trackDurationBeacon,
-    answer: trackAccepted,
-    status: 202,
-    bodyLimit: BEACON_BODY_BYTES,
-  }),
-};
-
-/** The whole API, by group. */
-export const endpoints = {
-  web: webEndpoints,
-  maintenance: maintenanceEndpoints,
-  auth: authEndpoints,
-  account: accountEndpoints,
-  page: pageEndpoints,
-  catalogue: catalogueEndpoints,
-  reviews: reviewEndpoints,
-  cart: cartEndpoints,
-  orders: orderEndpoints,
-  wishlist: wishlistEndpoints,
-  forms: formEndpoints,
-  studio: studioEndpoints,
-  studioPages: studioPageEndpoints,
-  studioTheme: studioThemeEndpoints,
-  studioPublish: studioPublishEndpoints,
-  studioMedia: studioMediaEndpoints,
-  studioCatalogue: studioCatalogueEndpoints,
-  studioOrders: studioOrderEndpoints,
-  marketing: marketingEndpoints,
-  studioAnalytics: studioAnalyticsEndpoints,
-  tracking: trackingEndpoints,
-} as const;
 
 /** The groups of the API, each a map of endpoint name to endpoint. */
 export type EndpointGroup = Readonly<Record<string, Endpoint>>;

@@ -63,8 +63,8 @@ export { roundRating, BEST_RATING, WORST_RATING } from './rating.ts';
 export { statusColour } from './status-colour.ts';
 export type { StatusColour } from './status-colour.ts';
 export { tempId, isTempId } from './temp-id.ts';
+export { endpoints } from './all-endpoints.ts';
 export {
-  endpoints,
   webEndpoints,
   authEndpoints,
   accountEndpoints,
@@ -75,8 +75,13 @@ export {
   orderEndpoints,
   wishlistEndpoints,
   formEndpoints,
-  studioEndpoints,
   maintenanceEndpoints,
+  getPageQuery,
+  themeSectionsQuery,
+  FORM_BODY_LIMIT_BYTES,
+} from './endpoints.ts';
+export {
+  studioEndpoints,
   studioPageEndpoints,
   studioThemeEndpoints,
   studioPublishEndpoints,
@@ -84,12 +89,9 @@ export {
   studioCatalogueEndpoints,
   studioOrderEndpoints,
   marketingEndpoints,
-  trackingEndpoints,
   studioAnalyticsEndpoints,
-  getPageQuery,
-  themeSectionsQuery,
-  FORM_BODY_LIMIT_BYTES,
-} from './endpoints.ts';
+} from './studio-endpoints.ts';
+export { trackingEndpoints } from './tracking-endpoints.ts';
 export type { Caller, Endpoint, EndpointGroup, EndpointInput, EndpointAnswer, RefusalStyle } from './endpoints.ts';
 export { endpointRequest, readEndpointAnswer } from './endpoint-client.ts';
 export {

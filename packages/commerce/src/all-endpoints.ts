@@ -1,0 +1,50 @@
+import {
+  accountEndpoints,
+  authEndpoints,
+  cartEndpoints,
+  catalogueEndpoints,
+  formEndpoints,
+  maintenanceEndpoints,
+  orderEndpoints,
+  pageEndpoints,
+  reviewEndpoints,
+  webEndpoints,
+  wishlistEndpoints,
+} from './endpoints.ts';
+import {
+  marketingEndpoints,
+  studioAnalyticsEndpoints,
+  studioCatalogueEndpoints,
+  studioEndpoints,
+  studioMediaEndpoints,
+  studioOrderEndpoints,
+  studioPageEndpoints,
+  studioPublishEndpoints,
+  studioThemeEndpoints,
+} from './studio-endpoints.ts';
+import { trackingEndpoints } from './tracking-endpoints.ts';
+
+/** The whole API, by group. */
+export const endpoints = {
+  web: webEndpoints,
+  maintenance: maintenanceEndpoints,
+  auth: authEndpoints,
+  account: accountEndpoints,
+  page: pageEndpoints,
+  catalogue: catalogueEndpoints,
+  reviews: reviewEndpoints,
+  cart: cartEndpoints,
+  orders: orderEndpoints,
+  wishlist: wishlistEndpoints,
+  forms: formEndpoints,
+  studio: studioEndpoints,
+  studioPages: studioPageEndpoints,
+  studioTheme: studioThemeEndpoints,
+  studioPublish: studioPublishEndpoints,
+  studioMedia: studioMediaEndpoints,
+  studioCatalogue: studioCatalogueEndpoints,
+  studioOrders: studioOrderEndpoints,
+  marketing: marketingEndpoints,
+  studioAnalytics: studioAnalyticsEndpoints,
+  tracking: trackingEndpoints,
+} as const;

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { setMaintenanceRequest, studioMaintenanceAnswer, studioSignInAnswer, studioSignInRequest } from './account.ts';
+import { orderAnswer, orderCodeQuery, setOrderStatusRequest, studioOrdersAnswer, studioOrdersQuery } from './orders.ts';
+import { analyticsAnswer, analyticsQuery } from './analytics.ts';
+import { capiAnswer, capiRequest, saveMarketingRequest, studioMarketingAnswer } from './marketing.ts';
+import {
+  STUDIO_PAGE_BODY_BYTES,
+  MAX_UPLOAD_BYTES,
+  catalogueChoicesAnswer,
+  createPageRequest,
+  findProductsAnswer,
+  findProductsQuery,
+  deletePageAnswer,
+  deletePageRequest,
+  mediaListAnswer,
+  publishAnswer,
+  publishDraftsAnswer,
+  publishDraftsRequest,
+  publishPageRequest,
+  publishThemeRequest,
+  rollbackAnswer,
+  rollbackPageRequest,
+  rollbackThemeRequest,
+  saveDraftAnswer,
+  savePageRequest,
+  saveThemeRequest,
+  studioPageAnswer,
+  studioPageQuery,
+  studioPagesAnswer,
+  studioThemeAnswer,
+  updatePageAnswer,
+  updatePageRequest,
+  uploadMediaAnswer,
+  uploadMediaRequest,
+  versionsAnswer,
+} from './studio.ts';
+import { endpoint } from './endpoints.ts';
+
+/** A theme document's largest body. */
+const THEME_BODY_BYTES = 2 * 1024 * 1024;
+
+/** A file an upload's body can carry: the image as base64 (4 characters for every 3 bytes) and a little JSON around it. */
+const UPLOAD_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 64 * 1024;
+
+/** The owner's studio session and the store's maintenance switch (product.md). */
+export const studioEndpoints = {
+  signIn: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SignIn',
+    caller: 'visitor',
+    body: studioSignInRequest,
+    answer: studioSignInAnswer,
+  }),
+  signOut: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SignOut',
+    caller: 'studio-session',
+    answer: z.object({ data: z.object({ signedOut: z.literal(true) }) }),
+  }),
+  getMaintenance: endpoint({ method: 'GET', path: '/api/Studio/GetMaintenance', caller: 'owner', answer: studioMaintenanceAnswer }),
+  setMaintenance: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SetMaintenance',
+    caller: 'owner',
+    body: setMaintenanceRequest,
+    answer: z.object({
+      data: studioMaintenanceAnswer.shape.data.extend({ realtimeDatabase: z.string().optional() }),
+    }),
+  }),
+};
+
+/** The studio's pages: list, open, save a draft, publish, versions, create, change, delete. */
+export const studioPageEndpoints = {
+  getPages: endpoint({ method: 'GET', path: '/api/Studio/GetPages', caller: 'owner', answer: studioPagesAnswer }),
+  getPage: endpoint({ method: 'GET', path: '/api/Studio/GetPage', caller: 'owner', query: studioPageQuery, answer: studioPageAnswer }),
+  savePage: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SavePage',
+    caller: 'owner',
+    body: savePageRequest,
+    answer: saveDraftAnswer,
+    bodyLimit: STUDIO_PAGE_BODY_BYTES,
+  }),
+  publishPage: endpoint({
+    method: 'POST',
+    path: '/api/Studio/PublishPage',
+    caller: 'owner',
+    body: publishPageRequest,
+    answer: publishAnswer,
+  }),
+  getVersions: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetVersions',
+    caller: 'owner',
+    query: studioPageQuery,
+    answer: versionsAnswer,
+  }),
+  rollback: endpoint({ method: 'POST', path: '/api/Studio/Rollback', caller: 'owner', body: rollbackPageRequest, answer: rollbackAnswer }),
+  createPage: endpoint({
+    method: 'POST',
+    path: '/api/Studio/CreatePage',
+    caller: 'owner',
+    body: createPageRequest,
+    answer: studioPageAnswer,
+    status: 201,
+  }),
+  updatePage: endpoint({
+    method: 'POST',
+    path: '/api/Studio/UpdatePage',
+    caller: 'owner',
+    body: updatePageRequest,
+    answer: updatePageAnswer,
+  }),
+  deletePage: endpoint({
+    method: 'POST',
+    path: '/api/Studio/DeletePage',
+    caller: 'owner',
+    body: deletePageRequest,
+    answer: deletePageAnswer,
+  }),
+};
+
+/** The studio's theme: open, save a draft, publish, versions. */
+export const studioThemeEndpoints = {
+  getTheme: endpoint({ method: 'GET', path: '/api/Studio/GetTheme', caller: 'owner', answer: studioThemeAnswer }),
+  saveTheme: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SaveTheme',
+    caller: 'owner',
+    body: saveThemeRequest,
+    answer: saveDraftAnswer,
+    bodyLimit: THEME_BODY_BYTES,
+  }),
+  publishTheme: endpoint({
+    method: 'POST',
+    path: '/api/Studio/PublishTheme',
+    caller: 'owner',
+    body: publishThemeRequest,
+    answer: publishAnswer,
+  }),
+  getThemeVersions: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetThemeVersions',
+    caller: 'owner',
+    answer: versionsAnswer,
+  }),
+  rollbackTheme: endpoint({
+    method: 'POST',
+    path: '/api/Studio/RollbackTheme',
+    caller: 'owner',
+    body: rollbackThemeRequest,
+    answer: rollbackAnswer,
+  }),
+};
+
+/** Publishing a page and the theme together, or neither. */
+export const studioPublishEndpoints = {
+  publish: endpoint({
+    method: 'POST',
+    path: '/api/Studio/Publish',
+    caller: 'owner',
+    body: publishDraftsRequest,
+    answer: publishDraftsAnswer,
+  }),
+};
+
+/** The store's media library. */
+export const studioMediaEndpoints = {
+  uploadMedia: endpoint({
+    method: 'POST',
+    path: '/api/Studio/UploadMedia',
+    caller: 'owner',
+    body: uploadMediaRequest,
+    answer: uploadMediaAnswer,
+    bodyLimit: UPLOAD_BODY_BYTES,
+  }),
+  getMedia: endpoint({ method: 'GET', path: '/api/Studio/GetMedia', caller: 'owner', answer: mediaListAnswer }),
+};
+
+/** What the studio's product, category and brand settings offer. */
+export const studioCatalogueEndpoints = {
+  getCatalogueChoices: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetCatalogueChoices',
+    caller: 'owner',
+    answer: catalogueChoicesAnswer,
+  }),
+  findProducts: endpoint({
+    method: 'GET',
+    path: '/api/Studio/FindProducts',
+    caller: 'owner',
+    query: findProductsQuery,
+    answer: findProductsAnswer,
+  }),
+};
+
+/** The store's orders in the studio: listed, read, moved on through their statuses, marked paid, cancelled. */
+export const studioOrderEndpoints = {
+  getOrders: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetOrders',
+    caller: 'owner',
+    query: studioOrdersQuery,
+    answer: studioOrdersAnswer,
+  }),
+  getOrder: endpoint({ method: 'GET', path: '/api/Studio/GetOrder', caller: 'owner', query: orderCodeQuery, answer: orderAnswer }),
+  setOrderStatus: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SetOrderStatus',
+    caller: 'owner',
+    body: setOrderStatusRequest,
+    answer: orderAnswer,
+  }),
+};
+
+/** Marketing: the Conversions API relay (§7) and the owner's scripts and consent settings. */
+export const marketingEndpoints = {
+  capi: endpoint({ method: 'POST', path: '/api/facebook/capi', caller: 'visitor', body: capiRequest, answer: capiAnswer }),
+  getMarketing: endpoint({ method: 'GET', path: '/api/Studio/GetMarketing', caller: 'owner', answer: studioMarketingAnswer }),
+  saveMarketing: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SaveMarketing',
+    caller: 'owner',
+    body: saveMarketingRequest,
+    answer: studioMarketingAnswer,
+  }),
+};
+
+/** The owner's analytics, from the store's own tracking and orders. */
+export const studioAnalyticsEndpoints = {
+  getAnalytics: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetAnalytics',
+    caller: 'owner',
+    query: analyticsQuery,
+    answer: analyticsAnswer,
+  }),
+};
