@@ -89,9 +89,11 @@ export const CSP_NONCE_HEADER = 'x-vitrine-nonce';
  * Renders a shopper page on the server: runs the matched routes' loaders through `data`, then streams the document
  * with the site's theme CSS inlined in its head and the loader data for hydration at the end of its body.
  */
+/** The routes and their handler, built once: each request's data reaches the loaders as their context. */
+const handler = createStaticHandler(createRoutes(({ context }) => context as StorefrontData));
+
 export async function renderStorefront(request: Request, data: StorefrontData, assets: ClientAssets): Promise<StorefrontResponse> {
-  const handler = createStaticHandler(createRoutes(data));
-  const context = await handler.query(request);
+  const context = await handler.query(request, { requestContext: data });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }

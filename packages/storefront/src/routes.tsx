@@ -166,23 +166,23 @@ async function listingData(data: StorefrontData, listing: Listing, url: URL): Pr
 }
 
 /** What each route loads besides its meta. */
-function contentLoader(spec: RouteSpec, data: StorefrontData): (args: LoaderFunctionArgs) => Promise<object> {
+function contentLoader(spec: RouteSpec): (args: LoaderFunctionArgs, data: StorefrontData) => Promise<object> {
   switch (spec.name) {
     case 'home':
-      return async ({ request }) => {
+      return async ({ request }, data) => {
         const content = await loadAddress(data, '', new URL(request.url));
         return 'page' in content ? content : throwNotFound();
       };
     case 'slug':
-      return async ({ params, request }) => {
+      return async ({ params, request }, data) => {
         const slug = (params['*'] ?? '').replace(/\/+$/, '').toLowerCase();
         if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(slug)) throw notFound();
         return loadAddress(data, slug, new URL(request.url));
       };
     case 'designs':
-      return async (): Promise<DesignsData> => ({ designs: await data.getDesigns(), meta: metaFor(spec) });
+      return async (_args, data): Promise<DesignsData> => ({ designs: await data.getDesigns(), meta: metaFor(spec) });
     case 'maintenance':
-      return async (): Promise<MaintenanceData> => ({ maintenance: await data.getMaintenance(), meta: metaFor(spec) });
+      return async (_args, data): Promise<MaintenanceData> => ({ maintenance: await data.getMaintenance(), meta: metaFor(spec) });
     case 'editor':
       // The studio is its own app: the server answers /editor, so an in-app link must load the whole document.
       return async () => {
@@ -202,17 +202,18 @@ const layouts: Record<Layout, ComponentType> = {
   editor: PlainLayout,
 };
 
-function routeFor(spec: RouteSpec, data: StorefrontData): RouteObject {
+function routeFor(spec: RouteSpec, dataOf: DataSource): RouteObject {
   const guards = resolveMiddleware(spec.middleware);
-  const load = contentLoader(spec, data);
+  const load = contentLoader(spec);
   const route = {
     id: `${spec.name}:${spec.path}`,
     Component: spec.name === 'home' || spec.name === 'slug' ? SlugView : (pages[spec.name] ?? NotFoundPage),
     handle: { routeName: spec.name },
     async loader(args: LoaderFunctionArgs) {
       if (spec.validate && !spec.validate(args.params)) throw notFound();
+      const data = dataOf(args);
       for (const guard of guards) await guard(args, data);
-      const result = await load(args);
+      const result = await load(args, data);
       await preloadView(spec.name, result);
       return result;
     },
@@ -220,12 +221,19 @@ function routeFor(spec: RouteSpec, data: StorefrontData): RouteObject {
   return spec.path === '' ? { ...route, index: true } : { ...route, path: spec.path };
 }
 
-/** The shopper app's routes, built from the route table, reading through `data` (in-process on the server, HTTP in the browser). */
-export function createRoutes(data: StorefrontData): RouteObject[] {
+/** Where a loader reads the store from: the browser's one `StorefrontData`, or the server's for the request being answered. */
+export type DataSource = (args: LoaderFunctionArgs) => StorefrontData;
+
+/**
+ * The shopper app's routes, built from the route table, reading through `data` (in-process on the server, HTTP in the
+ * browser). The server builds them once and hands each request's data as the loaders' context.
+ */
+export function createRoutes(data: StorefrontData | DataSource): RouteObject[] {
+  const dataOf: DataSource = typeof data === 'function' ? data : () => data;
   const byLayout = new Map<Layout, RouteObject[]>();
   for (const spec of routeTable) {
     const list = byLayout.get(spec.layout) ?? [];
-    list.push(routeFor(spec, data));
+    list.push(routeFor(spec, dataOf));
     byLayout.set(spec.layout, list);
   }
   const rules: RouteObject[] = redirectRules.map((rule) => ({
@@ -240,7 +248,9 @@ export function createRoutes(data: StorefrontData): RouteObject[] {
       ErrorBoundary: ErrorPage,
       // The site does not change while the app runs; its config is loaded once.
       shouldRevalidate: () => false,
-      async loader({ request }): Promise<RootData> {
+      async loader(args): Promise<RootData> {
+        const { request } = args;
+        const data = dataOf(args);
         const [site, bypass, themeSectionData] = await Promise.all([
           data.getSite(),
           data.hasMaintenanceBypass(),
