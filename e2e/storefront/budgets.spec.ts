@@ -15,7 +15,7 @@ const assets = fileURLToPath(new URL('../../packages/storefront/dist/assets/', i
 /** How the shopper app's scripts came, over every page measured. */
 const encodings = new Set<string>();
 
-const budgets = { home: 195, category: 192, product: 200, cart: 188, checkout: 198 } as const;
+const budgets = { home: 187, category: 183, product: 191, cart: 178, checkout: 189 } as const;
 
 /** Kilobytes of the gzipped JavaScript files `page` fetched from the shopper app's build while it loaded. */
 async function scriptKilobytes(page: Page, url: string): Promise<{ kb: number; files: string[] }> {
