@@ -24,9 +24,14 @@ export default defineConfig({
     },
   },
   build: {
+    // One stylesheet, which the server writes into every page (ClientAssets.inlineStyles): split per chunk, a chunk
+    // fetched later would link its importers' stylesheet again.
+    cssCodeSplit: false,
     outDir: theme ? `dist-${theme}` : 'dist',
     manifest: true,
     emptyOutDir: true,
-    rollupOptions: { input: 'src/entry-client.tsx' },
+    // Two entries, run in this order: the first starts fetching the code of the page the server drew (its page and
+    // sections), before the app's modules run; the app hydrates once that code is here.
+    rollupOptions: { input: ['src/client/first-page.ts', 'src/entry-client.tsx'] },
   },
 });

@@ -1,3 +1,5 @@
+// First: it starts fetching the code of the page the server drew while the modules below run.
+import { firstPageCode, serverData } from './client/first-page.ts';
 import { startTransition } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { hydrate } from '@vitrine/renderer/client';
@@ -10,8 +12,7 @@ import { readClaims, signedInUserId, useSession } from './client/session.ts';
 import { useSiteState } from './client/site-state.ts';
 import { httpData } from './http-data.ts';
 import { routeTable } from './route-table.ts';
-import { createRoutes, preloadView } from './routes.tsx';
-import { readServerData } from './server-data.ts';
+import { createRoutes } from './routes.tsx';
 import { installRipple } from './ui/ripple.ts';
 import { loadTracker } from './tracking/load-tracker.ts';
 import './app.css';
@@ -24,7 +25,6 @@ declare global {
   }
 }
 
-const serverData = readServerData(document);
 const boot = serverData?.boot ?? { buildId: 'unknown', themeId: 0, webId: 0 };
 // §2.8: `store` overrides the domain for the visit. The server decides (only on the platform's own addresses, and
 // kept in a cookie across redirects and reloads) and says which store it rendered; the browser calls the same one.
@@ -101,19 +101,16 @@ if (!builder) loadTracker(router, boot.webId);
 installRipple();
 const root = document.getElementById('root');
 if (root) {
-  // The code this page draws (its page and sections, by the route data the server left) is fetched before hydrating,
-  // so hydration never waits mid-way. Hydrating as a transition lets the browser answer input between pieces of it.
-  const loaderData = (serverData?.hydration.loaderData ?? {}) as Record<string, unknown>;
-  void Promise.all(Object.entries(loaderData).map(([routeId, value]) => preloadView(routeId.split(':')[0]!, value)))
-    .catch((error: unknown) => console.warn('Could not fetch part of the page ahead of hydrating', error))
-    .then(() =>
-      startTransition(() => {
-        hydrate(
-          root,
-          <AppContext value={{ api }}>
-            <RouterProvider router={router} />
-          </AppContext>,
-        );
-      }),
-    );
+  // The code this page draws is on its way (client/first-page.ts): hydrating once it is here never waits mid-way.
+  // Hydrating as a transition lets the browser answer input between pieces of it.
+  void firstPageCode.then(() =>
+    startTransition(() => {
+      hydrate(
+        root,
+        <AppContext value={{ api }}>
+          <RouterProvider router={router} />
+        </AppContext>,
+      );
+    }),
+  );
 }

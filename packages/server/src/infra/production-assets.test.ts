@@ -31,3 +31,25 @@ it('links the entry, carries the text of its stylesheets and preloads the module
   expect(assets.inlineStyles).toEqual(['.vt-page{color:red}']);
   expect(assets.buildId).toMatch(/^[0-9a-f]{16}$/);
 });
+
+it('runs an entry another imports first, and writes the one stylesheet of a build that does not split CSS, not a lazy chunk’s', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'vitrine-dist-'));
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite/manifest.json'),
+    JSON.stringify({
+      'src/entry-client.tsx': { file: 'assets/entry-1.js', imports: ['src/client/first-page.ts', '_react.js'], isEntry: true },
+      'src/client/first-page.ts': { file: 'assets/first-page-2.js', imports: ['_react.js'], isEntry: true },
+      '_react.js': { file: 'assets/react-3.js' },
+      'src/marketing/banner.tsx': { file: 'assets/banner-4.js', css: ['assets/banner-4.css'], isDynamicEntry: true },
+      'style.css': { file: 'assets/style-5.css', src: 'style.css' },
+    }),
+  );
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets/style-5.css'), '.vt-page{color:red}');
+  writeFileSync(join(dist, 'assets/banner-4.css'), '.vt-banner{color:blue}');
+  const assets = readStorefrontAssets(dist);
+  expect(assets.scripts).toEqual(['/assets/first-page-2.js', '/assets/entry-1.js']);
+  expect(assets.modulePreloads).toEqual(['/assets/react-3.js']);
+  expect(assets.inlineStyles).toEqual(['.vt-page{color:red}']);
+});

@@ -22,32 +22,48 @@ const manifest = z.record(
   }),
 );
 
-/** The built client's entry script and its stylesheets' text (written into each page), read from Vite's manifest. */
+/**
+ * The built client's entry scripts, in the order they run, the modules they import (preloaded with them) and their
+ * stylesheets' text (written into each page), read from Vite's manifest.
+ */
 export function readStorefrontAssets(dist = storefrontDist): ClientAssets {
   const file = `${dist}/.vite/manifest.json`;
   if (!existsSync(file)) throw new Error(`The shopper app is not built (${file} is missing): run "npm run build" first`);
   const text = readFileSync(file, 'utf8');
   const chunks = manifest.parse(JSON.parse(text));
-  const entry = Object.values(chunks).find((e) => e.isEntry);
-  if (!entry) throw new Error(`${file} names no entry`);
   // The manifest names every hashed file, so its hash changes exactly when the built client does.
   const buildId = createHash('sha256').update(text).digest('hex').slice(0, 16);
-  // What the entry imports (the bundler's shared runtime chunk, say) is preloaded with it, not fetched after it.
-  const imported = new Set<string>();
-  const walk = (keys: readonly string[] = []) => {
+
+  /** The keys of the chunks `keys` import, directly or through others. */
+  const closure = (keys: readonly string[] = [], into = new Set<string>()) => {
     for (const key of keys) {
-      const chunk = chunks[key];
-      if (!chunk || imported.has(chunk.file)) continue;
-      imported.add(chunk.file);
-      walk(chunk.imports);
+      if (into.has(key) || !chunks[key]) continue;
+      into.add(key);
+      closure(chunks[key].imports, into);
     }
+    return into;
   };
-  walk(entry.imports);
+  // An entry that another imports runs before it (the page-code fetcher before the app that waits for it).
+  const entries = Object.keys(chunks)
+    .filter((key) => chunks[key]!.isEntry)
+    .sort((a, b) => (closure(chunks[b]!.imports).has(a) ? -1 : closure(chunks[a]!.imports).has(b) ? 1 : 0));
+  if (entries.length === 0) throw new Error(`${file} names no entry`);
+  // What the entries import (the bundler's shared runtime chunk, say) is preloaded with them, not fetched after them.
+  const imported = closure(entries.flatMap((key) => chunks[key]!.imports ?? []));
+  const fileOf = (key: string) => `/${chunks[key]!.file}`;
+  // The app's stylesheets: the entries' and, when the build does not split CSS, the one it writes. Not those a chunk
+  // fetched later brings with it.
+  const lazyCss = new Set(
+    Object.entries(chunks)
+      .filter(([key]) => !entries.includes(key))
+      .flatMap(([, chunk]) => chunk.css ?? []),
+  );
+  const stylesheets = new Set(Object.values(chunks).flatMap((chunk) => (chunk.file.endsWith('.css') ? [chunk.file] : (chunk.css ?? []))));
   return {
     buildId,
-    scripts: [`/${entry.file}`],
-    modulePreloads: [...imported].map((chunk) => `/${chunk}`),
+    scripts: entries.map(fileOf),
+    modulePreloads: [...imported].filter((key) => !entries.includes(key)).map(fileOf),
     styles: [],
-    inlineStyles: (entry.css ?? []).map((css) => readFileSync(`${dist}/${css}`, 'utf8')),
+    inlineStyles: [...stylesheets].filter((css) => !lazyCss.has(css)).map((css) => readFileSync(`${dist}/${css}`, 'utf8')),
   };
 }
