@@ -10,6 +10,7 @@ import {
   maintenancePasswordHash,
 } from './shop/maintenance.ts';
 import { hashPassword } from './auth/passwords.ts';
+import { FLAGS_LISTENER_NAME } from './infra/live-flags.ts';
 import { backends, clearOfWindowEdge, startOnBackend, startTestServer, type BackendServer, type TestServer } from './test-support.ts';
 
 describe('HTML entities', () => {
@@ -271,11 +272,11 @@ describe.each(backends)('maintenance on $name', ({ name, create }) => {
         // the stream is told once its server listens again.
         const listening = await sql<{
           pid: number;
-        }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN vitrine_maintenance%'`.execute(
+        }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${FLAGS_LISTENER_NAME}`.execute(
           server.db,
         );
         expect(listening.rows.length).toBe(2);
-        await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN vitrine_maintenance%'`.execute(
+        await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${FLAGS_LISTENER_NAME}`.execute(
           server.db,
         );
         await setSite(store1, { is_maintenance: false });

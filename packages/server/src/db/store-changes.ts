@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { sourceOf, type Db } from './connect.ts';
+import { listenTo } from './listener.ts';
 
 /** The channel migration 0014's triggers notify on, with a store's web id as payload, once the write commits. */
 export const STORE_CHANGED_CHANNEL = 'vitrine_store_changed';
@@ -40,9 +40,12 @@ export async function watchStoreChanges(db: Db, listener: StoreChangeListener, o
   const source = sourceOf(db);
   const onError = options.onError ?? reportError;
   if (source?.kind === 'postgres') {
-    const feed = new PostgresStoreChanges(source.databaseUrl, listener, onError, options.pingMs ?? 30_000);
-    await feed.start();
-    return feed;
+    return listenTo(
+      source.databaseUrl,
+      STORE_CHANGED_CHANNEL,
+      { notification: (payload) => deliver(payload, listener, onError), hearing: (on) => listener.hearing(on) },
+      { applicationName: LISTENER_NAME, pingMs: options.pingMs ?? 30_000, onError },
+    );
   }
   if (source?.kind === 'pglite') {
     const stop = await source.pglite.listen(STORE_CHANGED_CHANNEL, (payload) => deliver(payload, listener, onError));
@@ -68,116 +71,6 @@ function deliver(payload: string | undefined, listener: StoreChangeListener, onE
   const webId = Number(payload);
   if (!Number.isSafeInteger(webId) || webId <= 0) return onError(new Error(`Unreadable ${STORE_CHANGED_CHANNEL} payload: ${payload}`));
   listener.changed(webId);
-}
-
-/**
- * One dedicated connection LISTENing. Lost (an error, the server ending it, or a ping unanswered), the listener is
- * told `hearing(false)` at once and the connection is reopened with back-off; `hearing(true)` follows the LISTEN.
- */
-class PostgresStoreChanges implements StoreChangeFeed {
-  private client: pg.Client | undefined;
-  private closed = false;
-  private retryTimer: NodeJS.Timeout | undefined;
-  private pingTimer: NodeJS.Timeout | undefined;
-  private retryDelayMs = 250;
-
-  constructor(
-    private readonly databaseUrl: string,
-    private readonly listener: StoreChangeListener,
-    private readonly onError: (error: unknown) => void,
-    private readonly pingMs: number,
-  ) {}
-
-  get hearing(): boolean {
-    return this.client !== undefined;
-  }
-
-  async start(): Promise<void> {
-    try {
-      await this.listen();
-    } catch (error) {
-      this.onError(error);
-      this.scheduleReconnect();
-    }
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.retryTimer);
-    clearInterval(this.pingTimer);
-    const client = this.client;
-    this.client = undefined;
-    if (client) this.listener.hearing(false);
-    await client?.end().catch(() => {});
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl, keepAlive: true, application_name: LISTENER_NAME });
-    client.on('notification', (message) => {
-      if (message.channel === STORE_CHANGED_CHANNEL && this.client === client) deliver(message.payload, this.listener, this.onError);
-    });
-    // An 'error' without a listener would crash the process; a lost connection is retried instead.
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${STORE_CHANGED_CHANNEL}`);
-    } catch (error) {
-      await client.end().catch(() => {});
-      throw error;
-    }
-    if (this.closed) {
-      await client.end().catch(() => {});
-      return;
-    }
-    this.client = client;
-    this.retryDelayMs = 250;
-    this.listener.hearing(true);
-    clearInterval(this.pingTimer);
-    this.pingTimer = setInterval(() => this.ping(client), this.pingMs);
-    this.pingTimer.unref();
-  }
-
-  /** A connection whose peer vanished without a word answers nothing: a ping unanswered in time counts as lost. */
-  private ping(client: pg.Client): void {
-    const timeout = setTimeout(() => this.lost(client, new Error('ping unanswered')), Math.min(this.pingMs, 10_000));
-    client.query('SELECT 1').then(
-      () => clearTimeout(timeout),
-      (error: unknown) => {
-        clearTimeout(timeout);
-        this.lost(client, error);
-      },
-    );
-  }
-
-  private lost(client: pg.Client, error?: unknown): void {
-    if (this.closed || this.client !== client) return;
-    this.client = undefined;
-    clearInterval(this.pingTimer);
-    this.listener.hearing(false);
-    this.onError(
-      new Error(
-        `Lost the ${STORE_CHANGED_CHANNEL} listener${error instanceof Error ? ` (${error.message})` : ''}; listening again shortly`,
-      ),
-    );
-    client.end().catch(() => {});
-    this.scheduleReconnect();
-  }
-
-  private scheduleReconnect(): void {
-    if (this.closed) return;
-    this.retryTimer = setTimeout(() => void this.reconnect(), this.retryDelayMs);
-    this.retryDelayMs = Math.min(this.retryDelayMs * 2, 30_000);
-  }
-
-  private async reconnect(): Promise<void> {
-    try {
-      await this.listen();
-    } catch (error) {
-      this.onError(error);
-      this.scheduleReconnect();
-    }
-  }
 }
 
 /** One line on stderr: a dropped connection is routine and recovers on its own; a stack trace would only alarm. */

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { z } from 'zod';
 import type { Db } from '../db/connect.ts';
+import { listenTo, type ChannelListener } from '../db/listener.ts';
 
 /** Called with a store's maintenance flag whenever it is published. */
 export type FlagListener = (isMaintenance: boolean) => void;
@@ -88,30 +88,39 @@ export class InProcessLiveFlags implements LiveFlags {
   }
 }
 
+/** The PostgreSQL `application_name` of each process's connection listening for flags, as `pg_stat_activity` shows it. */
+export const FLAGS_LISTENER_NAME = 'vitrine maintenance flags';
+
 /**
  * On PostgreSQL, flags travel by NOTIFY on `vitrine_maintenance` (payload `{"webId":1,"isMaintenance":true}`), and
- * each process holds one dedicated connection that LISTENs. Publishing goes through the ordinary pool; the process's
- * own listener hears it like any other, so local and remote subscribers are told the same way. When the listening
- * connection drops it is reopened with back-off, and subscribers are then told the stored flag, since a change may
- * have passed while no one listened.
+ * each process holds one dedicated connection that LISTENs (`db/listener.ts`). Publishing goes through the ordinary
+ * pool; the process's own listener hears it like any other, so local and remote subscribers are told the same way.
+ * Each time the listener hears again after a drop, subscribers are told the stored flag, since a change may have
+ * passed while no one listened.
  */
 export class PostgresLiveFlags implements LiveFlags {
   private readonly listeners = new Listeners();
-  private client: pg.Client | undefined;
-  private closed = false;
-  private retryTimer: NodeJS.Timeout | undefined;
-  private retryDelayMs = 500;
+  private channel: ChannelListener | undefined;
 
   private constructor(
-    private readonly databaseUrl: string,
     private readonly db: Db,
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  /** Connects and starts listening before it answers, so no flip published afterwards can be missed. */
+  /** Starts listening before it answers (or keeps trying, if the database cannot be reached yet). */
   static async start(databaseUrl: string, db: Db, onError: (error: unknown) => void = reportError): Promise<PostgresLiveFlags> {
-    const flags = new PostgresLiveFlags(databaseUrl, db, onError);
-    await flags.listen();
+    const flags = new PostgresLiveFlags(db, onError);
+    flags.channel = await listenTo(
+      databaseUrl,
+      MAINTENANCE_CHANNEL,
+      {
+        notification: (payload) => flags.deliver(payload),
+        hearing: (on) => {
+          if (on) void flags.resync();
+        },
+      },
+      { applicationName: FLAGS_LISTENER_NAME, onError },
+    );
     return flags;
   }
 
@@ -129,71 +138,30 @@ export class PostgresLiveFlags implements LiveFlags {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.retryTimer);
     this.listeners.clear();
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => {});
+    await this.channel?.close();
   }
 
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
-    client.on('notification', (message) => {
-      if (message.channel !== MAINTENANCE_CHANNEL) return;
-      const parsed = notification.safeParse(safeJson(message.payload));
-      if (!parsed.success) return this.onError(new Error(`Unreadable ${MAINTENANCE_CHANNEL} payload: ${message.payload}`));
-      this.listeners.deliver(parsed.data.webId, parsed.data.isMaintenance, this.onError);
-    });
-    // An 'error' without a listener would crash the process; a lost connection is retried instead.
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${MAINTENANCE_CHANNEL}`);
-    } catch (error) {
-      await client.end().catch(() => {});
-      throw error;
-    }
-    if (this.closed) {
-      await client.end().catch(() => {});
-      return;
-    }
-    this.client = client;
-    this.retryDelayMs = 500;
+  private deliver(payload: string | undefined): void {
+    const parsed = notification.safeParse(safeJson(payload));
+    if (!parsed.success) return this.onError(new Error(`Unreadable ${MAINTENANCE_CHANNEL} payload: ${payload}`));
+    this.listeners.deliver(parsed.data.webId, parsed.data.isMaintenance, this.onError);
   }
 
-  private lost(client: pg.Client, error?: unknown): void {
-    if (this.closed || this.client !== client) return;
-    this.client = undefined;
-    this.onError(
-      new Error(`Lost the ${MAINTENANCE_CHANNEL} listener${error instanceof Error ? ` (${error.message})` : ''}; listening again shortly`),
-    );
-    client.end().catch(() => {});
-    this.scheduleReconnect();
-  }
-
-  private scheduleReconnect(): void {
-    if (this.closed) return;
-    this.retryTimer = setTimeout(() => void this.reconnect(), this.retryDelayMs);
-    this.retryDelayMs = Math.min(this.retryDelayMs * 2, 30_000);
-  }
-
-  private async reconnect(): Promise<void> {
-    try {
-      await this.listen();
-      await this.resync();
-    } catch (error) {
-      this.onError(error);
-      this.scheduleReconnect();
-    }
-  }
-
+  /** Tells every subscriber its store's stored flag. */
   private async resync(): Promise<void> {
     const stores = this.listeners.stores();
     if (!stores.length) return;
-    const rows = await this.db.selectFrom('sites').select(['web_id', 'is_maintenance']).where('web_id', 'in', stores).execute();
-    for (const row of rows) this.listeners.deliver(row.web_id, row.is_maintenance, this.onError);
+    try {
+      const rows = await this.db.selectFrom('sites').select(['web_id', 'is_maintenance']).where('web_id', 'in', stores).execute();
+      for (const row of rows) this.listeners.deliver(row.web_id, row.is_maintenance, this.onError);
+    } catch (error) {
+      this.onError(error);
+      // Tried again while listening: until it succeeds, a subscriber may hold a stale flag.
+      setTimeout(() => {
+        if (this.channel?.hearing) void this.resync();
+      }, 1_000).unref();
+    }
   }
 }
 
