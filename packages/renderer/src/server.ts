@@ -3,8 +3,11 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 
 export interface StreamOptions {
-  /** Written before React's output, as soon as the shell is ready. */
-  prefix: string;
+  /**
+   * Written before React's output, as soon as the shell is ready: text, or pieces of it, some already encoded (a
+   * stylesheet every page carries is encoded once, not copied and encoded for each page).
+   */
+  prefix: string | readonly (string | Uint8Array)[];
   /** Written after React's output ends. */
   suffix: string;
   onError?: (error: unknown) => void;
@@ -19,7 +22,7 @@ export function renderToStream(element: ReactNode, { prefix, suffix, onError }: 
     const out = new PassThrough();
     const { pipe, abort } = renderToPipeableStream(element, {
       onShellReady() {
-        out.write(prefix);
+        for (const piece of typeof prefix === 'string' ? [prefix] : prefix) out.write(piece);
         pipe(
           new Writable({
             write(chunk, _encoding, callback) {
