@@ -7,6 +7,7 @@ import { renderToStream, serializeForScript } from '@vitrine/renderer/server';
 import type { StorefrontData } from './data.ts';
 import { marketingHead } from './marketing/head.server.ts';
 import { documentTitle, metaOf } from './meta.ts';
+import { readOncePerText } from './read-once.ts';
 import { createRoutes } from './routes.tsx';
 export { crawlerDisallowedPaths } from './route-table.ts';
 import { SERVER_DATA_ID, type ServerData } from './server-data.ts';
@@ -33,24 +34,16 @@ export type StorefrontResponse =
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'page'; status: number; headers: Record<string, string>; body: NodeJS.ReadableStream };
 
-const preloads = new Map<string, string[]>();
-
 /** The font files worth preloading for a theme (its body font), computed once per theme document. */
-function fontPreloads(themeData: string): string[] {
-  let files = preloads.get(themeData);
-  if (!files) {
-    let settings: unknown = {};
-    try {
-      settings = (JSON.parse(themeData) as { settings?: unknown }).settings ?? {};
-    } catch {
-      // A theme that does not parse compiles from defaults.
-    }
-    files = compileTheme(settings).preload;
-    if (preloads.size > 200) preloads.clear();
-    preloads.set(themeData, files);
+const fontPreloads = readOncePerText((themeData) => {
+  let settings: unknown = {};
+  try {
+    settings = (JSON.parse(themeData) as { settings?: unknown }).settings ?? {};
+  } catch {
+    // A theme that does not parse compiles from defaults.
   }
-  return files;
-}
+  return compileTheme(settings).preload;
+});
 
 /** `<style>` elements by their id, then by their text. */
 const styleElements = new Map<string, Map<string, Buffer>>();

@@ -1,9 +1,19 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, Outlet, useRouteLoaderData } from 'react-router-dom';
 import { themeDocument, type SectionNode } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
 import { lazyRenderRegistry } from '@vitrine/sections';
+import { readOncePerText } from './read-once.ts';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
+
+/** The theme document's header and footer; section nodes read once per node object, so the same objects each time. */
+const globalSectionsOf = readOncePerText((themeData) => {
+  try {
+    return themeDocument.parse(JSON.parse(themeData));
+  } catch {
+    return themeDocument.parse({});
+  }
+});
 
 /** The theme's global header and footer sections (architecture.md), read from the site's theme document. */
 function useGlobalSections(): {
@@ -13,14 +23,7 @@ function useGlobalSections(): {
   data: Record<string, unknown>;
 } {
   const root = useRouteLoaderData(ROOT_ROUTE_ID) as RootData | undefined;
-  const themeData = root?.site.themeSettings.themeData ?? '{}';
-  const theme = useMemo(() => {
-    try {
-      return themeDocument.parse(JSON.parse(themeData));
-    } catch {
-      return themeDocument.parse({});
-    }
-  }, [themeData]);
+  const theme = globalSectionsOf(root?.site.themeSettings.themeData ?? '{}');
   return { header: theme.header, footer: theme.footer, storeTitle: root?.site.webTitle ?? '', data: root?.themeSectionData ?? {} };
 }
 

@@ -1,3 +1,5 @@
+import { readOncePerText } from './read-once.ts';
+
 /** How deep into a route's data section lists are looked for (a page document sits at most a few levels down). */
 const MAX_DEPTH = 6;
 
@@ -26,11 +28,11 @@ export function sectionTypesIn(value: unknown, into = new Set<number>(), depth =
 }
 
 /** The types of the theme's global header and footer, from the theme document's text; none when it does not parse. */
-function themeSectionTypes(themeData: string): number[] {
+const themeSectionTypes = readOncePerText((themeData): number[] => {
   try {
     const theme = JSON.parse(themeData) as { header?: { type?: unknown } | null; footer?: { type?: unknown } | null };
     return [theme.header?.type, theme.footer?.type].filter((type): type is number => typeof type === 'number');
   } catch {
     return [];
   }
-}
+});
