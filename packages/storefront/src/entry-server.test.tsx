@@ -89,7 +89,10 @@ describe('renderStorefront', () => {
     // The built stylesheet is written into the page, and cannot end its <style> early.
     expect(html).toContain('<style>.vt-page{margin:0}');
     expect(html).not.toContain('</style><script>alert(1)');
-    expect(html).toContain('<link rel="modulepreload" href="/assets/runtime.js"><script type="module" src="/assets/app.js"></script>');
+    // The app's code comes after what the shopper sees (images, fonts): it only makes the page interactive.
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/runtime.js"><script type="module" fetchpriority="low" src="/assets/app.js"></script>',
+    );
     expect(html).toContain('<h1 class="vt-h1">Hello there</h1>');
     expect(html).toContain('<script type="application/json" id="vt-data">{"boot":');
     expect(html.endsWith('</body></html>')).toBe(true);
