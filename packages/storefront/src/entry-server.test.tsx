@@ -89,7 +89,7 @@ describe('renderStorefront', () => {
     // The built stylesheet is written into the page, and cannot end its <style> early.
     expect(html).toContain('<style>.vt-page{margin:0}');
     expect(html).not.toContain('</style><script>alert(1)');
-    // The app's code comes after what the shopper sees (images, fonts): it only makes the page interactive.
+    // The server drew all the home page shows: its code comes after its images and fonts.
     expect(html).toContain(
       '<link rel="modulepreload" fetchpriority="low" href="/assets/runtime.js"><script type="module" fetchpriority="low" src="/assets/app.js"></script>',
     );
@@ -175,6 +175,11 @@ describe('renderStorefront', () => {
 });
 
 describe('routes, guards and redirects', () => {
+  it('fetches the app first on its own pages, which draw their content in the browser', async () => {
+    const { html } = await render('/cart');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/runtime.js"><script type="module" src="/assets/app.js"></script>');
+  });
+
   it('gives every route its title and robots rule', async () => {
     const cases: [string, string, boolean][] = [
       ['/cart', 'Cart', true],
