@@ -30,6 +30,27 @@ describe('prices in the chosen currency (§9)', () => {
     expect(convertedUnits(1005, { currencyAbbreviation: 'EUR', currencySymbol: '€', currencyRate: 0.5 })).toBe(503);
   });
 
+  it('shows as many decimals as Intl gives each currency it knows (at most two), without asking Intl', () => {
+    for (const code of Intl.supportedValuesOf('currency')) {
+      const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).resolvedOptions();
+      expect([code, displayDecimals(code)]).toEqual([code, Math.min(2, intl.maximumFractionDigits ?? 2)]);
+    }
+  });
+
+  it('writes amounts as Intl writes them in en-US, grouped, signed and with all of a currency’s decimals or none', () => {
+    const rnd = random(4);
+    const amounts = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 99_999, 100_000, 123_456_789, 10 ** 12 + 7];
+    for (let i = 0; i < 2000; i++) amounts.push(Math.floor(rnd() * 10 ** Math.floor(rnd() * 13)));
+    for (const decimals of [0, 2]) {
+      const currency: Currency = { currencyAbbreviation: decimals ? 'USD' : 'JPY', currencySymbol: '$', currencyRate: 1 };
+      for (const units of [...amounts, ...amounts.filter((amount) => amount > 0).map((amount) => -amount)]) {
+        const least = units % 10 ** decimals === 0 ? 0 : decimals;
+        const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: least, maximumFractionDigits: decimals });
+        expect(formatUnits(units, currency)).toBe(`$${intl.format(units / 10 ** decimals)}`);
+      }
+    }
+  });
+
   it('adds the lines shown up to the total shown, in 10,000 random carts, rates and currencies', () => {
     const rnd = random(9);
     const currencies = [

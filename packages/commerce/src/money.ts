@@ -5,35 +5,25 @@ export interface Currency {
   currencyRate: number;
 }
 
-const decimalsByCode = new Map<string, number>();
+/**
+ * The currencies shown without decimals: CLDR's display digits, as `Intl.NumberFormat` gives them for a currency
+ * (money.test.ts checks this list against Intl for every currency it knows). Every other currency shows two (§9: its
+ * own minor unit, at most two, so KWD's three show as two). A table, not Intl: a page's first `Intl.NumberFormat`
+ * costs the browser 45–140 ms of loading ICU data, on every page that shows a price, before anything is interactive.
+ */
+const WHOLE_UNIT_CURRENCIES = new Set(
+  'AFN ALL BIF CLP COP DJF GNF HUF IDR IQD IRR ISK JPY KMF KPW KRW LAK LBP MGA MMK PKR PYG RWF SLL SOS SYP UGX VND VUV XAF XOF XPF YER'.split(
+    ' ',
+  ),
+);
 
-/** Decimals shown for a currency: its own minor unit (0 for JPY, 3 for KWD), at most 2 (§9); 2 for a code Intl does not know. */
+/** Decimals shown for a currency: its own minor unit (0 for JPY, 3 for KWD), at most 2 (§9); 2 for any other code. */
 export function displayDecimals(code: string): number {
-  let decimals = decimalsByCode.get(code);
-  if (decimals === undefined) {
-    try {
-      decimals = Math.min(
-        2,
-        new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2,
-      );
-    } catch {
-      decimals = 2;
-    }
-    decimalsByCode.set(code, decimals);
-  }
-  return decimals;
+  return WHOLE_UNIT_CURRENCIES.has(code) ? 0 : 2;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-const formatterFor = (least: number, most: number) => {
-  let formatter = formatters.get(`${least}/${most}`);
-  if (!formatter)
-    formatters.set(
-      `${least}/${most}`,
-      (formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: least, maximumFractionDigits: most })),
-    );
-  return formatter;
-};
+/** A whole number in en-US grouping: 1234567 → "1,234,567". */
+const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * A price in minor units of the store's base currency (cents) in the chosen currency, as a whole number of the
@@ -54,8 +44,14 @@ export function convertedUnits(minorUnits: number, currency: Currency): number {
 export function formatUnits(units: number, currency: Currency, showCurrency = false): string {
   const decimals = displayDecimals(currency.currencyAbbreviation);
   const symbol = currency.currencySymbol.replace(/\s+/g, '');
-  const least = units % 10 ** decimals === 0 ? 0 : decimals;
-  const text = `${symbol}${formatterFor(least, decimals).format(units / 10 ** decimals)}`;
+  // Whole units by construction (convertedUnits); a fraction is rounded away rather than shown.
+  const rounded = Math.round(units);
+  const scale = 10 ** decimals;
+  const magnitude = Math.abs(rounded);
+  const whole = grouped(Math.floor(magnitude / scale));
+  const fraction = magnitude % scale === 0 ? '' : `.${String(magnitude % scale).padStart(decimals, '0')}`;
+  const number = Number.isFinite(units) ? `${rounded < 0 ? '-' : ''}${whole}${fraction}` : String(units);
+  const text = `${symbol}${number}`;
   return showCurrency ? `${text} ${currency.currencyAbbreviation}` : text;
 }
 
