@@ -33,6 +33,33 @@ export interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
   priority?: boolean;
 }
 
+/** Each source's `srcset`, kept per settings: a product's image is drawn on many pages, and on every request. */
+const srcSets = new WeakMap<ImageSettings, Map<string, string>>();
+const KEPT_SOURCES = 2000;
+
+/** The resized copies of `source` over the settings' widths and densities, smallest first ("" when none). */
+function srcSetOf(settings: ImageSettings, source: string): string {
+  let kept = srcSets.get(settings);
+  if (!kept) srcSets.set(settings, (kept = new Map()));
+  let srcSet = kept.get(source);
+  if (srcSet === undefined) {
+    const candidates = new Map<number, string>();
+    for (const w of settings.widths) {
+      for (const d of settings.densities) {
+        const url = settings.buildUrl(source, w, d);
+        if (url) candidates.set(w * d, url);
+      }
+    }
+    srcSet = [...candidates]
+      .sort(([a], [b]) => a - b)
+      .map(([w, url]) => `${url} ${w}w`)
+      .join(', ');
+    if (kept.size >= KEPT_SOURCES) kept.delete(kept.keys().next().value!);
+    kept.set(source, srcSet);
+  }
+  return srcSet;
+}
+
 /**
  * An image with its intrinsic size (no layout shift), a `srcset` over the configured widths and densities, lazy
  * loading unless it is a priority image, and the placeholder when it fails or has no source.
@@ -41,19 +68,7 @@ export function Image({ src, alt, width, height, priority = false, sizes = '100v
   const settings = use(ImageContext);
   const [failed, setFailed] = useState(false);
   const source = !src || failed ? settings.placeholder : settings.resolve(src);
-  const candidates = new Map<number, string>();
-  if (source && src && !failed) {
-    for (const w of settings.widths) {
-      for (const d of settings.densities) {
-        const url = settings.buildUrl(source, w, d);
-        if (url) candidates.set(w * d, url);
-      }
-    }
-  }
-  const srcSet = [...candidates]
-    .sort(([a], [b]) => a - b)
-    .map(([w, url]) => `${url} ${w}w`)
-    .join(', ');
+  const srcSet = source && src && !failed ? srcSetOf(settings, source) : '';
   return (
     <img
       src={(src && !failed ? settings.buildUrl(source, width, 1) : null) ?? (source || undefined)}

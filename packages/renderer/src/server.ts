@@ -50,11 +50,9 @@ export function renderToHtml(element: ReactNode): string {
   return renderToString(element);
 }
 
+const scriptEscapes: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
 /** Serialises data for an inline `<script>`: JSON that cannot close the script element or start a comment. */
 export function serializeForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(/[<>\u2028\u2029]/g, (character) => scriptEscapes[character]!);
 }

@@ -26,17 +26,22 @@ import { Marketing } from './marketing/marketing.tsx';
 import { LoadingBar } from './ui/loading-bar.tsx';
 import { GENERIC_ERROR, ToastProvider } from './ui/toasts.tsx';
 import { WishlistSync } from './wishlist/wishlist-sync.tsx';
+import { readOncePerText } from './read-once.ts';
 
-/** Images load through the image route as webp at the image breakpoints of §9, at densities 1 and 2. */
-function imageSettings(site: WebConfig | undefined): ImageSettings {
-  return {
-    resolve: (src) => mediaUrl(src, site?.staticCDN ?? ''),
+/**
+ * Images load through the image route as webp at the image breakpoints of §9, at densities 1 and 2. One settings
+ * object per CDN base, kept across renders: `Image` keeps each source's `srcset` per settings object.
+ */
+const imageSettings = readOncePerText(
+  (staticCDN: string): ImageSettings => ({
+    resolve: (src) => mediaUrl(src, staticCDN),
     buildUrl: (src, width, density) => (src.startsWith('/media/') ? imageUrl(src, { w: Math.min(width * density, 4096) }) : null),
     widths: Object.values(imageBreakpoints),
     densities: imageDensities,
     placeholder: imageUrl('/placeholder', { w: 400, h: 300 }),
-  };
-}
+  }),
+  8,
+);
 
 /** Keeps the tab title in step with the route after client-side navigation; the server writes the first one. */
 function DocumentTitle({ storeTitle }: { storeTitle: string }) {
@@ -149,7 +154,7 @@ function Providers({ site, children }: { site: WebConfig | undefined; children: 
       },
     };
   }, [site, hydrated, chosen, cartCount, wishlistCount, tokens, setCurrency, api, compareIds, guestHearts, savedHearts, addToCart]);
-  const images = useMemo(() => imageSettings(site), [site]);
+  const images = imageSettings(site?.staticCDN ?? '');
   const submitter = useMemo(() => formSubmitter(api, pageId), [api, pageId]);
   return (
     <NavigationProvider navigate={navigate}>
