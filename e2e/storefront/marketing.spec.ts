@@ -1,11 +1,15 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { callStore } from '../fixtures/api.ts';
 import { startStore, type RunningStore } from '../fixtures/server.ts';
 import { minor } from './shopper.ts';
+
+/** The built shopper app the server serves. */
+const builtAssets = fileURLToPath(new URL('../../packages/storefront/dist/assets/', import.meta.url));
 
 /**
  * Marketing scripts on shoppers' pages (issue 17), in Chromium against the real server: what the owner saves through
@@ -135,7 +139,15 @@ test('the scripts the owner saves are the scripts a shopper page loads, nonce’
   const log = await fakeThirdParties(context);
   const page = await context.newPage();
   const refused = cspRefusals(page);
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    const file = /\/assets\/([^/?#]+\.js)$/.exec(response.url())?.[1];
+    if (file) scripts.push(file);
+  });
   await page.goto(shop.url('localhost', '/'), { waitUntil: 'networkidle' });
+  // The marketing runtime brings its own calls (the Conversions API relay), never the studio's endpoint table.
+  expect(scripts.length).toBeGreaterThan(5);
+  expect(scripts.filter((file) => readFileSync(`${builtAssets}${file}`, 'utf8').includes('/api/Studio/SavePage'))).toEqual([]);
   expect(urls(log)).toEqual(
     expect.arrayContaining([
       'https://www.googletagmanager.com/gtm.js?id=GTM-ABC1234',

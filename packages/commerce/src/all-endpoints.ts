@@ -1,18 +1,9 @@
+import { accountEndpoints, authEndpoints, orderEndpoints } from './customer-endpoints.ts';
+import { reviewEndpoints } from './review-endpoints.ts';
+import { catalogueEndpoints, pageEndpoints } from './catalogue-endpoints.ts';
+import { cartEndpoints, maintenanceEndpoints, webEndpoints, wishlistEndpoints } from './endpoints.ts';
+import { formEndpoints } from './form-endpoints.ts';
 import {
-  accountEndpoints,
-  authEndpoints,
-  cartEndpoints,
-  catalogueEndpoints,
-  formEndpoints,
-  maintenanceEndpoints,
-  orderEndpoints,
-  pageEndpoints,
-  reviewEndpoints,
-  webEndpoints,
-  wishlistEndpoints,
-} from './endpoints.ts';
-import {
-  marketingEndpoints,
   studioAnalyticsEndpoints,
   studioCatalogueEndpoints,
   studioEndpoints,
@@ -23,6 +14,7 @@ import {
   studioThemeEndpoints,
 } from './studio-endpoints.ts';
 import { trackingEndpoints } from './tracking-endpoints.ts';
+import { marketingEndpoints } from './marketing-endpoints.ts';
 
 /** The whole API, by group. */
 export const endpoints = {

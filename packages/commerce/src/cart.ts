@@ -144,3 +144,12 @@ export function sameLine(a: CartCodeParts, b: CartCodeParts): boolean {
     (a.options ?? '') === (b.options ?? '')
   );
 }
+
+/** An order's unguessable code: 16 capitals and digits. */
+export const orderCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Z0-9]{16}$/, 'must be an order code');
+
+/** `GET /api/Cart/GetOrderCart` (§7): an order's lines as a cart, to pay it at `/checkout/oc/{ordercode}`; `CartCodes` is the order code. */
+export const orderCartQuery = z.object({ CartCodes: orderCode });

@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointAnswer, EndpointInput } from './endpoints.ts';
+import type { Endpoint, EndpointAnswer, EndpointInput } from './endpoint.ts';
 
 /**
  * The typed side of the endpoint table for clients: what to send for an endpoint, and its answer read back with the

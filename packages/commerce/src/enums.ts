@@ -1,5 +1,8 @@
 /** Enumerations of the specification (§3.15), each as a const map so that ids and names stay in one place. */
 
+/** How many products the compare page sets side by side. */
+export const MAX_COMPARE = 4;
+
 /** Stock status ids: 1 in stock, 2 out of stock. */
 export const StockStatus = { InStock: 1, OutOfStock: 2 } as const;
 

@@ -1,4 +1,5 @@
 export {
+  MAX_COMPARE,
   StockStatus,
   attributeDisplayTypes,
   OptionInputType,
@@ -65,21 +66,18 @@ export type { StatusColour } from './status-colour.ts';
 export { tempId, isTempId } from './temp-id.ts';
 export { endpoints } from './all-endpoints.ts';
 export {
-  webEndpoints,
-  authEndpoints,
-  accountEndpoints,
-  pageEndpoints,
-  catalogueEndpoints,
-  reviewEndpoints,
-  cartEndpoints,
-  orderEndpoints,
-  wishlistEndpoints,
-  formEndpoints,
-  maintenanceEndpoints,
-  getPageQuery,
-  themeSectionsQuery,
-  FORM_BODY_LIMIT_BYTES,
-} from './endpoints.ts';
+  maintenanceSettings,
+  checkMaintenancePasswordRequest,
+  checkMaintenancePasswordAnswer,
+  MAINTENANCE_EVENT,
+  maintenanceEvent,
+} from './maintenance.ts';
+export type { MaintenanceSettings } from './maintenance.ts';
+export { authEndpoints, accountEndpoints, orderEndpoints } from './customer-endpoints.ts';
+export { reviewEndpoints } from './review-endpoints.ts';
+export { webEndpoints, cartEndpoints, wishlistEndpoints, maintenanceEndpoints, refreshEndpoint } from './endpoints.ts';
+export { pageEndpoints, catalogueEndpoints, getPageQuery, themeSectionsQuery } from './catalogue-endpoints.ts';
+export { formEndpoints, FORM_BODY_LIMIT_BYTES } from './form-endpoints.ts';
 export {
   studioEndpoints,
   studioPageEndpoints,
@@ -88,11 +86,11 @@ export {
   studioMediaEndpoints,
   studioCatalogueEndpoints,
   studioOrderEndpoints,
-  marketingEndpoints,
   studioAnalyticsEndpoints,
 } from './studio-endpoints.ts';
 export { trackingEndpoints } from './tracking-endpoints.ts';
-export type { Caller, Endpoint, EndpointGroup, EndpointInput, EndpointAnswer, RefusalStyle } from './endpoints.ts';
+export { marketingEndpoints } from './marketing-endpoints.ts';
+export type { Caller, Endpoint, EndpointGroup, EndpointInput, EndpointAnswer, RefusalStyle } from './endpoint.ts';
 export { endpointRequest, readEndpointAnswer } from './endpoint-client.ts';
 export {
   listingPageSizes,
@@ -246,11 +244,6 @@ export {
   accountProfile,
   profileAnswer,
   updateProfileRequest,
-  maintenanceSettings,
-  checkMaintenancePasswordRequest,
-  checkMaintenancePasswordAnswer,
-  MAINTENANCE_EVENT,
-  maintenanceEvent,
   studioSignInRequest,
   ownedSite,
   studioSignInAnswer,
@@ -270,7 +263,6 @@ export type {
   SaveAddressRequest,
   AccountProfile,
   UpdateProfileRequest,
-  MaintenanceSettings,
   StudioSignInAnswer,
   StudioMaintenanceSettings,
   SetMaintenanceRequest,
@@ -380,7 +372,6 @@ export {
   isInStock,
   productStructuredData,
   missingOption,
-  MAX_COMPARE,
   compareQuery,
   comparedProduct,
   compareAnswer,

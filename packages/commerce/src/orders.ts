@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressFields, customerEmail, customerPhone, optionalField } from './account.ts';
-import { cartCodeList } from './cart.ts';
+import { cartCodeList, orderCode } from './cart.ts';
 import { chosenOption } from './line-options.ts';
 
 /**
@@ -79,12 +79,6 @@ export const orderSummary = z.object({
 export type OrderSummary = z.infer<typeof orderSummary>;
 
 export const orderAnswer = z.object({ data: z.object({ order: orderSummary }) });
-
-/** An order's unguessable code: 16 capitals and digits. */
-export const orderCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Z0-9]{16}$/, 'must be an order code');
 
 /** `GET /api/Order/GetOrder`: an order by its unguessable code (the confirmation page and `/status`). */
 export const orderCodeQuery = z.object({ OrderCode: orderCode });
@@ -187,6 +181,3 @@ export const confirmPaymentRequest = z.object({
 export const confirmPaymentAnswer = z.object({
   data: z.object({ order: orderSummary, outcome: z.enum(paymentOutcomes), message: z.string() }),
 });
-
-/** `GET /api/Cart/GetOrderCart` (§7): an order's lines as a cart, to pay it at `/checkout/oc/{ordercode}`; `CartCodes` is the order code. */
-export const orderCartQuery = z.object({ CartCodes: orderCode });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { attributeDisplayTypes } from './enums.ts';
+import { MAX_COMPARE, attributeDisplayTypes } from './enums.ts';
 
 /**
  * A product as its page shows it (§2.12, §3.12, §3.15): gallery, price and stock per variant, the variant axes
@@ -230,9 +230,6 @@ export function missingOption(
   }
   return null;
 }
-
-/** How many products the compare page sets side by side. */
-export const MAX_COMPARE = 4;
 
 export const compareQuery = z.object({
   ProductIDs: z

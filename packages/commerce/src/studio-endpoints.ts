@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { setMaintenanceRequest, studioMaintenanceAnswer, studioSignInAnswer, studioSignInRequest } from './account.ts';
 import { orderAnswer, orderCodeQuery, setOrderStatusRequest, studioOrdersAnswer, studioOrdersQuery } from './orders.ts';
 import { analyticsAnswer, analyticsQuery } from './analytics.ts';
-import { capiAnswer, capiRequest, saveMarketingRequest, studioMarketingAnswer } from './marketing.ts';
 import {
   STUDIO_PAGE_BODY_BYTES,
   MAX_UPLOAD_BYTES,
@@ -34,7 +33,7 @@ import {
   uploadMediaRequest,
   versionsAnswer,
 } from './studio.ts';
-import { endpoint } from './endpoints.ts';
+import { endpoint } from './endpoint.ts';
 
 /** A theme document's largest body. */
 const THEME_BODY_BYTES = 2 * 1024 * 1024;
@@ -210,19 +209,6 @@ export const studioOrderEndpoints = {
     caller: 'owner',
     body: setOrderStatusRequest,
     answer: orderAnswer,
-  }),
-};
-
-/** Marketing: the Conversions API relay (§7) and the owner's scripts and consent settings. */
-export const marketingEndpoints = {
-  capi: endpoint({ method: 'POST', path: '/api/facebook/capi', caller: 'visitor', body: capiRequest, answer: capiAnswer }),
-  getMarketing: endpoint({ method: 'GET', path: '/api/Studio/GetMarketing', caller: 'owner', answer: studioMarketingAnswer }),
-  saveMarketing: endpoint({
-    method: 'POST',
-    path: '/api/Studio/SaveMarketing',
-    caller: 'owner',
-    body: saveMarketingRequest,
-    answer: studioMarketingAnswer,
   }),
 };
 

@@ -1,5 +1,5 @@
 import { trackAccepted, trackDurationBeacon, trackEventBeacon, trackSessionBeacon } from './tracking.ts';
-import { endpoint } from './endpoints.ts';
+import { endpoint } from './endpoint.ts';
 
 /** A beacon's body is a few hundred bytes; anything near this is not a beacon. */
 const BEACON_BODY_BYTES = 16 * 1024;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formEndpoints, type ContactRequest, type FormValues, type SubscribeRequest } from '@vitrine/commerce';
+import type { ContactRequest, FormValues, SubscribeRequest } from '@vitrine/commerce';
 import type { FormSubmitter } from '@vitrine/sections';
 import { ApiCallError, type ApiClient } from './client/api-client.ts';
 
@@ -7,12 +7,14 @@ const fieldErrors = z.object({ errors: z.record(z.string(), z.string()) });
 
 /**
  * Sends the sections' forms to the server. A dynamic form also carries the id of the page on screen, so the server
- * checks the values against that page's published fields; the server's field messages come back to the form.
+ * checks the values against that page's published fields; the server's field messages come back to the form. The
+ * forms' calls are imported when a form is first sent, so a page does not build their schemas for a form nobody sends.
  */
 export function formSubmitter(api: ApiClient, pageId: number | null): FormSubmitter {
   return {
     async submit(kind, body) {
       try {
+        const { formEndpoints } = await import('@vitrine/commerce/form-endpoints');
         if (kind === 'form') {
           const form = body as { sectionId: string; values: FormValues };
           await api.request(formEndpoints.submitForm, { body: { ...form, pageId: pageId ?? 0 } });

@@ -3,7 +3,6 @@ import {
   listingSearch,
   readListingUrl,
   maintenanceEndpoints,
-  pageEndpoints,
   webEndpoints,
   type AddressContent,
   type ListingState,
@@ -16,6 +15,12 @@ import { useCart } from './client/cart.ts';
 import { signedInUserId, useSession } from './client/session.ts';
 import { preloadQueue } from './client/app-behaviour.ts';
 import type { StorefrontData } from './data.ts';
+
+/**
+ * The pages' and the catalogue's calls, imported when first made: the first page's data is in the page the server drew,
+ * so the schemas of every page, listing and product are built on the first navigation, not at start-up.
+ */
+const catalogueCalls = () => import('@vitrine/commerce/catalogue-endpoints');
 
 /** How long a page fetched ahead of a click stays good for that click. */
 const PREFETCH_FRESH_MS = 30_000;
@@ -33,7 +38,11 @@ export function httpData(
   // §9: at most 4 route preloads at once.
   const preload = preloadQueue(4);
   const fetchAddress = (path: string, state: ListingState) =>
-    orNull(api.request(pageEndpoints.getAddress, { query: { Path: path, ...listingQuery(state) } }));
+    orNull(
+      catalogueCalls().then(({ pageEndpoints }) =>
+        api.request(pageEndpoints.getAddress, { query: { Path: path, ...listingQuery(state) } }),
+      ),
+    );
   const keyOf = (path: string, state: ListingState) => `${path}?${listingSearch(state)}`;
   // A template changes only when the owner publishes it: one fetch serves every catalogue page of the visit.
   const templates = new Map<number, Promise<PublishedPage | null>>();
@@ -59,7 +68,9 @@ export function httpData(
     getTemplate(pageTypeId) {
       let template = templates.get(pageTypeId);
       if (!template) {
-        template = orNull(api.request(pageEndpoints.getTemplate, { query: { PageTypeID: pageTypeId } }));
+        template = orNull(
+          catalogueCalls().then(({ pageEndpoints }) => api.request(pageEndpoints.getTemplate, { query: { PageTypeID: pageTypeId } })),
+        );
         template.catch(() => templates.delete(pageTypeId));
         templates.set(pageTypeId, template);
       }
@@ -69,6 +80,7 @@ export function httpData(
       return (await api.request(webEndpoints.getDesigns)).data.designs;
     },
     async getThemeSectionData() {
+      const { pageEndpoints } = await catalogueCalls();
       return (await api.request(pageEndpoints.getThemeSections, { query: {} })).data.sectionData;
     },
     async getSession() {

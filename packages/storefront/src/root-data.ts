@@ -1,4 +1,5 @@
 import type { WebConfig } from '@vitrine/commerce';
+import type { ThemeSettings } from '@vitrine/theme-engine';
 
 /** The id of the root route, whose loader data every page reads through `useRouteLoaderData`. */
 export const ROOT_ROUTE_ID = 'root';
@@ -10,4 +11,6 @@ export interface RootData {
   maintenanceBypass: boolean;
   /** What the theme's header and footer loaded (the header's category menu). */
   themeSectionData: Record<string, unknown>;
+  /** What Add to cart does in this store's theme (§3.8): open the cart drawer or go to /cart. */
+  addToCartAction: ThemeSettings['add_to_card_action'];
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData } from 'react-router-dom';
-import { MAX_COMPARE, catalogueEndpoints, imageUrl, mediaUrl, type ProductCard, type WebConfig } from '@vitrine/commerce';
+import { MAX_COMPARE, imageUrl, mediaUrl, type ProductCard, type WebConfig } from '@vitrine/commerce';
 import { ImageProvider, NavigationProvider, type ImageSettings } from '@vitrine/renderer';
 import { FormSubmitProvider, ShopProvider } from '@vitrine/sections';
 import { useApi } from './app-context.tsx';
@@ -19,7 +19,6 @@ import { imageBreakpoints, imageDensities } from '@vitrine/theme-engine';
 import { StoreChrome } from './layouts.tsx';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
-import { useThemeSettings } from './theme-settings.ts';
 import { useHydrated } from './ui/hydrated.ts';
 import { marketingEvent } from './marketing/emitter.ts';
 import { Marketing } from './marketing/marketing.tsx';
@@ -95,7 +94,15 @@ const inBuilder = () => useSiteState.getState().is_builder;
  * Providers every page shares: the router's navigation for sections' links, the shop for sections (currency,
  * counts, hearts, the cart for cards' Add to cart), form sending, images and toasts.
  */
-function Providers({ site, children }: { site: WebConfig | undefined; children: ReactNode }) {
+function Providers({
+  site,
+  addToCartAction,
+  children,
+}: {
+  site: WebConfig | undefined;
+  addToCartAction: RootData['addToCartAction'];
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const api = useApi();
@@ -108,7 +115,7 @@ function Providers({ site, children }: { site: WebConfig | undefined; children: 
   const compareIds = useSiteState((s) => s.compare);
   const guestHearts = useWishlist((s) => s.guestIds);
   const savedHearts = useWishlist((s) => s.savedIds);
-  const addToCart = useAddToCart(useThemeSettings().add_to_card_action);
+  const addToCart = useAddToCart(addToCartAction);
   const shop = useMemo(() => {
     const signedIn = hydrated && signedInUserId(tokens) !== null;
     const offered = site?.currencies ?? [];
@@ -124,7 +131,11 @@ function Providers({ site, children }: { site: WebConfig | undefined; children: 
       // A guest's hearts are counted too: the header's link leads them to sign in and find them saved.
       wishlistCount: !hydrated ? 0 : signedIn ? wishlistCount : guestHearts.length,
       isSignedIn: signedIn,
-      suggest: async (kw: string) => (await api.request(catalogueEndpoints.suggest, { query: { kw } })).data,
+      suggest: async (kw: string) => {
+        // Imported with the first suggestion asked for: the first page does not build the catalogue's schemas.
+        const { catalogueEndpoints } = await import('@vitrine/commerce/catalogue-endpoints');
+        return (await api.request(catalogueEndpoints.suggest, { query: { kw } })).data;
+      },
       // What the shopper compares lives in their browser (§3.1), so the server's page shows none chosen.
       compare: {
         ids: hydrated ? compareIds : [],
@@ -199,9 +210,9 @@ function MaintenanceRedirects({ site, bypass }: { site: WebConfig; bypass: boole
 
 /** The shopper app's outermost route. */
 export function Root() {
-  const { site, maintenanceBypass } = useRouteLoaderData(ROOT_ROUTE_ID) as RootData;
+  const { site, maintenanceBypass, addToCartAction } = useRouteLoaderData(ROOT_ROUTE_ID) as RootData;
   return (
-    <Providers site={site}>
+    <Providers site={site} addToCartAction={addToCartAction}>
       <MaintenanceRedirects site={site} bypass={maintenanceBypass} />
       <SiteStateOfVisit />
       <LoadingBar />
@@ -241,7 +252,7 @@ export function ErrorPage() {
     else if (pathname === '/maintenance') reloadOnce('/maintenance', { reload: () => window.location.replace('/maintenance') });
   }, [notFound, path, pathname]);
   return (
-    <Providers site={root?.site}>
+    <Providers site={root?.site} addToCartAction={root?.addToCartAction ?? 'OPEN_DRAWER'}>
       <DocumentTitle storeTitle={root?.site.webTitle ?? ''} />
       <StoreChrome>
         <section className="vt-section vt-error-page">

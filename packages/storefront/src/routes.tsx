@@ -80,6 +80,16 @@ function metaFor(spec: RouteSpec): RouteMeta {
   return { title: routeTitle(spec.name), ...(noIndexRoutes.has(spec.name) ? { robots: 'noindex, nofollow' as const } : {}) };
 }
 
+/**
+ * The theme's Add to cart behaviour, read by the root loader. The settings' reader (and the schema of every theme
+ * setting) is imported only when a loader runs, and the browser never runs this one on the page the server drew, so a
+ * shopper's first page does not build that schema to read one setting.
+ */
+async function addToCartActionOf(themeData: string): Promise<RootData['addToCartAction']> {
+  const { publishedSettingsOf } = await import('./theme-settings.ts');
+  return publishedSettingsOf(themeData || '{}').add_to_card_action;
+}
+
 /** What the catch-all (or home, at '') draws for an address: the owner's page, a product or a listing (§2.3). */
 async function loadAddress(data: StorefrontData, path: string, url: URL): Promise<object> {
   const content = (await data.getAddress(path, readListingUrl(url.searchParams))) ?? throwNotFound();
@@ -217,7 +227,12 @@ export function createRoutes(data: StorefrontData | DataSource): RouteObject[] {
         if (path === '/maintenance' && (!site.isMaintenance || bypass)) throw redirect('/');
         // The theme's header and footer are drawn on every page: their code is fetched with the page's.
         await preloadSections(sectionTypesIn(site.themeSettings));
-        return { site: { ...site, themeSettings: { ...site.themeSettings, themeCSS: '' } }, maintenanceBypass: bypass, themeSectionData };
+        return {
+          site: { ...site, themeSettings: { ...site.themeSettings, themeCSS: '' } },
+          maintenanceBypass: bypass,
+          themeSectionData,
+          addToCartAction: await addToCartActionOf(site.themeSettings.themeData),
+        };
       },
       children: [
         ...rules,

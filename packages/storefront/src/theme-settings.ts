@@ -5,7 +5,7 @@ import { readOncePerText } from './read-once.ts';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 
 /** The settings of a theme document's text, read once per text. */
-const publishedSettingsOf = readOncePerText((themeData) => {
+export const publishedSettingsOf = readOncePerText((themeData) => {
   try {
     // The theme document keeps its settings under `settings` (§3.2 themeData).
     const theme = JSON.parse(themeData) as { settings?: unknown };

@@ -1,6 +1,6 @@
 import {
   apiError,
-  authEndpoints,
+  refreshEndpoint,
   endpointRequest,
   readEndpointAnswer,
   type Endpoint,
@@ -137,10 +137,10 @@ export class ApiClient {
         useSession.getState().setTokens(latest);
         return latest;
       }
-      const refresh = endpointRequest(authEndpoints.refresh, { body: tokens });
+      const refresh = endpointRequest(refreshEndpoint, { body: tokens });
       const response = await this.send(refresh.url, refresh, null);
       if (!response.ok) throw this.fail(variant === 'data' ? TokenFailure.DataRefreshFailed : TokenFailure.RefreshFailed);
-      const fresh = readEndpointAnswer(authEndpoints.refresh, await response.json()).tokens;
+      const fresh = readEndpointAnswer(refreshEndpoint, await response.json()).tokens;
       useSession.getState().setTokens(fresh);
       return fresh;
     }).finally(() => {
