@@ -343,7 +343,8 @@ export function studioJsSizes(): StudioBenchResult['js'] {
     loaded.add(chunk.file);
     for (const next of chunk.imports ?? []) walk(next);
   };
-  walk('src/entry-client.tsx');
+  walk('src/client/first-page.ts');
+  walk('src/app.tsx');
   walk('src/preview/preview-frame.tsx');
   // What the studio's first paint loads: the page's module script and the chunks it preloads; the rest (dialogs, the
   // tabs' forms, the theme worker) arrives later.

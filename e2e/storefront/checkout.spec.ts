@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server.ts';
-import { addSkilletWithGiftWrap, minor, signIn } from './shopper.ts';
+import { addSkilletWithGiftWrap, appStarted, minor, signIn } from './shopper.ts';
 
 /** Harbor & Pine's standard delivery (the seed): $4.95, free on orders from $75. */
 const STANDARD = { price: 495, freeFrom: 7500 };
@@ -203,6 +203,7 @@ test('a guest buys a mug with a note, a priced greeting card and gift wrap: the 
   await page.getByLabel('Personal note').fill('Happy birthday, Jo!');
   await page.getByRole('radio', { name: /Hand-lettered card/ }).check();
   await page.getByRole('checkbox', { name: /Gift wrap/ }).check();
+  await appStarted(page);
   // The price shown adds the card and the wrap: what one of this line costs.
   const each = minor(await page.locator('.vt-product-price').textContent());
   expect(each).toBe(before + 350 + 500);

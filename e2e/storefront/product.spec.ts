@@ -110,6 +110,8 @@ test('a signed-in customer writes one review and finds another helpful; guests a
 }) => {
   await page.goto(store.url('localhost', '/cast-iron-skillet'), { waitUntil: 'networkidle' });
   const reviews = page.getByRole('region', { name: 'Reviews' });
+  // The shopper scrolls down to them: the app, which reads them, starts when they come into view.
+  await reviews.scrollIntoViewIfNeeded();
   await expect(reviews.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(reviews.locator('.vt-review')).toHaveCount(5);
   await reviews.getByLabel('Sort reviews').selectOption({ label: 'Most Recent' });

@@ -34,8 +34,8 @@ export default defineConfig({
     outDir: theme ? `dist-${theme}` : 'dist',
     manifest: true,
     emptyOutDir: true,
-    // Two entries, run in this order: the first starts fetching the code of the page the server drew (its page and
-    // sections), before the app's modules run; the app hydrates once that code is here.
-    rollupOptions: { input: ['src/client/first-page.ts', 'src/entry-client.tsx'] },
+    // One entry, a few kilobytes: it keeps the visit's cookies, starts the tracker and starts the app (src/app.tsx,
+    // a chunk of its own) when the page needs it (client/app-start.ts).
+    rollupOptions: { input: ['src/client/first-page.ts'] },
   },
 });

@@ -95,7 +95,6 @@ function CardBuyAction({ product, soldOut }: { product: ProductCardData; soldOut
       <button
         type="button"
         className="vt-btn vt-btn-primary vt-btn-sm"
-        disabled={!cart.ready}
         aria-label={`Add to cart: ${product.itemName}`}
         onClick={() => cart.add(product)}
       >

@@ -27,10 +27,10 @@ export interface Shop {
   /** The products the shopper has hearted (a guest's kept in the browser, §3.4), and how to heart or unheart one. */
   wishlist?: { ids: readonly number[]; toggle: (productId: number) => void } | undefined;
   /**
-   * Puts one of a card's product in the cart as the product page does, then opens the drawer or the cart (§2.9);
-   * `ready` once the browser has a cart to add to. Absent where there is no cart (a test): cards draw no button.
+   * Puts one of a card's product in the cart as the product page does, then opens the drawer or the cart (§2.9).
+   * Absent where there is no cart (a test): cards draw no button.
    */
-  cart?: { add: (product: ProductCard) => void; ready: boolean } | undefined;
+  cart?: { add: (product: ProductCard) => void } | undefined;
   /** What the header's search suggests for what the shopper has typed; absent where nothing can be asked (a test). */
   suggest?: ((kw: string) => Promise<Suggestions>) | undefined;
 }

@@ -38,7 +38,7 @@ const refreshPreamble = [
 // Each start is a build: after the server restarts on a change, open pages reload into it at their next poll.
 const assets: ClientAssets = {
   buildId: `dev-${Date.now().toString(36)}`,
-  scripts: ['/@vite/client', '/src/entry-client.tsx'],
+  scripts: ['/@vite/client', '/src/client/first-page.ts'],
   styles: [],
   inlineScripts: [refreshPreamble],
 };

@@ -156,7 +156,6 @@ function Providers({
         },
       },
       cart: {
-        ready: hydrated,
         add: (product: ProductCard) => {
           if (inBuilder()) return;
           const { code, preview } = cardLine(product);

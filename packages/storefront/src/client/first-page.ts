@@ -1,19 +1,91 @@
+/// <reference types="vite/client" />
 import { readServerData } from '../server-data.ts';
-import { preloadView } from '../views.ts';
-
-/** What the server left in the page it drew: its build, theme and store, and its routes' data. */
-export const serverData = readServerData(document);
+import type { Tracker } from '../tracking/tracker.ts';
+import { FIRST_TOUCH_EVENTS, appStartOf, holdActions, marketingOf } from './app-start.ts';
+import { keepTrackingCode, reloadOnce, rememberViewport } from './app-behaviour.ts';
+import { installRipple } from '../ui/ripple.ts';
 
 /**
- * The code the server's page draws (its page and its sections, named by the route data in the page), fetched now.
- * The entry imports this module first, so the fetch starts before the rest of the app's modules run, rather than a
- * round trip after them; the entry hydrates once it is here.
+ * The shopper app's entry: what a page the server drew runs at load, a few kilobytes. It keeps the visit's cookies
+ * (§9: the tracking code, the viewport), starts the visitor tracker, and starts the app (`app.tsx`) when `appStartOf`
+ * says: at once, or at the shopper's first touch, holding what they did until it has started.
  */
-export const firstPageCode: Promise<void> = Promise.all(
-  Object.entries((serverData?.hydration.loaderData ?? {}) as Record<string, unknown>).map(([routeId, value]) =>
-    preloadView(routeId.split(':')[0]!, value),
-  ),
-).then(
-  () => undefined,
-  (error: unknown) => console.warn('Could not fetch part of the page ahead of hydrating', error),
-);
+
+/** What the server left in the page it drew: its build, theme and store, and its routes' data. */
+const serverData = readServerData(document);
+const boot = serverData?.boot ?? { buildId: 'unknown', themeId: 0, webId: 0 };
+// The studio's preview frame runs the site in builder mode (§3.1 is_builder, §6): it keeps no visitor state and
+// tracks nothing.
+const builder = window.location.pathname.startsWith('/preview');
+
+if (!builder) {
+  keepTrackingCode();
+  rememberViewport();
+  window.addEventListener('resize', () => rememberViewport(), { passive: true });
+}
+// §4: a store without marketing scripts, and the studio's preview, inject nothing, and the console says so.
+const marketing = marketingOf(serverData);
+if (!marketing || builder)
+  console.info(`Vitrine: no marketing scripts ${marketing ? 'in builder mode' : 'configured for this store'}; nothing injected`);
+
+// §9's ripple answers a press from the first one, the app or not.
+installRipple();
+window.addEventListener('vite:preloadError', (event) => {
+  event.preventDefault();
+  reloadOnce(window.location.pathname);
+});
+
+/** The signed-in customer, once the app knows; a guest until then (a customer's page starts the app at once). */
+let customerId: () => string | number | null = () => null;
+
+// Visitor tracking (§4): its own small chunk, from the first page on, whether or not the app ever starts. Not in the
+// development server (§9) nor the studio's preview (§6). A chunk that fails to load is only logged (§8).
+const tracker: Promise<Tracker | null> =
+  builder || import.meta.env.DEV
+    ? Promise.resolve(null)
+    : import('../tracking/tracker.ts')
+        .then(({ startTracker }) => startTracker({ webId: boot.webId, customerId: () => customerId() }))
+        .catch((error: unknown) => {
+          console.warn('[tracking]', error);
+          return null;
+        });
+
+let started: Promise<void> | null = null;
+function startApp(held?: ReturnType<typeof holdActions>) {
+  started ??= import('../app.tsx')
+    .then(({ startApp }) => startApp({ serverData, builder, tracker }))
+    .then(
+      (app) => {
+        customerId = app.customerId;
+        held?.release({ replay: true });
+        // Marks the page as answered by the app, with what the shopper did meanwhile handed to it.
+        document.documentElement.dataset['vtApp'] = 'started';
+      },
+      (error: unknown) => {
+        console.error('Vitrine: the page’s app did not start; links and the page still work', error);
+        held?.release({ replay: false });
+      },
+    );
+  return started;
+}
+
+const start = appStartOf(window.location.pathname, serverData, localStorage);
+if (start.at === 'once') void startApp();
+else {
+  const held = holdActions();
+  const onFirstTouch = () => {
+    for (const type of FIRST_TOUCH_EVENTS) window.removeEventListener(type, onFirstTouch, true);
+    void startApp(held);
+  };
+  for (const type of FIRST_TOUCH_EVENTS) window.addEventListener(type, onFirstTouch, { capture: true, passive: true });
+  // What draws only once the app runs (a product's reviews) starts it when it comes into view.
+  const waiting = document.querySelectorAll('[data-vt-starts-app]');
+  if (waiting.length > 0 && 'IntersectionObserver' in window) {
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      onFirstTouch();
+    });
+    waiting.forEach((element) => observer.observe(element));
+  }
+}

@@ -27,7 +27,7 @@ export function Marketing({ site }: { site: WebConfig }) {
     // Read from the store itself: while hydrating, a hook gives the server's state, which never is the builder's.
     const configured = loadsScripts(site.scripts);
     if (!configured || useSiteState.getState().is_builder) {
-      console.info(`Vitrine: no marketing scripts ${configured ? 'in builder mode' : 'configured for this store'}; nothing injected`);
+      // The page's entry has said so in the console (client/first-page.ts).
       connectMarketing(false);
       return;
     }

@@ -12,7 +12,6 @@ import type { ThemeSettings } from '@vitrine/theme-engine';
 import { provisionalLine, useAddToCart } from '../cart/add-to-cart-action.ts';
 import { ApiCallError } from '../client/api-client.ts';
 import { useSaveOptions, type OptionValues } from './chosen-options.ts';
-import { useHydrated } from '../ui/hydrated.ts';
 import { QuantityStepper } from '../ui/quantity-stepper.tsx';
 
 /** The line as it will show in the cart before the server has priced it, from what the product page already knows. */
@@ -80,7 +79,6 @@ export function AddToCart({
   addToCartAction: ThemeSettings['add_to_card_action'];
 }) {
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const addToCart = useAddToCart(addToCartAction);
   const saveOptions = useSaveOptions();
   const [quantity, setQuantity] = useState(1);
@@ -112,8 +110,8 @@ export function AddToCart({
         <button
           type="button"
           className="vt-btn vt-btn-primary vt-btn-md"
-          // Until the page has hydrated there is no cart to add to.
-          disabled={!hydrated || reason !== null || busy}
+          // A press before the app runs is held by the page's entry and done once it has (client/app-start.ts).
+          disabled={reason !== null || busy}
           aria-describedby={reason ? reasonId : undefined}
           onClick={() =>
             void withOptions((line, chosen) =>
@@ -129,7 +127,7 @@ export function AddToCart({
         <button
           type="button"
           className="vt-btn vt-btn-outline vt-btn-md"
-          disabled={!hydrated || reason !== null || busy}
+          disabled={reason !== null || busy}
           aria-describedby={reason ? reasonId : undefined}
           onClick={() => void withOptions((line) => void navigate(`/checkout/bn/${line}`))}
         >

@@ -61,8 +61,9 @@ export function Reviews({ product }: { product: ProductDetail }) {
     }
   };
 
+  // The reviews are read once the app runs: coming into view starts it (client/first-page.ts).
   return (
-    <section id="reviews" className="vt-reviews" aria-labelledby={headingId}>
+    <section id="reviews" className="vt-reviews" aria-labelledby={headingId} data-vt-starts-app="">
       <h2 id={headingId} className="vt-h2">
         Reviews
       </h2>

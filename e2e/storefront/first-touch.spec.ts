@@ -1,0 +1,62 @@
+import type { ConsoleMessage } from '@playwright/test';
+import { expect, test } from '../fixtures/server.ts';
+
+/**
+ * A page a shopper lands on is the server's HTML and a few kilobytes of script; the app takes over at their first
+ * touch, and what they did meanwhile is done once it has (issue 18, client/app-start.ts).
+ */
+const app = 'html[data-vt-app="started"]';
+
+test('what a shopper types before the app has started is searched for once it has', async ({ page, store }) => {
+  const errors: string[] = [];
+  page.on('console', (m: ConsoleMessage) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(store.url('localhost', '/'), { waitUntil: 'networkidle' });
+  // Nothing has touched the page: the app has not started, and the page is whole.
+  await expect(page.locator(app)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Made to be used every day' })).toBeVisible();
+  const search = page.getByRole('combobox', { name: 'Search' });
+  await search.fill('mug');
+  await expect(page.locator(app)).toHaveCount(1);
+  // The app took the word over: it suggests, and Enter searches for it.
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await expect(search).toHaveValue('mug');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/search\?kw=mug$/);
+  expect(errors).toEqual([]);
+});
+
+test('a tap on Add to cart before the app has started adds the product once it has', async ({ page, store }) => {
+  await page.goto(store.url('localhost', '/stoneware-mug'), { waitUntil: 'networkidle' });
+  await expect(page.locator(app)).toHaveCount(0);
+  // The button is there to press from the start (a screen reader's click included, which moves no pointer).
+  await page.getByRole('button', { name: 'Add to cart' }).dispatchEvent('click');
+  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(drawer.getByRole('link', { name: 'Stoneware Mug' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeAttached();
+
+  // A shopper whose browser keeps a cart gets the app at once: the header's count is theirs without a touch.
+  await page.goto(store.url('localhost', '/'), { waitUntil: 'networkidle' });
+  await expect(page.locator(app)).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeAttached();
+});
+
+test('a link clicked before the app has started opens its page in the app', async ({ page, store }) => {
+  await page.goto(store.url('localhost', '/'), { waitUntil: 'networkidle' });
+  await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
+  await page
+    .getByRole('link', { name: /^Kitchen/ })
+    .first()
+    .click();
+  await expect(page).toHaveTitle('Kitchen | Harbor & Pine');
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same document');
+});
+
+test('a product’s reviews coming into view start the app, which reads them', async ({ page, store }) => {
+  // A window tall enough to show the reviews at once: nothing touches the page.
+  await page.setViewportSize({ width: 1280, height: 4000 });
+  await page.goto(store.url('localhost', '/cast-iron-skillet'));
+  await expect(page.locator(app)).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Reviews' }).locator('.vt-review').first()).toBeVisible();
+});

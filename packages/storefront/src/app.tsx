@@ -1,0 +1,143 @@
+import { startTransition, useEffect, type ReactNode } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { hydrate } from '@vitrine/renderer/client';
+import { webEndpoints } from '@vitrine/commerce';
+import { AppContext } from './app-context.tsx';
+import { ApiCallError, ApiClient } from './client/api-client.ts';
+import { watchForNewBuild } from './client/app-behaviour.ts';
+import { useCart } from './client/cart.ts';
+import { readClaims, signedInUserId, useSession } from './client/session.ts';
+import { useSiteState } from './client/site-state.ts';
+import { httpData } from './http-data.ts';
+import { routeTable } from './route-table.ts';
+import { createRoutes } from './routes.tsx';
+import type { ServerData } from './server-data.ts';
+import type { Tracker } from './tracking/tracker.ts';
+import { preloadView } from './views.ts';
+import './app.css';
+// A theme's own section styles, after the store's (none unless the build names a theme).
+import '@vitrine/sections/theme.css';
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: unknown;
+  }
+}
+
+/** What the page's entry hands the app (client/first-page.ts). */
+export interface AppStartInput {
+  serverData: ServerData | null;
+  /** The studio's preview frame: builder mode (§3.1 is_builder, §6). */
+  builder: boolean;
+  /** The visitor tracker the entry started (null where nothing is tracked). */
+  tracker: Promise<Tracker | null>;
+}
+
+/** The started app, as the entry sees it. */
+export interface StartedApp {
+  /** The signed-in customer's id, or null for a guest (§6). */
+  customerId: () => string | number | null;
+}
+
+/** Calls `done` once the page it wraps has hydrated (its effects run after every child's). */
+function Hydrated({ done, children }: { done: () => void; children: ReactNode }) {
+  useEffect(done, [done]);
+  return children;
+}
+
+/**
+ * Starts the shopper app on the page the server drew: the visit's session, its API client and router, and hydration,
+ * once the code the page draws (its page and its sections) is here, so hydrating never waits mid-way. Resolves once the
+ * page has hydrated and answers the shopper.
+ */
+export async function startApp({ serverData, builder, tracker }: AppStartInput): Promise<StartedApp> {
+  const boot = serverData?.boot ?? { buildId: 'unknown', themeId: 0, webId: 0 };
+  // §2.8: `store` overrides the domain for the visit. The server decides (only on the platform's own addresses, and
+  // kept in a cookie across redirects and reloads) and says which store it rendered; the browser calls the same one.
+  const store = boot.store ?? null;
+  if (store) sessionStorage.setItem('vt.store', store);
+  else sessionStorage.removeItem('vt.store');
+  const api = new ApiClient({ store });
+  const data = httpData(api, { domain: store ?? window.location.hostname, themeId: boot.themeId });
+
+  // Builder mode keeps no visitor state, so previewing at 320px does not set this browser's viewport cookie, and
+  // nothing is tracked, redirected or reloaded under the owner's hands. Every document sets the flag at start, so a
+  // store tab never inherits the frame's.
+  useSiteState.getState().setSiteKey('is_builder', builder);
+  if (!builder) watchForNewBuild(boot.buildId);
+
+  // Pages a shopper points at (or tabs to) are fetched ahead, so the click finds them ready.
+  const appRoots = new Set(routeTable.map((route) => route.path.split('/')[0]).filter(Boolean));
+  const prefetchLinkTarget = (event: Event) => {
+    const link = (event.target as Element | null)?.closest?.('a[href^="/"]');
+    const path = link?.getAttribute('href')?.split(/[?#]/)[0] ?? '';
+    const slug = path.replace(/^\/+|\/+$/g, '');
+    if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(slug) || appRoots.has(slug.split('/')[0]!)) return;
+    data.prefetchPage(slug);
+  };
+  if (!builder) {
+    document.addEventListener('pointerover', prefetchLinkTarget, { passive: true });
+    document.addEventListener('focusin', prefetchLinkTarget);
+  }
+
+  /**
+   * Start-up (§4): tokens belong to this site, a stored user without a signed-in token is cleared with the cart
+   * (the sign-in consistency rule), and a guest without tokens gets them from the site config. A site config that
+   * fails clears the tokens and leaves for the external not-found page with the failure code.
+   */
+  const startSession = async () => {
+    const session = useSession.getState();
+    if (session.tokens && readClaims(session.tokens.accessToken)?.WebID !== boot.webId) session.clear();
+    if (!signedInUserId(useSession.getState().tokens) && useSession.getState().user) {
+      useSession.getState().clear();
+      useCart.getState().clear();
+    }
+    if (useSession.getState().tokens) return;
+    try {
+      const answer = await api.request(webEndpoints.getWebInfo, {
+        query: { Domain: store ?? window.location.hostname, WebThemeID: String(boot.themeId) },
+      });
+      // A shopper who signed in while this was on its way keeps the tokens they signed in with.
+      if (!useSession.getState().tokens) useSession.getState().setTokens(answer.tokens);
+    } catch (error) {
+      useSession.getState().clear();
+      if (error instanceof ApiCallError && /^CODE_\d{4}$/.test(error.code)) window.location.assign(`/store-not-found?ec=${error.code}`);
+    }
+  };
+  if (!builder) void startSession();
+
+  // The server rendered this page and left its loader data in the page's data block; createBrowserRouter picks it up
+  // where React Router's own server rendering would leave it (and revives route errors from it), so nothing is
+  // fetched twice.
+  if (serverData) window.__staticRouterHydrationData = serverData.hydration;
+  const router = createBrowserRouter(createRoutes(data));
+  // Each navigation in the app is a page view for the tracker the entry started.
+  void tracker.then((started) => {
+    if (started) router.subscribe((state) => started.routeChanged(`${state.location.pathname}${state.location.search}`));
+  });
+
+  // The code the page draws, fetched before hydrating, so hydration never suspends mid-way.
+  const loaderData = (serverData?.hydration as { loaderData?: Record<string, unknown> } | undefined)?.loaderData ?? {};
+  await Promise.all(Object.entries(loaderData).map(([routeId, value]) => preloadView(routeId.split(':')[0]!, value))).catch(
+    (error: unknown) => console.warn('Could not fetch part of the page ahead of hydrating', error),
+  );
+  const root = document.getElementById('root');
+  if (root) {
+    // A ripple still spreading in a button is not part of the page the server drew, which hydration must find.
+    root.querySelectorAll('.vt-ripple').forEach((ripple) => ripple.remove());
+    // Hydrating as a transition lets the browser answer input between pieces of it.
+    await new Promise<void>((resolve) =>
+      startTransition(() => {
+        hydrate(
+          root,
+          <Hydrated done={resolve}>
+            <AppContext value={{ api }}>
+              <RouterProvider router={router} />
+            </AppContext>
+          </Hydrated>,
+        );
+      }),
+    );
+  }
+  return { customerId: () => signedInUserId(useSession.getState().tokens) };
+}

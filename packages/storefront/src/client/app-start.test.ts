@@ -1,0 +1,157 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ServerData } from '../server-data.ts';
+import { appStartOf, holdActions, type AppStart } from './app-start.ts';
+
+const boot = { buildId: 'b', themeId: 1, webId: 1 };
+const pageOf = (loaderData: Record<string, unknown>, extra: Record<string, unknown> = {}): ServerData => ({
+  boot,
+  hydration: { loaderData, ...extra },
+});
+/** Why the app starts at once, or null when it waits for the first touch. */
+const reason = (start: AppStart) => ('because' in start ? start.because : null);
+const home = pageOf({ root: { site: { scripts: null } }, home: { page: {} } });
+const storage = (entries: Record<string, unknown> = {}) => ({
+  getItem: (key: string) => (key in entries ? JSON.stringify({ state: entries[key], version: 1 }) : null),
+});
+
+describe('when the shopper app starts on a page the server drew (issue 18)', () => {
+  it('waits for the first touch on a landing page a new visitor opens: home, a page, a listing, a product', () => {
+    expect(appStartOf('/', home, storage())).toEqual({ at: 'first-touch' });
+    expect(appStartOf('/kitchen', pageOf({ root: { site: {} }, 'slug:1': { listing: {} } }), storage())).toEqual({ at: 'first-touch' });
+  });
+
+  it('starts at once on the pages that draw the browser’s own state, and in the studio’s preview', () => {
+    expect(appStartOf('/cart', pageOf({ root: { site: {} }, cart: null }), storage())).toEqual({ at: 'once', because: 'the cart page' });
+    expect(appStartOf('/checkout', pageOf({ root: { site: {} }, checkout: null }), storage()).at).toBe('once');
+    expect(appStartOf('/preview/3', home, storage()).at).toBe('once');
+    expect(appStartOf('/', null, storage()).at).toBe('once');
+    expect(appStartOf('/', pageOf({ root: { site: {} } }, { errors: { home: {} } }), storage()).at).toBe('once');
+  });
+
+  it('starts at once when the store runs marketing scripts: their consent banner and events need it', () => {
+    const marketed = pageOf({ root: { site: { scripts: { facebookPixelID: '123' } } }, home: {} });
+    expect(appStartOf('/', marketed, storage())).toEqual({ at: 'once', because: 'the store’s marketing scripts' });
+    // Sign-in ids alone load nothing on a shopper's page.
+    expect(appStartOf('/', pageOf({ root: { site: { scripts: { googleClientID: 'x' } } }, home: {} }), storage()).at).toBe('first-touch');
+  });
+
+  it('starts at once when this browser keeps what the page shows: a cart, a wishlist, a comparison, a customer, a currency', () => {
+    expect(reason(appStartOf('/', home, storage({ 'vt.cart': { lines: ['1-0-1'] } })))).toBe('a cart');
+    expect(reason(appStartOf('/', home, storage({ 'vt.wishlist': { guestIds: [4] } })))).toBe('a wishlist');
+    expect(reason(appStartOf('/', home, storage({ 'vt.site': { compare: [4] } })))).toBe('products to compare');
+    expect(reason(appStartOf('/', home, storage({ 'vt.session': { user: { id: 1 } } })))).toBe('a signed-in customer');
+    expect(reason(appStartOf('/', home, storage({ 'vt.session': { currency: { currencyAbbreviation: 'EUR' } } })))).toBe(
+      'a chosen currency',
+    );
+    // Empty or unreadable storage is a new visitor.
+    expect(appStartOf('/', home, storage({ 'vt.cart': { lines: [] }, 'vt.session': { tokens: { accessToken: 'a' } } })).at).toBe(
+      'first-touch',
+    );
+    expect(appStartOf('/', home, { getItem: () => '{not json' }).at).toBe('first-touch');
+  });
+});
+
+describe('what a shopper does before the app has started', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('holds a click and does it again once the app has started', () => {
+    document.body.innerHTML = '<button type="button" id="b"><span>Add</span></button>';
+    const button = document.getElementById('b')!;
+    const clicks = vi.fn();
+    const held = holdActions();
+    button.addEventListener('click', clicks);
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button.querySelector('span')!.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect(clicks).not.toHaveBeenCalled();
+    held.release({ replay: true });
+    expect(clicks).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a link opened with a modifier or in another tab go its own way, and ignores clicks on plain text', () => {
+    document.body.innerHTML = '<a href="/a" id="a">A</a><a href="/b" target="_blank" id="b">B</a><p id="p">text</p>';
+    const held = holdActions();
+    // What the page saw of each click, before this test stops jsdom from following the link.
+    const prevented: boolean[] = [];
+    const see = (event: Event) => (prevented.push(event.defaultPrevented), event.preventDefault());
+    document.addEventListener('click', see);
+    for (const [id, init] of [
+      ['a', { ctrlKey: true }],
+      ['b', {}],
+      ['p', {}],
+    ] as const) {
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true, ...init });
+      document.getElementById(id)!.dispatchEvent(event);
+    }
+    expect(prevented).toEqual([false, false, false]);
+    document.removeEventListener('click', see);
+    held.release({ replay: true });
+  });
+
+  it('holds a form sent and sends it again, with the button that sent it', () => {
+    document.body.innerHTML = '<form id="f"><input name="q"><button name="go" value="1">Go</button></form>';
+    const form = document.getElementById('f') as HTMLFormElement;
+    const held = holdActions();
+    const first = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: form.querySelector('button') });
+    form.dispatchEvent(first);
+    expect(first.defaultPrevented).toBe(true);
+    const sent = vi.fn((event: SubmitEvent) => {
+      event.preventDefault();
+      return event.submitter?.getAttribute('name');
+    });
+    form.addEventListener('submit', sent);
+    held.release({ replay: true });
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(sent.mock.results[0]!.value).toBe('go');
+  });
+
+  it('hands what was typed to the app’s controls, even after its first render put the drawn value back', () => {
+    document.body.innerHTML = '<input id="q" value="">';
+    const input = document.getElementById('q') as HTMLInputElement;
+    const held = holdActions();
+    input.value = 'mug';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    // The app's first render writes its own state back into the control.
+    input.value = '';
+    const typed = vi.fn((event: Event) => (event.target as HTMLInputElement).value);
+    input.addEventListener('input', typed);
+    held.release({ replay: true });
+    expect(input.value).toBe('mug');
+    expect(typed.mock.results.map((r) => r.value)).toEqual(['mug']);
+  });
+
+  it('lets a box toggle as the browser toggles it, and ticks it again through the app', () => {
+    document.body.innerHTML = '<input type="checkbox" id="c">';
+    const box = document.getElementById('c') as HTMLInputElement;
+    const held = holdActions();
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    box.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+    expect(box.checked).toBe(true);
+    box.dispatchEvent(new Event('change', { bubbles: true }));
+    // The app's first render draws the box as it knows it: not ticked.
+    box.checked = false;
+    const clicks = vi.fn();
+    box.addEventListener('click', clicks);
+    held.release({ replay: true });
+    expect(box.checked).toBe(true);
+    expect(clicks).toHaveBeenCalledTimes(1);
+  });
+
+  it('without the app, does what the browser alone would, and stops holding', () => {
+    document.body.innerHTML = '<button type="button" id="b">B</button>';
+    const button = document.getElementById('b')!;
+    const held = holdActions();
+    button.click();
+    const clicks = vi.fn();
+    button.addEventListener('click', clicks);
+    held.release({ replay: false });
+    expect(clicks).toHaveBeenCalledTimes(1);
+    const later = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+  });
+});

@@ -1,0 +1,186 @@
+import { loadsScripts } from '../marketing/configured.ts';
+import type { ServerData } from '../server-data.ts';
+
+/**
+ * When the shopper app takes over a page the server drew (issue 18). The server's HTML is the whole page: its links
+ * are links, its text and images are there. The app (React, the router, the calls' schemas) is what the shopper's
+ * phone would otherwise run before the page answers them, so on the pages a shopper lands on it starts at their first
+ * touch, not at load. It starts at once where the page must show what only the browser knows, or runs something the
+ * moment it opens.
+ */
+export type AppStart = { at: 'once'; because: string } | { at: 'first-touch' };
+
+/** The routes whose page the server draws whole: the owner's pages, listings and products (and home). */
+const LANDING_ROUTES = new Set(['root', 'home', 'slug']);
+
+/** What this browser keeps that the page draws (§4): a cart, a wishlist, compared products, a customer, a currency. */
+function keptInBrowser(storage: Pick<Storage, 'getItem'>): string | null {
+  const read = (key: string): Record<string, unknown> => {
+    try {
+      const stored = JSON.parse(storage.getItem(key) ?? 'null') as { state?: unknown } | null;
+      return stored?.state && typeof stored.state === 'object' ? (stored.state as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  };
+  const some = (value: unknown) => Array.isArray(value) && value.length > 0;
+  const session = read('vt.session');
+  if (session['user']) return 'a signed-in customer';
+  if (session['currency']) return 'a chosen currency';
+  if (some(read('vt.cart')['lines'])) return 'a cart';
+  if (some(read('vt.wishlist')['guestIds'])) return 'a wishlist';
+  if (some(read('vt.site')['compare'])) return 'products to compare';
+  return null;
+}
+
+/** Whether the store's scripts put something on its pages (§4), read from the site config the page carries. */
+export function marketingOf(serverData: ServerData | null): boolean {
+  const loaderData = (serverData?.hydration as { loaderData?: Record<string, unknown> } | undefined)?.loaderData;
+  const site = (loaderData?.['root'] as { site?: { scripts?: Parameters<typeof loadsScripts>[0] } } | undefined)?.site;
+  return loadsScripts(site?.scripts);
+}
+
+/** Decides when the app starts on this page; `storage` is the browser's local storage. */
+export function appStartOf(path: string, serverData: ServerData | null, storage: Pick<Storage, 'getItem'>): AppStart {
+  if (path.startsWith('/preview')) return { at: 'once', because: 'the studio’s preview' };
+  const loaderData = (serverData?.hydration as { loaderData?: Record<string, unknown> } | undefined)?.loaderData;
+  if (!loaderData) return { at: 'once', because: 'a page without its data' };
+  const route = Object.keys(loaderData).find((id) => !LANDING_ROUTES.has(id.split(':')[0]!));
+  if (route) return { at: 'once', because: `the ${route.split(':')[0]} page` };
+  if ((serverData?.hydration as { errors?: unknown } | undefined)?.errors) return { at: 'once', because: 'an error page' };
+  if (marketingOf(serverData)) return { at: 'once', because: 'the store’s marketing scripts' };
+  const kept = keptInBrowser(storage);
+  if (kept) return { at: 'once', because: kept };
+  return { at: 'first-touch' };
+}
+
+/**
+ * The events that mean a shopper is using the page: the app starts on the first. A click or a form sent counts too:
+ * a screen reader's click moves no pointer.
+ */
+export const FIRST_TOUCH_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'wheel',
+  'scroll',
+  'input',
+  'change',
+  'click',
+  'submit',
+] as const;
+
+/** What a tap or a key pressed before the app started asked for, done again once it has. */
+type HeldAction = { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
+
+const ACTIONABLE = 'a[href], button, input, select, textarea, label, summary, [role="button"], [tabindex]';
+/** A box or a choice toggles as the browser toggles it; the app is told once it runs (`handOver`). */
+const TOGGLES = 'input[type="checkbox"], input[type="radio"]';
+
+/**
+ * Holds what the shopper does before the app has started: a click (or a tap on a button not yet enabled) or a form
+ * sent is stopped and kept, and done again once the app has started; what they typed or chose is handed to the app's
+ * controls. A link opened in a new tab, or with a modifier, goes its own way. `release` ends the holding: with the app
+ * started (`replay`), or without it (the held click then does what the browser alone would).
+ */
+export function holdActions(doc: Document = document) {
+  let held: HeldAction | null = null;
+  /** Where a mouse last was: the app is told the pointer is over what it was over (a magnifier shows). */
+  let pointer: { clientX: number; clientY: number } | null = null;
+  let pressed: Element | null = null;
+  const changed = new Map<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, string | boolean>();
+
+  const onClick = (event: MouseEvent) => {
+    const target = (event.target as Element | null)?.closest?.<HTMLElement>(ACTIONABLE);
+    if (!target || target.matches(TOGGLES) || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
+      return;
+    if (target instanceof HTMLAnchorElement && target.target && target.target !== '_self') return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = { kind: 'click', target };
+  };
+  // A button drawn disabled until the app runs gets no click, and Chromium aims the pointer's events past it: the
+  // button under the pointer, pressed and released, is held as a click.
+  const disabledButtonAt = (event: PointerEvent) =>
+    doc.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('button:disabled') ?? null;
+  const onPointerMove = (event: PointerEvent) => {
+    pointer = event.pointerType === 'mouse' ? { clientX: event.clientX, clientY: event.clientY } : null;
+  };
+  const onPointerDown = (event: PointerEvent) => {
+    pressed = disabledButtonAt(event);
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const target = disabledButtonAt(event);
+    if (target && target === pressed) held = { kind: 'click', target };
+    pressed = null;
+  };
+  const onSubmit = (event: SubmitEvent) => {
+    if (!(event.target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = { kind: 'submit', form: event.target, submitter: event.submitter };
+  };
+  const onChange = (event: Event) => {
+    const target = event.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+      changed.set(target, target.matches(TOGGLES) ? (target as HTMLInputElement).checked : target.value);
+  };
+  const listeners = [
+    ['click', onClick],
+    ['pointermove', onPointerMove],
+    ['pointerdown', onPointerDown],
+    ['pointerup', onPointerUp],
+    ['submit', onSubmit],
+    ['input', onChange],
+    ['change', onChange],
+  ] as const;
+  for (const [type, listener] of listeners) doc.addEventListener(type, listener as EventListener, true);
+
+  return {
+    release({ replay }: { replay: boolean }) {
+      for (const [type, listener] of listeners) doc.removeEventListener(type, listener as EventListener, true);
+      if (replay) for (const [control, value] of changed) if (control.isConnected) handOver(control, value);
+      const over = replay && pointer ? doc.elementFromPoint(pointer.clientX, pointer.clientY) : null;
+      if (over) {
+        const at = { bubbles: true, ...pointer, pointerType: 'mouse', isPrimary: true };
+        for (const type of ['pointerover', 'pointermove']) over.dispatchEvent(new PointerEvent(type, at));
+        for (const type of ['mouseover', 'mousemove']) over.dispatchEvent(new MouseEvent(type, at));
+      }
+      const action = held;
+      held = null;
+      if (!action) return;
+      if (action.kind === 'submit') {
+        if (!action.form.isConnected) return;
+        const submitter = action.submitter && action.form.contains(action.submitter) ? action.submitter : null;
+        action.form.requestSubmit(submitter as HTMLButtonElement | null);
+      } else if (action.target.isConnected && !(action.target as HTMLButtonElement).disabled) action.target.click();
+    },
+  };
+}
+
+/**
+ * Hands a value the shopper typed, chose or ticked before the app started to the app. React keeps the value it finds when it
+ * takes a control over, but its state holds the one the server drew, and its first render in the browser may put that
+ * back. The value is set to the drawn one through the element (which React watches), then to the shopper's through
+ * the prototype (which it does not), and an input event tells React's handlers, as typing would.
+ */
+function handOver(control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string | boolean) {
+  if (typeof value === 'boolean') {
+    // A box: back to the state the app drew, then clicked to the shopper's, which the app hears as a click.
+    const box = control as HTMLInputElement;
+    box.checked = box.defaultChecked;
+    if (box.checked !== value) box.click();
+    return;
+  }
+  const prototype =
+    control instanceof HTMLSelectElement
+      ? HTMLSelectElement.prototype
+      : control instanceof HTMLTextAreaElement
+        ? HTMLTextAreaElement.prototype
+        : HTMLInputElement.prototype;
+  control.value = control instanceof HTMLSelectElement ? control.value : control.defaultValue;
+  Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(control, value);
+  control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
