@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
@@ -90,6 +90,22 @@ test.describe('page weight (issue 18)', () => {
     for (const name of Object.keys(landings)) {
       expect(started[name]!.files.filter((file) => /^(catalogue|form)-endpoints/.test(file))).toEqual([]);
     }
+  });
+
+  test('a page writes in only the part of the app’s stylesheet it uses, and links none', async ({ page, store }) => {
+    const whole = readdirSync(assets).find((file) => file.endsWith('.css'))!;
+    const wholeKb = readFileSync(assets + whole).length / 1024;
+    for (const path of ['/', '/kitchen', '/stoneware-mug', '/cart']) {
+      const response = await page.request.get(store.url('localhost', path));
+      const html = await response.text();
+      // The first <style> is the app's (the theme's, #vt-theme, follows).
+      const appCss = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+      const kb = appCss.length / 1024;
+      console.log(`${path.padEnd(15)} app CSS ${kb.toFixed(1)} KB of ${wholeKb.toFixed(1)} KB`);
+      expect(kb, path).toBeLessThanOrEqual(24);
+      expect(html).not.toContain('rel="stylesheet"');
+    }
+    expect(wholeKb).toBeGreaterThan(48);
   });
 
   test('the home page builds no schema at load, and only those the app needs once it starts', async ({ browser, store }) => {

@@ -60,3 +60,34 @@ test('a product’s reviews coming into view start the app, which reads them', a
   await expect(page.locator(app)).toHaveCount(1);
   await expect(page.getByRole('region', { name: 'Reviews' }).locator('.vt-review').first()).toBeVisible();
 });
+
+test('a page carries only the styles it uses, and draws the same once the app has linked the whole stylesheet', async ({ page, store }) => {
+  for (const width of [375, 1280]) {
+    for (const path of ['/', '/kitchen', '/stoneware-mug']) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(store.url('localhost', path), { waitUntil: 'networkidle' });
+      // The page's own cut: no stylesheet linked, and none of the rules of what it does not draw (the checkout's).
+      await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+      expect(
+        await page.evaluate(() =>
+          [...document.querySelectorAll('style')].some((style) => style.textContent?.includes('.vt-checkout-lines')),
+        ),
+      ).toBe(false);
+      const looks = () =>
+        page.evaluate(() => {
+          const properties = ['display', 'position', 'color', 'background-color', 'font-size', 'font-weight', 'margin-top', 'padding-left'];
+          const all = ((window as unknown as { drawn?: Element[] }).drawn ??= [...document.querySelectorAll('body *')]);
+          return all.map((element) =>
+            element.isConnected ? properties.map((name) => getComputedStyle(element).getPropertyValue(name)).join(' ') : null,
+          );
+        });
+      const before = await looks();
+      await page.mouse.move(3, 3);
+      await expect(page.locator(app)).toHaveCount(1);
+      await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
+      const after = await looks();
+      const changed = before.filter((look, index) => look !== null && after[index] !== null && look !== after[index]);
+      expect(changed, `${path} at ${width} px`).toEqual([]);
+    }
+  }
+});

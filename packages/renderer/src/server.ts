@@ -1,40 +1,29 @@
-import { PassThrough, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 
-export interface StreamOptions {
-  /**
-   * Written before React's output, as soon as the shell is ready: text, or pieces of it, some already encoded (a
-   * stylesheet every page carries is encoded once, not copied and encoded for each page).
-   */
-  prefix: string | readonly (string | Uint8Array)[];
-  /** Written after React's output ends. */
-  suffix: string;
-  onError?: (error: unknown) => void;
-}
-
 /**
- * Renders a React tree as a Node stream framed by `prefix` and `suffix` (the document around the app's root element).
- * Resolves when the shell is ready, so that the caller can still choose the status code; rejects when the shell fails.
+ * Renders a React tree to its HTML once all of it is ready (what it suspends on included), for a page whose head
+ * depends on its body: the server writes into the head the part of the stylesheet the body uses. Rejects when the
+ * shell fails, or after 10 s.
  */
-export function renderToStream(element: ReactNode, { prefix, suffix, onError }: StreamOptions): Promise<NodeJS.ReadableStream> {
+export function renderWhenReady(element: ReactNode, { onError }: { onError?: (error: unknown) => void } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const out = new PassThrough();
+    const chunks: Buffer[] = [];
     const { pipe, abort } = renderToPipeableStream(element, {
-      onShellReady() {
-        for (const piece of typeof prefix === 'string' ? [prefix] : prefix) out.write(piece);
+      onAllReady() {
         pipe(
           new Writable({
-            write(chunk, _encoding, callback) {
-              out.write(chunk, callback);
+            write(chunk: Buffer | string, _encoding, callback) {
+              chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+              callback();
             },
             final(callback) {
-              out.end(suffix);
+              resolve(Buffer.concat(chunks).toString('utf8'));
               callback();
             },
           }),
         );
-        resolve(out);
       },
       onShellError: reject,
       onError(error) {

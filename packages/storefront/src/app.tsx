@@ -14,9 +14,6 @@ import { createRoutes } from './routes.tsx';
 import type { ServerData } from './server-data.ts';
 import type { Tracker } from './tracking/tracker.ts';
 import { preloadView } from './views.ts';
-import './app.css';
-// A theme's own section styles, after the store's (none unless the build names a theme).
-import '@vitrine/sections/theme.css';
 
 declare global {
   interface Window {
@@ -37,6 +34,23 @@ export interface AppStartInput {
 export interface StartedApp {
   /** The signed-in customer's id, or null for a guest (§6). */
   customerId: () => string | number | null;
+}
+
+/**
+ * Links one of the app's whole stylesheets, before the theme's CSS as the page's cut of it is, and resolves once it
+ * has loaded (or failed: the page keeps its own rules).
+ */
+function linkStylesheet(href: string): Promise<void> {
+  if (document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) return Promise.resolve();
+  const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
+  const loaded = new Promise<void>((resolve) => {
+    link.addEventListener('load', () => resolve());
+    link.addEventListener('error', () => (console.warn(`Could not load the stylesheet ${href}`), resolve()));
+  });
+  const theme = document.getElementById('vt-theme');
+  if (theme) theme.before(link);
+  else document.head.append(link);
+  return loaded;
 }
 
 /** Calls `done` once the page it wraps has hydrated (its effects run after every child's). */
@@ -116,11 +130,13 @@ export async function startApp({ serverData, builder, tracker }: AppStartInput):
     if (started) router.subscribe((state) => started.routeChanged(`${state.location.pathname}${state.location.search}`));
   });
 
-  // The code the page draws, fetched before hydrating, so hydration never suspends mid-way.
+  // The code the page draws, fetched before hydrating, so hydration never suspends mid-way; and the whole stylesheet,
+  // since the page carries only the rules its HTML uses and the app draws more (a drawer, the next page).
   const loaderData = (serverData?.hydration as { loaderData?: Record<string, unknown> } | undefined)?.loaderData ?? {};
-  await Promise.all(Object.entries(loaderData).map(([routeId, value]) => preloadView(routeId.split(':')[0]!, value))).catch(
-    (error: unknown) => console.warn('Could not fetch part of the page ahead of hydrating', error),
-  );
+  await Promise.all([
+    ...Object.entries(loaderData).map(([routeId, value]) => preloadView(routeId.split(':')[0]!, value)),
+    ...(boot.stylesheets ?? []).map(linkStylesheet),
+  ]).catch((error: unknown) => console.warn('Could not fetch part of the page ahead of hydrating', error));
   const root = document.getElementById('root');
   if (root) {
     // A ripple still spreading in a button is not part of the page the server drew, which hydration must find.

@@ -3,9 +3,10 @@ import { isRouteErrorResponse } from 'react-router-dom';
 import { isBot, mediaUrl } from '@vitrine/commerce';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { compileTheme, escapeStyleText } from '@vitrine/theme-engine';
-import { renderToStream, serializeForScript } from '@vitrine/renderer/server';
+import { renderWhenReady, serializeForScript } from '@vitrine/renderer/server';
 import type { StorefrontData } from './data.ts';
 import { marketingHead } from './marketing/head.server.ts';
+import { pageStylesheet } from './page-css.server.ts';
 import { documentTitle, metaOf } from './meta.ts';
 import { readOncePerText } from './read-once.ts';
 import { routeTable } from './route-table.ts';
@@ -24,9 +25,12 @@ export interface ClientAssets {
   styles: readonly string[];
   /**
    * Stylesheets written into the page itself: the built app's CSS, so no request stands between the HTML and the
-   * first paint (issue 18). Compressed with the page, it costs less than a blocking round trip on a phone.
+   * first paint (issue 18). Compressed with the page, it costs less than a blocking round trip on a phone. Each is cut
+   * to the rules the page's HTML uses (`page-css.server.ts`).
    */
   inlineStyles?: readonly string[];
+  /** The same stylesheets as files, which the app links when it starts: what it draws later needs the rest. */
+  appStylesheets?: readonly string[];
   /** Inline module scripts to run first (the dev server's refresh preamble). */
   inlineScripts?: readonly string[];
 }
@@ -52,6 +56,15 @@ const fontPreloads = readOncePerText((themeData) => {
  * (the cart, checkout, the account) draw their content in the browser and need their code first.
  */
 const drawnByServer = new Set(routeTable.filter((spec) => spec.layout === 'dynamic').map((spec) => spec.name));
+
+/** Each inline stylesheet's cutter, by its text (one per build). */
+const cutters = new Map<string, (html: string) => string>();
+/** `css` cut to the rules the page `html` uses. */
+function cutFor(css: string, html: string): string {
+  let cut = cutters.get(css);
+  if (!cut) cutters.set(css, (cut = pageStylesheet(css)));
+  return cut(html);
+}
 
 /** `<style>` elements by their id, then by their text. */
 const styleElements = new Map<string, Map<string, Buffer>>();
@@ -93,12 +106,14 @@ export const STORE_OVERRIDE_HEADER = 'x-vitrine-store';
  */
 export const CSP_NONCE_HEADER = 'x-vitrine-nonce';
 
-/**
- * Renders a shopper page on the server: runs the matched routes' loaders through `data`, then streams the document
- * with the site's theme CSS inlined in its head and the loader data for hydration at the end of its body.
- */
 /** The routes and their handler, built once: each request's data reaches the loaders as their context. */
 const handler = createStaticHandler(createRoutes(({ context }) => context as StorefrontData));
+
+/**
+ * Renders a shopper page on the server: runs the matched routes' loaders through `data`, then writes the document
+ * with the part of the app's stylesheet the page uses and the site's theme CSS inlined in its head, and the loader
+ * data for hydration at the end of its body.
+ */
 
 export async function renderStorefront(request: Request, data: StorefrontData, assets: ClientAssets): Promise<StorefrontResponse> {
   const context = await handler.query(request, { requestContext: data });
@@ -145,7 +160,8 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
       ),
       ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     ].join(''),
-    ...(assets.inlineStyles ?? []).map((css) => styleElement(css)),
+  ];
+  const headEnd = [
     styleElement(site.themeSettings.themeCSS, 'vt-theme'),
     [
       marketing.head,
@@ -165,17 +181,24 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
 
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
   const store = request.headers.get(STORE_OVERRIDE_HEADER);
-  const boot = { buildId: assets.buildId, themeId: site.themeSettings.themeID, webId: site.webID, ...(store ? { store } : {}) };
+  const boot: ServerData['boot'] = {
+    buildId: assets.buildId,
+    themeId: site.themeSettings.themeID,
+    webId: site.webID,
+    ...(store ? { store } : {}),
+    ...(assets.appStylesheets?.length ? { stylesheets: assets.appStylesheets } : {}),
+  };
   // A JSON data block, not a script: the Content-Security-Policy allows no inline script, and this runs nothing.
   const serverData: ServerData = { boot, hydration };
   const tail = `</div><script type="application/json" id="${SERVER_DATA_ID}">${serializeForScript(serverData)}</script></body></html>`;
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  const body = await renderToStream(<StaticRouterProvider router={router} context={context} hydrate={false} />, {
-    prefix: head,
-    suffix: tail,
+  // The whole body first: the head carries the part of the app's stylesheet it uses.
+  const html = await renderWhenReady(<StaticRouterProvider router={router} context={context} hydrate={false} />, {
     onError: (renderError) => console.error('Storefront render error', renderError),
   });
+  const styles = (assets.inlineStyles ?? []).map((css) => styleElement(cutFor(css, html)));
+  const body = Readable.from([...head, ...styles, ...headEnd, html, tail]);
   return { kind: 'page', status: context.statusCode, headers: { 'content-type': 'text/html; charset=utf-8' }, body };
 }
 

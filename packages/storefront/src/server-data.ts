@@ -5,7 +5,14 @@ export const SERVER_DATA_ID = 'vt-data';
 
 /** What the server tells the browser about the page it rendered: its build, theme and store, and the loader data. */
 export interface ServerData {
-  boot: { buildId: string; themeId: number; webId: number; store?: string };
+  boot: {
+    buildId: string;
+    themeId: number;
+    webId: number;
+    store?: string;
+    /** The app's whole stylesheets, which it links when it starts (the page carries only the rules it uses). */
+    stylesheets?: readonly string[];
+  };
   /** The routes' loader data, errors as React Router's server rendering writes them. */
   hydration: Partial<HydrationState> | Record<string, unknown>;
 }

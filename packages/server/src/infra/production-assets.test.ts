@@ -29,6 +29,7 @@ it('links the entry, carries the text of its stylesheets and preloads the module
   expect(assets.modulePreloads).toEqual(['/assets/runtime-2.js', '/assets/shared-3.js']);
   expect(assets.styles).toEqual([]);
   expect(assets.inlineStyles).toEqual(['.vt-page{color:red}']);
+  expect(assets.appStylesheets).toEqual(['/assets/entry-1.css']);
   expect(assets.buildId).toMatch(/^[0-9a-f]{16}$/);
 });
 

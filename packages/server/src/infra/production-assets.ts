@@ -58,12 +58,16 @@ export function readStorefrontAssets(dist = storefrontDist): ClientAssets {
       .filter(([key]) => !entries.includes(key))
       .flatMap(([, chunk]) => chunk.css ?? []),
   );
-  const stylesheets = new Set(Object.values(chunks).flatMap((chunk) => (chunk.file.endsWith('.css') ? [chunk.file] : (chunk.css ?? []))));
+  const stylesheets = [
+    ...new Set(Object.values(chunks).flatMap((chunk) => (chunk.file.endsWith('.css') ? [chunk.file] : (chunk.css ?? [])))),
+  ].filter((css) => !lazyCss.has(css));
   return {
     buildId,
     scripts: entries.map(fileOf),
     modulePreloads: [...imported].filter((key) => !entries.includes(key)).map(fileOf),
     styles: [],
-    inlineStyles: [...stylesheets].filter((css) => !lazyCss.has(css)).map((css) => readFileSync(`${dist}/${css}`, 'utf8')),
+    inlineStyles: stylesheets.map((css) => readFileSync(`${dist}/${css}`, 'utf8')),
+    // The same files, linked by the app when it starts: each page carries only the rules its HTML uses.
+    appStylesheets: stylesheets.map((css) => `/${css}`),
   };
 }

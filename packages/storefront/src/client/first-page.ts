@@ -4,6 +4,10 @@ import type { Tracker } from '../tracking/tracker.ts';
 import { FIRST_TOUCH_EVENTS, appStartOf, holdActions, marketingOf } from './app-start.ts';
 import { keepTrackingCode, reloadOnce, rememberViewport } from './app-behaviour.ts';
 import { installRipple } from '../ui/ripple.ts';
+// The app's styles: the server writes the part each page uses into it (page-css.server.ts); the app links the whole.
+import '../app.css';
+// A theme's own section styles, after the store's (none unless the build names a theme).
+import '@vitrine/sections/theme.css';
 
 /**
  * The shopper app's entry: what a page the server drew runs at load, a few kilobytes. It keeps the visit's cookies

@@ -1,3 +1,6 @@
+/** The class of a ripple's element (drawn before the app starts, so the page's cut stylesheet keeps it). */
+export const RIPPLE_CLASS = 'vt-ripple';
+
 /** How long a button's ripple lasts (§9). */
 export const RIPPLE_MS = 401;
 
@@ -13,7 +16,7 @@ export function installRipple(doc: Document = document): () => void {
     const box = button.getBoundingClientRect();
     const size = Math.ceil(Math.hypot(box.width, box.height) * 2);
     const ripple = doc.createElement('span');
-    ripple.className = 'vt-ripple';
+    ripple.className = RIPPLE_CLASS;
     ripple.setAttribute('aria-hidden', 'true');
     Object.assign(ripple.style, {
       width: `${size}px`,

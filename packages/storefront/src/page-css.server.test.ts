@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { classesIn, pageStylesheet } from './page-css.server.ts';
+
+/** A stylesheet's rules, each with whether the page below keeps it and why. */
+const rules: readonly [css: string, kept: boolean, why: string][] = [
+  [':root{--vt-gap:1rem}', true, 'no class'],
+  ['body{margin:0}', true, 'no class'],
+  ['.vt-hero{padding:2rem}', true, 'drawn'],
+  ['.vt-cart-drawer{position:fixed}', false, 'not drawn'],
+  ['.vt-hero .vt-hero-title,.vt-cart-line{font-weight:700}', true, 'one of its selectors is drawn'],
+  ['.md\\:flex{display:flex}', true, 'an escaped class, as Tailwind writes them'],
+  ['.w-1\\/2{width:50%}', true, 'an escaped class'],
+  [':where(.vt-btn){position:relative}', true, ':where() matches without its classes'],
+  ['.vt-card:not(.vt-card-sold){opacity:1}', true, ':not() matches when they are missing'],
+  ['.vt-ripple{position:absolute}', true, 'the entry draws it'],
+  ['@media (min-width:64rem){.vt-checkout{gap:2rem}}', false, 'a group the cut leaves empty'],
+  ['@layer utilities{@media (hover:hover){.vt-account:hover{color:red}}}', false, 'groups emptied from the inside out'],
+  ['@keyframes vt-spin{from{transform:rotate(0)}to{transform:rotate(1turn)}}', true, 'an at-rule'],
+  ['@font-face{font-family:X;src:url(x.woff2)}', true, 'an at-rule'],
+];
+const css = rules.map(([rule]) => rule).join('\n');
+
+const html = '<main class="vt-hero md:flex"><h1 class="vt-hero-title w-1/2">Hi</h1><div class="vt-card">A &amp; B</div></main>';
+
+describe('the app’s stylesheet, cut to what a page uses (issue 18)', () => {
+  it('reads the classes of a page’s HTML, with the ripple the entry draws', () => {
+    expect([...classesIn(html)].sort()).toEqual(['md:flex', 'vt-card', 'vt-hero', 'vt-hero-title', 'vt-ripple', 'w-1/2']);
+  });
+
+  it('keeps the rules whose classes the page has and every rule without a class; drops the rest', () => {
+    const cut = pageStylesheet(css)(html);
+    for (const [rule, kept, why] of rules) expect(cut.includes(rule), `${rule}: ${why}`).toBe(kept);
+    // A group keeps what the page draws of it.
+    expect(pageStylesheet('@media (min-width:48rem){.vt-hero{padding:4rem}.vt-checkout{display:grid}}')(html)).toBe(
+      '@media (min-width:48rem){.vt-hero{padding:4rem}}',
+    );
+  });
+
+  it('cuts the same once for pages with the same classes', () => {
+    const cut = pageStylesheet(css);
+    expect(cut(html)).toBe(cut(`<!-- another page of the same kind -->${html}`));
+    expect(cut('<div class="vt-checkout"></div>')).toContain('@media (min-width:64rem){.vt-checkout{gap:2rem}}');
+  });
+});
