@@ -49,6 +49,11 @@ describe('when the shopper app starts on a page the server drew (issue 18)', () 
       'first-touch',
     );
     expect(appStartOf('/', home, { getItem: () => '{not json' }).at).toBe('first-touch');
+    // A browser that refuses storage altogether.
+    const refused = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    expect(appStartOf('/', home, { getItem: refused }).at).toBe('first-touch');
   });
 });
 

@@ -73,7 +73,8 @@ function startApp(held?: ReturnType<typeof holdActions>) {
   return started;
 }
 
-const start = appStartOf(window.location.pathname, serverData, localStorage);
+// Read through a function: a browser that refuses storage throws on `localStorage` itself, and reads as a new visitor.
+const start = appStartOf(window.location.pathname, serverData, { getItem: (key) => localStorage.getItem(key) });
 if (start.at === 'once') void startApp();
 else {
   const held = holdActions();
