@@ -11,8 +11,9 @@ import { useSiteState } from './client/site-state.ts';
 import { httpData } from './http-data.ts';
 import { routeTable } from './route-table.ts';
 import { createRoutes } from './routes.tsx';
-import type { ServerData } from './server-data.ts';
+import { loaderDataOf, type ServerData } from './server-data.ts';
 import type { Tracker } from './tracking/tracker.ts';
+import { RIPPLE_CLASS } from './ui/ripple.ts';
 import { preloadView } from './views.ts';
 
 declare global {
@@ -132,7 +133,7 @@ export async function startApp({ serverData, builder, tracker }: AppStartInput):
 
   // The code the page draws, fetched before hydrating, so hydration never suspends mid-way; and the whole stylesheet,
   // since the page carries only the rules its HTML uses and the app draws more (a drawer, the next page).
-  const loaderData = (serverData?.hydration as { loaderData?: Record<string, unknown> } | undefined)?.loaderData ?? {};
+  const loaderData = loaderDataOf(serverData) ?? {};
   await Promise.all([
     ...Object.entries(loaderData).map(([routeId, value]) => preloadView(routeId.split(':')[0]!, value)),
     ...(boot.stylesheets ?? []).map(linkStylesheet),
@@ -140,7 +141,7 @@ export async function startApp({ serverData, builder, tracker }: AppStartInput):
   const root = document.getElementById('root');
   if (root) {
     // A ripple still spreading in a button is not part of the page the server drew, which hydration must find.
-    root.querySelectorAll('.vt-ripple').forEach((ripple) => ripple.remove());
+    root.querySelectorAll(`.${RIPPLE_CLASS}`).forEach((ripple) => ripple.remove());
     // Hydrating as a transition lets the browser answer input between pieces of it.
     await new Promise<void>((resolve) =>
       startTransition(() => {

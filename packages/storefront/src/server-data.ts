@@ -27,3 +27,8 @@ export function readServerData(document: Document): ServerData | null {
     return null;
   }
 }
+
+/** The routes' loader data the server left in the page, by route id; undefined for a page without any. */
+export function loaderDataOf(serverData: ServerData | null): Record<string, unknown> | undefined {
+  return (serverData?.hydration as { loaderData?: Record<string, unknown> } | undefined)?.loaderData;
+}

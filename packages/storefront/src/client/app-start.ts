@@ -1,5 +1,5 @@
 import { loadsScripts } from '../marketing/configured.ts';
-import type { ServerData } from '../server-data.ts';
+import { loaderDataOf, type ServerData } from '../server-data.ts';
 
 /**
  * When the shopper app takes over a page the server drew (issue 18). The server's HTML is the whole page: its links
@@ -35,15 +35,14 @@ function keptInBrowser(storage: Pick<Storage, 'getItem'>): string | null {
 
 /** Whether the store's scripts put something on its pages (§4), read from the site config the page carries. */
 export function marketingOf(serverData: ServerData | null): boolean {
-  const loaderData = (serverData?.hydration as { loaderData?: Record<string, unknown> } | undefined)?.loaderData;
-  const site = (loaderData?.['root'] as { site?: { scripts?: Parameters<typeof loadsScripts>[0] } } | undefined)?.site;
+  const site = (loaderDataOf(serverData)?.['root'] as { site?: { scripts?: Parameters<typeof loadsScripts>[0] } } | undefined)?.site;
   return loadsScripts(site?.scripts);
 }
 
 /** Decides when the app starts on this page; `storage` is the browser's local storage. */
 export function appStartOf(path: string, serverData: ServerData | null, storage: Pick<Storage, 'getItem'>): AppStart {
   if (path.startsWith('/preview')) return { at: 'once', because: 'the studio’s preview' };
-  const loaderData = (serverData?.hydration as { loaderData?: Record<string, unknown> } | undefined)?.loaderData;
+  const loaderData = loaderDataOf(serverData);
   if (!loaderData) return { at: 'once', because: 'a page without its data' };
   const route = Object.keys(loaderData).find((id) => !LANDING_ROUTES.has(id.split(':')[0]!));
   if (route) return { at: 'once', because: `the ${route.split(':')[0]} page` };
