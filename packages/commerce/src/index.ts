@@ -414,9 +414,8 @@ export {
   capiAnswer,
   studioMarketingAnswer,
   saveMarketingRequest,
-  CONSENT_COOKIE,
-  CONSENT_COOKIE_SECONDS,
 } from './marketing.ts';
+export { CONSENT_COOKIE, CONSENT_COOKIE_SECONDS, type ConsentChoice } from './consent.ts';
 export type {
   PublicSiteScripts,
   SiteScripts,
@@ -427,5 +426,4 @@ export type {
   CapiRequest,
   StudioMarketingSettings,
   SaveMarketingRequest,
-  ConsentChoice,
 } from './marketing.ts';

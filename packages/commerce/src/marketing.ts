@@ -237,7 +237,3 @@ export const saveMarketingRequest = z
   .strict();
 export type SaveMarketingRequest = z.input<typeof saveMarketingRequest>;
 
-/** The consent a shopper gave (or refused) on the banner, kept in this cookie for a year. */
-export const CONSENT_COOKIE = 'vt_consent';
-export const CONSENT_COOKIE_SECONDS = 31_536_000;
-export type ConsentChoice = 'granted' | 'denied';

@@ -11,7 +11,7 @@ import { useSiteState } from './client/site-state.ts';
 import { httpData } from './http-data.ts';
 import { routeTable } from './route-table.ts';
 import { createRoutes } from './routes.tsx';
-import { loaderDataOf, type ServerData } from './server-data.ts';
+import { APP_ROOT_ID, loaderDataOf, type ServerData } from './server-data.ts';
 import type { Tracker } from './tracking/tracker.ts';
 import { RIPPLE_CLASS } from './ui/ripple.ts';
 import { preloadView } from './views.ts';
@@ -138,7 +138,7 @@ export async function startApp({ serverData, builder, tracker }: AppStartInput):
     ...Object.entries(loaderData).map(([routeId, value]) => preloadView(routeId.split(':')[0]!, value)),
     ...(boot.stylesheets ?? []).map(linkStylesheet),
   ]).catch((error: unknown) => console.warn('Could not fetch part of the page ahead of hydrating', error));
-  const root = document.getElementById('root');
+  const root = document.getElementById(APP_ROOT_ID);
   if (root) {
     // A ripple still spreading in a button is not part of the page the server drew, which hydration must find.
     root.querySelectorAll(`.${RIPPLE_CLASS}`).forEach((ripple) => ripple.remove());

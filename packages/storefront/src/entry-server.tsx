@@ -12,7 +12,7 @@ import { readOncePerText } from './read-once.ts';
 import { routeTable } from './route-table.ts';
 import { createRoutes } from './routes.tsx';
 export { crawlerDisallowedPaths } from './route-table.ts';
-import { SERVER_DATA_ID, type ServerData } from './server-data.ts';
+import { APP_ROOT_ID, SERVER_DATA_ID, type ServerData } from './server-data.ts';
 
 /** The built client's files a page links: module scripts and stylesheets, in order. */
 export interface ClientAssets {
@@ -170,7 +170,7 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
       // the images and fonts the shopper sees first (first paint 2.8 s → 1.2 s in the lab).
       ...(assets.modulePreloads ?? []).map((href) => `<link rel="modulepreload"${scriptPriority} href="${href}">`),
       ...assets.scripts.map((src) => `<script type="module"${scriptPriority} src="${src}"></script>`),
-      `</head><body>${marketing.bodyStart}<div id="root">`,
+      `</head><body>${marketing.bodyStart}<div id="${APP_ROOT_ID}">`,
     ].join(''),
   ];
 
@@ -190,14 +190,15 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
   };
   // A JSON data block, not a script: the Content-Security-Policy allows no inline script, and this runs nothing.
   const serverData: ServerData = { boot, hydration };
-  const tail = `</div><script type="application/json" id="${SERVER_DATA_ID}">${serializeForScript(serverData)}</script></body></html>`;
+  const tail = `</div>${marketing.bodyEnd}<script type="application/json" id="${SERVER_DATA_ID}">${serializeForScript(serverData)}</script></body></html>`;
 
   const router = createStaticRouter(handler.dataRoutes, context);
   // The whole body first: the head carries the part of the app's stylesheet it uses.
   const html = await renderWhenReady(<StaticRouterProvider router={router} context={context} hydrate={false} />, {
     onError: (renderError) => console.error('Storefront render error', renderError),
   });
-  const styles = (assets.inlineStyles ?? []).map((css) => styleElement(cutFor(css, html)));
+  // The consent banner, drawn outside the app's root, is part of the page too.
+  const styles = (assets.inlineStyles ?? []).map((css) => styleElement(cutFor(css, html + marketing.bodyEnd)));
   const body = Readable.from([...head, ...styles, ...headEnd, html, tail]);
   return { kind: 'page', status: context.statusCode, headers: { 'content-type': 'text/html; charset=utf-8' }, body };
 }

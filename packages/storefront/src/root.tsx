@@ -21,7 +21,7 @@ import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
 import { useHydrated } from './ui/hydrated.ts';
 import { marketingEvent } from './marketing/emitter.ts';
-import { Marketing } from './marketing/marketing.tsx';
+import { MarketingPageEvents } from './marketing/marketing.tsx';
 import { LoadingBar } from './ui/loading-bar.tsx';
 import { GENERIC_ERROR, ToastProvider } from './ui/toasts.tsx';
 import { WishlistSync } from './wishlist/wishlist-sync.tsx';
@@ -221,7 +221,7 @@ export function Root() {
       <Outlet />
       <CartDrawer />
       <CartStatus />
-      <Marketing site={site} />
+      <MarketingPageEvents />
     </Providers>
   );
 }

@@ -3,6 +3,9 @@ import type { HydrationState } from 'react-router-dom';
 /** The id of the JSON data block in which a server-rendered page hands its facts to the browser. */
 export const SERVER_DATA_ID = 'vt-data';
 
+/** The id of the element the app draws into (and hydrates); what the server draws outside it is not the app's. */
+export const APP_ROOT_ID = 'root';
+
 /** What the server tells the browser about the page it rendered: its build, theme and store, and the loader data. */
 export interface ServerData {
   boot: {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerData } from '../server-data.ts';
-import { appStartOf, holdActions, type AppStart } from './app-start.ts';
+import { appStartOf, holdActions, marketingOf, type AppStart } from './app-start.ts';
 
 const boot = { buildId: 'b', themeId: 1, webId: 1 };
 const pageOf = (loaderData: Record<string, unknown>, extra: Record<string, unknown> = {}): ServerData => ({
@@ -29,11 +29,14 @@ describe('when the shopper app starts on a page the server drew (issue 18)', () 
     expect(appStartOf('/', pageOf({ root: { site: {} } }, { errors: { home: {} } }), storage()).at).toBe('once');
   });
 
-  it('starts at once when the store runs marketing scripts: their consent banner and events need it', () => {
-    const marketed = pageOf({ root: { site: { scripts: { facebookPixelID: '123' } } }, home: {} });
-    expect(appStartOf('/', marketed, storage())).toEqual({ at: 'once', because: 'the store’s marketing scripts' });
+  it('waits for the first touch on a store with marketing scripts too: their runtime runs beside the app, not in it', () => {
+    const site = { scripts: { facebookPixelID: '123' }, consentBanner: true };
+    const marketed = pageOf({ root: { site }, home: {} });
+    expect(appStartOf('/', marketed, storage())).toEqual({ at: 'first-touch' });
+    expect(marketingOf(marketed)).toBe(site);
     // Sign-in ids alone load nothing on a shopper's page.
-    expect(appStartOf('/', pageOf({ root: { site: { scripts: { googleClientID: 'x' } } }, home: {} }), storage()).at).toBe('first-touch');
+    expect(marketingOf(pageOf({ root: { site: { scripts: { googleClientID: 'x' } } }, home: {} }))).toBeNull();
+    expect(marketingOf(null)).toBeNull();
   });
 
   it('starts at once when this browser keeps what the page shows: a cart, a wishlist, a comparison, a customer, a currency', () => {
@@ -57,13 +60,16 @@ describe('when the shopper app starts on a page the server drew (issue 18)', () 
   });
 });
 
+/** Elements as the server draws them inside the app's root. */
+const inApp = (html: string) => `<div id="root">${html}</div>`;
+
 describe('what a shopper does before the app has started', () => {
   afterEach(() => {
     document.body.innerHTML = '';
   });
 
   it('holds a click and does it again once the app has started', () => {
-    document.body.innerHTML = '<button type="button" id="b"><span>Add</span></button>';
+    document.body.innerHTML = inApp('<button type="button" id="b"><span>Add</span></button>');
     const button = document.getElementById('b')!;
     const clicks = vi.fn();
     const held = holdActions();
@@ -76,8 +82,19 @@ describe('what a shopper does before the app has started', () => {
     expect(clicks).toHaveBeenCalledTimes(1);
   });
 
+  it('lets what the server drew outside the app (the consent banner) answer for itself', () => {
+    document.body.innerHTML = `${inApp('<p>page</p>')}<section id="vt-consent"><button type="button" id="b">Accept</button></section>`;
+    const clicks = vi.fn();
+    document.getElementById('b')!.addEventListener('click', clicks);
+    const held = holdActions();
+    document.getElementById('b')!.click();
+    expect(clicks).toHaveBeenCalledTimes(1);
+    held.release({ replay: true });
+    expect(clicks).toHaveBeenCalledTimes(1);
+  });
+
   it('lets a link opened with a modifier or in another tab go its own way, and ignores clicks on plain text', () => {
-    document.body.innerHTML = '<a href="/a" id="a">A</a><a href="/b" target="_blank" id="b">B</a><p id="p">text</p>';
+    document.body.innerHTML = inApp('<a href="/a" id="a">A</a><a href="/b" target="_blank" id="b">B</a><p id="p">text</p>');
     const held = holdActions();
     // What the page saw of each click, before this test stops jsdom from following the link.
     const prevented: boolean[] = [];
@@ -97,7 +114,7 @@ describe('what a shopper does before the app has started', () => {
   });
 
   it('holds a form sent and sends it again, with the button that sent it', () => {
-    document.body.innerHTML = '<form id="f"><input name="q"><button name="go" value="1">Go</button></form>';
+    document.body.innerHTML = inApp('<form id="f"><input name="q"><button name="go" value="1">Go</button></form>');
     const form = document.getElementById('f') as HTMLFormElement;
     const held = holdActions();
     const first = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: form.querySelector('button') });
@@ -114,7 +131,7 @@ describe('what a shopper does before the app has started', () => {
   });
 
   it('hands what was typed to the app’s controls, even after its first render put the drawn value back', () => {
-    document.body.innerHTML = '<input id="q" value="">';
+    document.body.innerHTML = inApp('<input id="q" value="">');
     const input = document.getElementById('q') as HTMLInputElement;
     const held = holdActions();
     input.value = 'mug';
@@ -129,7 +146,7 @@ describe('what a shopper does before the app has started', () => {
   });
 
   it('lets a box toggle as the browser toggles it, and ticks it again through the app', () => {
-    document.body.innerHTML = '<input type="checkbox" id="c">';
+    document.body.innerHTML = inApp('<input type="checkbox" id="c">');
     const box = document.getElementById('c') as HTMLInputElement;
     const held = holdActions();
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
@@ -147,7 +164,7 @@ describe('what a shopper does before the app has started', () => {
   });
 
   it('without the app, does what the browser alone would, and stops holding', () => {
-    document.body.innerHTML = '<button type="button" id="b">B</button>';
+    document.body.innerHTML = inApp('<button type="button" id="b">B</button>');
     const button = document.getElementById('b')!;
     const held = holdActions();
     button.click();

@@ -1,5 +1,7 @@
 import { loadsScripts } from '../marketing/configured.ts';
-import { loaderDataOf, type ServerData } from '../server-data.ts';
+import type { MarketingSite } from '../marketing/runtime.client.ts';
+import { keptState } from './kept-state.ts';
+import { APP_ROOT_ID, loaderDataOf, type ServerData } from '../server-data.ts';
 
 /**
  * When the shopper app takes over a page the server drew (issue 18). The server's HTML is the whole page: its links
@@ -15,14 +17,7 @@ const LANDING_ROUTES = new Set(['root', 'home', 'slug']);
 
 /** What this browser keeps that the page draws (§4): a cart, a wishlist, compared products, a customer, a currency. */
 function keptInBrowser(storage: Pick<Storage, 'getItem'>): string | null {
-  const read = (key: string): Record<string, unknown> => {
-    try {
-      const stored = JSON.parse(storage.getItem(key) ?? 'null') as { state?: unknown } | null;
-      return stored?.state && typeof stored.state === 'object' ? (stored.state as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
-  };
+  const read = (key: string) => keptState(key, storage);
   const some = (value: unknown) => Array.isArray(value) && value.length > 0;
   const session = read('vt.session');
   if (session['user']) return 'a signed-in customer';
@@ -33,10 +28,13 @@ function keptInBrowser(storage: Pick<Storage, 'getItem'>): string | null {
   return null;
 }
 
-/** Whether the store's scripts put something on its pages (§4), read from the site config the page carries. */
-export function marketingOf(serverData: ServerData | null): boolean {
-  const site = (loaderDataOf(serverData)?.['root'] as { site?: { scripts?: Parameters<typeof loadsScripts>[0] } } | undefined)?.site;
-  return loadsScripts(site?.scripts);
+/**
+ * The store's site config, when its scripts put something on its pages (§4), read from the data the page carries; null
+ * for a store without.
+ */
+export function marketingOf(serverData: ServerData | null): MarketingSite | null {
+  const site = (loaderDataOf(serverData)?.['root'] as { site?: MarketingSite } | undefined)?.site;
+  return site && loadsScripts(site.scripts) ? site : null;
 }
 
 /** Decides when the app starts on this page; `storage` is the browser's local storage. */
@@ -47,7 +45,6 @@ export function appStartOf(path: string, serverData: ServerData | null, storage:
   const route = Object.keys(loaderData).find((id) => !LANDING_ROUTES.has(id.split(':')[0]!));
   if (route) return { at: 'once', because: `the ${route.split(':')[0]} page` };
   if ((serverData?.hydration as { errors?: unknown } | undefined)?.errors) return { at: 'once', because: 'an error page' };
-  if (marketingOf(serverData)) return { at: 'once', because: 'the store’s marketing scripts' };
   const kept = keptInBrowser(storage);
   if (kept) return { at: 'once', because: kept };
   return { at: 'first-touch' };
@@ -96,6 +93,8 @@ export function holdActions(doc: Document = document) {
     if (!target || target.matches(TOGGLES) || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
       return;
     if (target instanceof HTMLAnchorElement && target.target && target.target !== '_self') return;
+    // What the server drew outside the app (the consent banner) answers for itself.
+    if (!doc.getElementById(APP_ROOT_ID)?.contains(target)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held = { kind: 'click', target };

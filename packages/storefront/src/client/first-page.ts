@@ -1,11 +1,14 @@
 /// <reference types="vite/client" />
-import { readServerData } from '../server-data.ts';
+import { loaderDataOf, readServerData } from '../server-data.ts';
 import type { Tracker } from '../tracking/tracker.ts';
 import { FIRST_TOUCH_EVENTS, appStartOf, holdActions, marketingOf } from './app-start.ts';
 import { keepTrackingCode, reloadOnce, rememberViewport } from './app-behaviour.ts';
+import { browserStorage } from './kept-state.ts';
 import { installRipple } from '../ui/ripple.ts';
+import { connectMarketing } from '../marketing/emitter.ts';
 // The app's styles: the server writes the part each page uses into it (page-css.server.ts); the app links the whole.
 import '../app.css';
+import '../marketing/consent-banner.css';
 // A theme's own section styles, after the store's (none unless the build names a theme).
 import '@vitrine/sections/theme.css';
 
@@ -27,10 +30,21 @@ if (!builder) {
   rememberViewport();
   window.addEventListener('resize', () => rememberViewport(), { passive: true });
 }
-// §4: a store without marketing scripts, and the studio's preview, inject nothing, and the console says so.
+// §4: a store without marketing scripts, and the studio's preview, inject nothing, and the console says so. A store
+// with them gets its marketing runtime now, apart from the app: a page only read is reported as one used.
 const marketing = marketingOf(serverData);
-if (!marketing || builder)
+if (!marketing || builder) {
+  connectMarketing(false);
   console.info(`Vitrine: no marketing scripts ${marketing ? 'in builder mode' : 'configured for this store'}; nothing injected`);
+} else {
+  const routeData = Object.values(loaderDataOf(serverData) ?? {});
+  import('../marketing/runtime.client.ts')
+    .then(({ startMarketing }) => startMarketing({ site: marketing, store: boot.store, routeData }))
+    .catch((error: unknown) => {
+      console.error('Vitrine: marketing did not start', error);
+      connectMarketing(false);
+    });
+}
 
 // §9's ripple answers a press from the first one, the app or not.
 installRipple();
@@ -73,8 +87,7 @@ function startApp(held?: ReturnType<typeof holdActions>) {
   return started;
 }
 
-// Read through a function: a browser that refuses storage throws on `localStorage` itself, and reads as a new visitor.
-const start = appStartOf(window.location.pathname, serverData, { getItem: (key) => localStorage.getItem(key) });
+const start = appStartOf(window.location.pathname, serverData, browserStorage());
 if (start.at === 'once') void startApp();
 else {
   const held = holdActions();

@@ -1,4 +1,4 @@
-import { convertedUnits, displayDecimals, perUnitExtras, type CartItem, type OrderSummary, type ProductDetail } from '@vitrine/commerce';
+import { convertedUnits, displayDecimals, perUnitExtras, type CartItem, type OrderSummary } from '@vitrine/commerce';
 import { marketingEvent, type MarketingFacts } from './emitter.ts';
 
 /** What a page knows of a product beyond its cart line, for AddToCart's category and brand (§7). */
@@ -24,17 +24,6 @@ export function addToCartFacts(line: CartItem, about: ProductAbout = {}): Market
     amount: (Number(product.price) + extras) * quantity,
     num_items: quantity,
     ...named(about),
-  };
-}
-
-/** ViewContent: the product on its page. */
-export function viewContentFacts(product: ProductDetail): MarketingFacts {
-  return {
-    content_name: product.itemName,
-    content_ids: [String(product.productID)],
-    content_type: 'product',
-    ...(product.isHidePrice ? {} : { amount: product.price }),
-    ...named({ brand: product.brand?.name, category: product.category?.name }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicSiteScripts } from '@vitrine/commerce';
-import { consentOf, marketingHead, type MarketingHeadInput } from './head.server.ts';
+import { CONSENT_BANNER_HTML, consentOf, marketingHead, type MarketingHeadInput } from './head.server.ts';
 
 const all: PublicSiteScripts = {
   tagManagerID: 'GTM-ABC1234',
@@ -26,32 +26,39 @@ const render = (input: Partial<MarketingHeadInput>) =>
 
 /** Every script element of some HTML, as its opening tag. */
 const scriptTags = (html: string) => html.match(/<script[^>]*>/g) ?? [];
+/** The tags the page carries inert, for the marketing runtime to put in. */
+const tags = (bodyEnd: string) => /<template id="vt-marketing-tags"[^>]*>(.*)<\/template>$/s.exec(bodyEnd)?.[1] ?? '';
 const sources = (html: string) => [...html.matchAll(/ src="([^"]+)"/g)].map((m) => m[1]!.replace(/&#38;/g, '&'));
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('marketingHead', () => {
   it('injects nothing without a configuration', () => {
-    expect(render({ scripts: null })).toEqual({ head: '', bodyStart: '' });
+    expect(render({ scripts: null })).toEqual({ head: '', bodyStart: '', bodyEnd: '' });
   });
 
   it('injects nothing, consent defaults included, for a configuration that loads nothing (sign-in ids only)', () => {
     expect(render({ scripts: { fbLoginID: '1234567890123456', facebookCatalog: '99999' }, consentBanner: true })).toEqual({
       head: '',
       bodyStart: '',
+      bodyEnd: '',
     });
   });
 
   it('injects nothing in builder mode, consent banner or not', () => {
-    expect(render({ scripts: all, builder: true })).toEqual({ head: '', bodyStart: '' });
+    expect(render({ scripts: all, builder: true })).toEqual({ head: '', bodyStart: '', bodyEnd: '' });
     expect(render({ scripts: all, builder: true, consentBanner: true, cookieHeader: 'vt_consent=granted' })).toEqual({
       head: '',
       bodyStart: '',
+      bodyEnd: '',
     });
   });
 
-  it('writes each configured service, async, each tag with the nonce', () => {
-    const { head, bodyStart } = render({ scripts: all });
+  it('writes each configured service, async, each tag with the nonce, inert at the end of the body', () => {
+    const { head: inHead, bodyStart, bodyEnd } = render({ scripts: all });
+    expect(inHead).toBe('');
+    expect(bodyEnd).toMatch(/^<template id="vt-marketing-tags">.*<\/template>$/s);
+    const head = tags(bodyEnd);
     expect(sources(head)).toEqual([
       'https://www.googletagmanager.com/gtm.js?id=GTM-ABC1234',
       'https://www.googletagmanager.com/gtag/js?id=G-ABCDEF1234',
@@ -75,23 +82,23 @@ describe('marketingHead', () => {
   });
 
   it('writes only the services configured: a Facebook pixel alone', () => {
-    const { head, bodyStart } = render({ scripts: { facebookPixelID: '1234567890123456', facebookCatalog: '99999' } });
-    expect(sources(head)).toEqual(['https://connect.facebook.net/en_US/fbevents.js']);
-    expect(head).not.toContain('gtag');
+    const { bodyStart, bodyEnd } = render({ scripts: { facebookPixelID: '1234567890123456', facebookCatalog: '99999' } });
+    expect(sources(tags(bodyEnd))).toEqual(['https://connect.facebook.net/en_US/fbevents.js']);
+    expect(bodyEnd).not.toContain('gtag');
     expect(bodyStart).toBe('');
   });
 
   it('needs both AdRoll ids', () => {
-    expect(render({ scripts: { adRollID: 'ADV0000000001' } }).head).toBe('');
+    expect(render({ scripts: { adRollID: 'ADV0000000001' } }).bodyEnd).toBe('');
   });
 
   it('rewrites the live chat share link to its embed host; a link it does not know loads nothing', () => {
-    expect(sources(render({ scripts: { liveChatID: 'https://tawk.to/chat/p1/w2' } }).head)).toEqual(['https://embed.tawk.to/p1/w2']);
-    expect(render({ scripts: { liveChatID: 'https://evil.example/chat/p1/w2' } }).head).toBe('');
+    expect(sources(render({ scripts: { liveChatID: 'https://tawk.to/chat/p1/w2' } }).bodyEnd)).toEqual(['https://embed.tawk.to/p1/w2']);
+    expect(render({ scripts: { liveChatID: 'https://evil.example/chat/p1/w2' } }).bodyEnd).toBe('');
   });
 
   it('escapes what the owner typed: a string breaking out of the JavaScript or of the element stays inside', () => {
-    const { head, bodyStart } = render({
+    const { bodyEnd: head, bodyStart } = render({
       scripts: { facebookPixelID: `1");alert(1);//</script><script>x`, tagManagerID: 'GTM-"><img src=x onerror=alert(1)>' },
       nonce: 'a"b',
     });
@@ -104,12 +111,12 @@ describe('marketingHead', () => {
 
   describe('customScript', () => {
     it('loads one item', () => {
-      const { head } = render({ scripts: { customScript: '{"src":"https://cdn.example.com/x.js"}' } });
-      expect(head).toBe('<script nonce="n0nce" data-vt-marketing async src="https://cdn.example.com/x.js"></script>');
+      const { bodyEnd } = render({ scripts: { customScript: '{"src":"https://cdn.example.com/x.js"}' } });
+      expect(tags(bodyEnd)).toBe('<script nonce="n0nce" data-vt-marketing async src="https://cdn.example.com/x.js"></script>');
     });
 
     it('loads a list, inline code with the nonce and unable to close its element', () => {
-      const { head } = render({
+      const { bodyEnd } = render({
         scripts: {
           customScript: JSON.stringify([
             { src: 'https://cdn.example.com/a.js', defer: true, id: 'a-tag' },
@@ -117,22 +124,23 @@ describe('marketingHead', () => {
           ]),
         },
       });
-      expect(head).toBe(
+      expect(tags(bodyEnd)).toBe(
         '<script nonce="n0nce" id="a-tag" data-vt-marketing defer src="https://cdn.example.com/a.js"></script>' +
           '<script nonce="n0nce" data-vt-marketing>window.x = "<\\/script><b>";</script>',
       );
     });
 
-    it('logs a customScript that does not parse and loads the rest', () => {
+    it('logs a customScript that does not parse, marks the tags so the page says so too, and loads the rest', () => {
       const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const { head } = render({ scripts: { customScript: '{not json', addThisID: 'ra-1234567890abcdef' } });
-      expect(sources(head)).toEqual(['https://s7.addthis.com/js/300/addthis_widget.js#pubid=ra-1234567890abcdef']);
+      const { bodyEnd } = render({ scripts: { customScript: '{not json', addThisID: 'ra-1234567890abcdef' } });
+      expect(bodyEnd).toMatch(/^<template id="vt-marketing-tags" data-vt-unparsed-custom-script>/);
+      expect(sources(tags(bodyEnd))).toEqual(['https://s7.addthis.com/js/300/addthis_widget.js#pubid=ra-1234567890abcdef']);
       expect(error).toHaveBeenCalledWith(expect.stringContaining('customScript'), expect.any(String));
     });
 
     it('ignores an item that is not https', () => {
       vi.spyOn(console, 'error').mockImplementation(() => {});
-      expect(render({ scripts: { customScript: '[{"src":"http://cdn.example.com/x.js"}]' } }).head).toBe('');
+      expect(tags(render({ scripts: { customScript: '[{"src":"http://cdn.example.com/x.js"}]' } }).bodyEnd)).toBe('');
     });
   });
 
@@ -140,23 +148,44 @@ describe('marketingHead', () => {
     const defaults =
       "gtag('consent','default',{ad_storage:'denied',analytics_storage:'denied',ad_user_data:'denied',ad_personalization:'denied'});";
 
-    it('writes only the Consent Mode defaults until the shopper accepts', () => {
-      for (const cookieHeader of [null, 'vt_consent=denied', 'other=1; vt_consent=maybe']) {
-        const { head, bodyStart } = render({ scripts: all, consentBanner: true, cookieHeader });
+    it('asks a shopper not yet asked: only the Consent Mode defaults run; the banner, then the tags, inert', () => {
+      for (const cookieHeader of [null, 'other=1; vt_consent=maybe']) {
+        const { head, bodyStart, bodyEnd } = render({ scripts: all, consentBanner: true, cookieHeader });
         expect(scriptTags(head)).toEqual(['<script nonce="n0nce" data-vt-consent>']);
         expect(head).toContain(defaults);
         expect(head).not.toContain("'update'");
         expect(sources(head)).toEqual([]);
         expect(bodyStart).toBe('');
+        expect(bodyEnd.startsWith(CONSENT_BANNER_HTML)).toBe(true);
+        expect(sources(tags(bodyEnd))).toHaveLength(7);
       }
     });
 
-    it('writes the tags after the defaults, granted, once the cookie says the shopper accepted', () => {
-      const { head, bodyStart } = render({ scripts: all, consentBanner: true, cookieHeader: 'a=1; vt_consent=granted' });
+    it('has the banner name its region and its two choices', () => {
+      expect(CONSENT_BANNER_HTML).toMatch(/^<section id="vt-consent" class="vt-consent" aria-labelledby="vt-consent-title">/);
+      expect(CONSENT_BANNER_HTML).toContain('<h2 id="vt-consent-title" class="vt-consent-title">Cookies and ads</h2>');
+      expect(
+        [...CONSENT_BANNER_HTML.matchAll(/<button type="button"[^>]*data-vt-consent-choice="(\w+)">(\w+)</g)].map((m) => [m[1], m[2]]),
+      ).toEqual([
+        ['denied', 'Decline'],
+        ['granted', 'Accept'],
+      ]);
+    });
+
+    it('gives a shopper who declined the defaults and nothing else', () => {
+      expect(render({ scripts: all, consentBanner: true, cookieHeader: 'vt_consent=denied' })).toEqual({
+        head: `<script nonce="n0nce" data-vt-consent>window.dataLayer=window.dataLayer||[];window.gtag=window.gtag||function(){dataLayer.push(arguments)};${defaults}</script>`,
+        bodyStart: '',
+        bodyEnd: '',
+      });
+    });
+
+    it('grants in the head once the cookie says the shopper accepted, and writes the tags without a banner', () => {
+      const { head, bodyStart, bodyEnd } = render({ scripts: all, consentBanner: true, cookieHeader: 'a=1; vt_consent=granted' });
       expect(head.indexOf(defaults)).toBeGreaterThan(0);
       expect(head.indexOf("gtag('consent','update',{ad_storage:'granted'")).toBeGreaterThan(head.indexOf(defaults));
-      expect(head.indexOf('data-vt-consent')).toBeLessThan(head.indexOf('data-vt-marketing'));
-      expect(sources(head)).toHaveLength(7);
+      expect(bodyEnd).not.toContain('vt-consent"');
+      expect(sources(tags(bodyEnd))).toHaveLength(7);
       expect(bodyStart).toContain('ns.html?id=GTM-ABC1234');
     });
   });

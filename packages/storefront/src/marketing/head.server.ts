@@ -1,5 +1,6 @@
 import { CONSENT_COOKIE, type PublicSiteScripts } from '@vitrine/commerce';
 import { loadsScripts } from './configured.ts';
+import { CONSENT_BANNER_ID, MARKETING_TAGS_ID, UNPARSED_CUSTOM_SCRIPT } from './marks.ts';
 import { consentDefaultsCode, marketingTags, tagManagerFrameUrl, type MarketingTag } from './tags.ts';
 
 const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -38,21 +39,37 @@ export interface MarketingHeadInput {
 }
 
 /**
- * What a shopper page's head and the top of its body carry of the store's marketing scripts (§4 Script injection).
- * Nothing without a configuration or in builder mode. With the consent banner on, only the Consent Mode defaults until
- * the shopper's cookie says they accepted: no third-party tag, so no request and no marketing cookie before consent.
+ * The consent banner (§4 Consent Mode), drawn by the server for a shopper not yet asked, outside the app's root: the
+ * marketing runtime answers its buttons, with or without the app. Fixed at the bottom of the window, so nothing on the
+ * page moves when it comes or goes; it takes no focus, and both buttons are reached with Tab.
  */
-export function marketingHead(input: MarketingHeadInput): { head: string; bodyStart: string } {
+export const CONSENT_BANNER_HTML =
+  `<section id="${CONSENT_BANNER_ID}" class="vt-consent" aria-labelledby="vt-consent-title"><div class="vt-consent-inner">` +
+  '<div class="vt-consent-text"><h2 id="vt-consent-title" class="vt-consent-title">Cookies and ads</h2>' +
+  '<p>With your consent this store uses advertising and analytics partners’ cookies and scripts to measure visits and show you ' +
+  'relevant ads. Nothing of theirs loads unless you accept; you can decline and shop just the same.</p></div>' +
+  '<div class="vt-consent-actions">' +
+  '<button type="button" class="vt-btn vt-btn-outline vt-btn-md" data-vt-consent-choice="denied">Decline</button>' +
+  '<button type="button" class="vt-btn vt-btn-primary vt-btn-md" data-vt-consent-choice="granted">Accept</button>' +
+  '</div></div></section>';
+
+/**
+ * What a shopper page carries of the store's marketing scripts (§4 Script injection). Nothing without a configuration
+ * or in builder mode. Otherwise the store's tags, inert in a template at the end of the body, which the page's
+ * marketing runtime puts in when consent allows (none for a shopper who declined): their files then load after the
+ * page, never before what the shopper sees. With the consent banner on, the head carries the Consent Mode defaults,
+ * and a shopper not yet asked gets the banner: until they accept, no tag runs, so no request and no marketing cookie.
+ */
+export function marketingHead(input: MarketingHeadInput): { head: string; bodyStart: string; bodyEnd: string } {
   const { scripts, nonce } = input;
-  if (!loadsScripts(scripts) || input.builder) return { head: '', bodyStart: '' };
-  let head = '';
-  let granted = true;
-  if (input.consentBanner) {
-    granted = consentOf(input.cookieHeader) === 'granted';
-    head += tagHtml({ kind: 'inline', code: consentDefaultsCode(granted) }, nonce, 'data-vt-consent');
-  }
-  if (!granted) return { head, bodyStart: '' };
+  if (!loadsScripts(scripts) || input.builder) return { head: '', bodyStart: '', bodyEnd: '' };
+  const consent = input.consentBanner ? consentOf(input.cookieHeader) : 'granted';
+  const head = input.consentBanner
+    ? tagHtml({ kind: 'inline', code: consentDefaultsCode(consent === 'granted') }, nonce, 'data-vt-consent')
+    : '';
+  let unparsed = false;
   const tags = marketingTags(scripts, (error) => {
+    unparsed = true;
     // Once per configuration, not on every page of it (§8: logged and ignored).
     const text = scripts.customScript ?? '';
     if (loggedFailures.has(text)) return;
@@ -60,10 +77,18 @@ export function marketingHead(input: MarketingHeadInput): { head: string; bodySt
     loggedFailures.add(text);
     console.error('Vitrine: the store’s customScript does not parse and is not loaded', error instanceof Error ? error.message : error);
   });
-  head += tags.map((tag) => tagHtml(tag, nonce)).join('');
-  const frame = tagManagerFrameUrl(scripts);
-  const bodyStart = frame
-    ? `<noscript><iframe src="${escapeAttribute(frame)}" height="0" width="0" hidden title="Tag manager"></iframe></noscript>`
-    : '';
-  return { head, bodyStart };
+  // A shopper who declined gets no tags at all.
+  const template =
+    consent === 'denied' || (tags.length === 0 && !unparsed)
+      ? ''
+      : `<template id="${MARKETING_TAGS_ID}"${unparsed ? ` ${UNPARSED_CUSTOM_SCRIPT}` : ''}>` +
+        `${tags.map((tag) => tagHtml(tag, nonce)).join('')}</template>`;
+  const frame = consent === 'granted' ? tagManagerFrameUrl(scripts) : null;
+  return {
+    head,
+    bodyStart: frame
+      ? `<noscript><iframe src="${escapeAttribute(frame)}" height="0" width="0" hidden title="Tag manager"></iframe></noscript>`
+      : '',
+    bodyEnd: `${consent === null ? CONSENT_BANNER_HTML : ''}${template}`,
+  };
 }

@@ -1,63 +1,29 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import type { WebConfig } from '@vitrine/commerce';
-import { useApi } from '../app-context.tsx';
-import { useSiteState } from '../client/site-state.ts';
-import { loadsScripts } from './configured.ts';
-import { connectMarketing, marketingEvent } from './emitter.ts';
-import type { MarketingControls } from './runtime.client.ts';
-
-const ConsentBanner = lazy(() => import('./consent-banner.tsx').then((m) => ({ default: m.ConsentBanner })));
+import { useEffect, useRef } from 'react';
+import { useLocation, useMatches } from 'react-router-dom';
+import { marketingEvent } from './emitter.ts';
+import { pageEventsOf, pageEventsSeen } from './page-events.ts';
 
 /**
- * The store's marketing on a shopper's page (§4 Script injection): nothing at all without a scripts configuration or
- * in the studio's frame (a console note says so); otherwise the runtime, loaded apart from the page's own code, reports
- * the pages' events, and the consent banner asks the shopper when the store wants it. Each route is a PageView.
+ * The events of each page the shopper goes to in the app (§7): a PageView for each new address, a ViewContent for
+ * each product shown, a Search for each search. The page the app started on was reported by the marketing runtime as
+ * it loaded (`runtime.client.ts`, started by the page's entry with the tags and the consent banner); on a store
+ * without marketing the events are dropped at once.
  */
-export function Marketing({ site }: { site: WebConfig }) {
-  const api = useApi();
+export function MarketingPageEvents() {
   const { pathname } = useLocation();
-  const [controls, setControls] = useState<MarketingControls | null>(null);
-  const started = useRef(false);
-  const lastPath = useRef<string | null>(null);
-
+  const matches = useMatches();
+  const seen = useRef<ReturnType<typeof pageEventsSeen> | null>(null);
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    // Read from the store itself: while hydrating, a hook gives the server's state, which never is the builder's.
-    const configured = loadsScripts(site.scripts);
-    if (!configured || useSiteState.getState().is_builder) {
-      // The page's entry has said so in the console (client/first-page.ts).
-      connectMarketing(false);
+    const events = pageEventsOf(
+      pathname,
+      matches.map((match) => match.data),
+    );
+    if (!seen.current) {
+      // The first page: reported already.
+      (seen.current = pageEventsSeen())(events);
       return;
     }
-    import('./runtime.client.ts')
-      .then(({ startMarketing }) => {
-        const started = startMarketing(site, api);
-        if (started.ask) setControls(started);
-      })
-      .catch((error: unknown) => {
-        console.error('Vitrine: marketing did not start', error);
-        connectMarketing(false);
-      });
-  }, [site, api]);
-
-  useEffect(() => {
-    // The first page's PageView goes with the tags; each later route is one more.
-    if (lastPath.current !== null && lastPath.current !== pathname) marketingEvent('PageView');
-    lastPath.current = pathname;
-  }, [pathname]);
-
-  if (!controls) return null;
-  return (
-    <Suspense fallback={null}>
-      <ConsentBanner
-        onChoice={(accepted) => {
-          if (accepted) controls.accept();
-          else controls.decline();
-          setControls(null);
-        }}
-      />
-    </Suspense>
-  );
+    for (const event of seen.current(events)) marketingEvent(event.name, event.facts);
+  }, [pathname, matches]);
+  return null;
 }

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { capiRequest, type CartItem, type WebConfig } from '@vitrine/commerce';
-import type { ApiClient } from '../client/api-client.ts';
+import { capiRequest, type CartItem } from '@vitrine/commerce';
 import { connectMarketing, marketingEvent } from './emitter.ts';
 import { addToCartFacts } from './facts.ts';
-import { customDataOf, pixelCalls, startMarketing } from './runtime.client.ts';
+import { marketingHead } from './head.server.ts';
+import { customDataOf, pixelCalls, startMarketing, type MarketingSite } from './runtime.client.ts';
 
 const usd = { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 };
 
@@ -142,73 +142,144 @@ describe('the emitter', () => {
   });
 });
 
-describe('consent', () => {
-  const site = {
+/** A shopper page of a store with `site`'s scripts, as the server writes it for a request with `cookie`. */
+function drawPage(site: MarketingSite, cookie: string | null) {
+  const drawn = marketingHead({
+    scripts: site.scripts,
+    consentBanner: site.consentBanner,
+    cookieHeader: cookie,
+    nonce: 'abc',
+    builder: false,
+  });
+  document.head.innerHTML = drawn.head;
+  document.body.innerHTML = `<div id="root"></div>${drawn.bodyEnd}`;
+}
+
+const clickChoice = (name: 'Accept' | 'Decline') =>
+  [...document.querySelectorAll<HTMLButtonElement>('#vt-consent button')].find((button) => button.textContent === name)!.click();
+
+const tagsIn = () => [...document.head.querySelectorAll<HTMLScriptElement>('script[data-vt-marketing]')];
+const files = () =>
+  tagsIn()
+    .map((script) => script.src)
+    .filter(Boolean);
+
+describe('the runtime on a page', () => {
+  const site: MarketingSite = {
     scripts: { facebookPixelID: '1234567890123456' },
     consentBanner: true,
     currency: usd,
     currencies: [usd],
-  } as unknown as WebConfig;
-  const request = vi.fn(() => Promise.resolve({ data: { sent: true } }));
-  const api = { request } as unknown as ApiClient;
+  };
+  const relay = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(new Response('{"data":{"sent":true}}')));
+  const relayed = () => relay.mock.calls.map(([url, init]) => ({ url, body: JSON.parse(String(init.body)) as Record<string, unknown> }));
+  const product = { product: { productID: 12, itemName: 'Stoneware Mug', price: 2450, isHidePrice: false, brand: null, category: null } };
 
   beforeEach(() => {
-    document.head.innerHTML = '<script nonce="abc" data-vt-consent></script>';
     document.cookie = 'vt_consent=; Max-Age=0; Path=/';
-    request.mockClear();
+    relay.mockClear();
+    vi.stubGlobal('fetch', relay);
     window.fbq = vi.fn();
   });
   afterEach(() => {
     connectMarketing(false);
+    vi.unstubAllGlobals();
     delete window.fbq;
   });
 
-  it('reports nothing and loads nothing before the shopper accepts', () => {
-    const controls = startMarketing(site, api);
-    expect(controls.ask).toBe(true);
+  it('with the banner, reports nothing and puts no tag in before the shopper accepts', () => {
+    drawPage(site, null);
+    startMarketing({ site, routeData: [product] });
     marketingEvent('AddToCart', addToCartFacts(line));
     expect(window.fbq).not.toHaveBeenCalled();
-    expect(request).not.toHaveBeenCalled();
-    expect(document.querySelectorAll('script[data-vt-marketing]')).toHaveLength(0);
+    expect(relay).not.toHaveBeenCalled();
+    expect(tagsIn()).toHaveLength(0);
+    expect(document.getElementById('vt-consent')).not.toBeNull();
   });
 
-  it('on Accept keeps the choice a year, loads the tags with the page’s nonce and reports from then on', () => {
-    const controls = startMarketing(site, api);
-    controls.accept();
+  it('on Accept keeps the choice a year, puts the tags in with their nonce, and reports from then on', () => {
+    drawPage(site, null);
+    startMarketing({ site, store: 'harbor', routeData: [] });
+    clickChoice('Accept');
     expect(document.cookie).toContain('vt_consent=granted');
-    const loaded = [...document.querySelectorAll<HTMLScriptElement>('script[data-vt-marketing]')];
-    expect(loaded.map((s) => s.src).filter(Boolean)).toEqual(['https://connect.facebook.net/en_US/fbevents.js']);
-    for (const script of loaded) expect(script.nonce).toBe('abc');
-    // The first PageView to the Conversions API, with the id the loaded pixel tag carries.
-    const pageViewId = loaded.find((s) => s.dataset.vtPageView)?.dataset.vtPageView;
+    expect(document.getElementById('vt-consent')).toBeNull();
+    expect(files()).toEqual(['https://connect.facebook.net/en_US/fbevents.js']);
+    for (const script of tagsIn()) expect(script.nonce).toBe('abc');
+    // The first PageView to the Conversions API, with the id the pixel's tag left on itself.
+    const pageViewId = tagsIn().find((s) => s.dataset.vtPageView)?.dataset.vtPageView;
     expect(pageViewId).toMatch(/^pageview-[0-9a-f]{24}$/);
-    expect(request).toHaveBeenCalledWith(expect.anything(), {
-      body: expect.objectContaining({ event_name: 'PageView', custom_data: { event_id: pageViewId } }),
-    });
+    expect(relayed()).toEqual([
+      {
+        url: '/api/facebook/capi?store=harbor',
+        body: { event_name: 'PageView', action_source: 'website', url: window.location.href, custom_data: { event_id: pageViewId } },
+      },
+    ]);
+    expect(capiRequest.safeParse(relayed()[0]!.body).success).toBe(true);
     marketingEvent('AddToCart', addToCartFacts(line), 'addtocart-fixed-id');
     expect(window.fbq).toHaveBeenCalledWith('track', 'AddToCart', expect.objectContaining({ content_ids: ['12'] }), {
       eventID: 'addtocart-fixed-id',
     });
   });
 
-  it('logs a customScript that does not parse, and still starts', () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const controls = startMarketing({ ...site, scripts: { ...site.scripts, customScript: '{oops' } } as WebConfig, api);
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('customScript'), expect.any(SyntaxError));
-    controls.accept();
-    expect([...document.querySelectorAll<HTMLScriptElement>('script[data-vt-marketing]')].map((s) => s.src).filter(Boolean)).toEqual([
-      'https://connect.facebook.net/en_US/fbevents.js',
-    ]);
-    error.mockRestore();
-  });
-
-  it('on Decline keeps the choice and never loads or reports', () => {
-    const controls = startMarketing(site, api);
-    controls.decline();
+  it('on Decline keeps the choice and never puts a tag in or reports', () => {
+    drawPage(site, null);
+    startMarketing({ site, routeData: [] });
+    clickChoice('Decline');
     expect(document.cookie).toContain('vt_consent=denied');
+    expect(document.getElementById('vt-consent')).toBeNull();
     marketingEvent('AddToCart', addToCartFacts(line));
     expect(window.fbq).not.toHaveBeenCalled();
-    expect(startMarketing(site, api).ask).toBe(false);
-    expect(document.querySelectorAll('script[data-vt-marketing]')).toHaveLength(0);
+    expect(relay).not.toHaveBeenCalled();
+    expect(tagsIn()).toHaveLength(0);
+    // The next page the server draws for them has no banner and no tags.
+    drawPage(site, 'vt_consent=denied');
+    expect(document.body.innerHTML).toBe('<div id="root"></div>');
+  });
+
+  it('takes a choice made in another tab since the page was drawn', () => {
+    drawPage(site, null);
+    document.cookie = 'vt_consent=granted; Path=/';
+    startMarketing({ site, routeData: [] });
+    expect(document.getElementById('vt-consent')).toBeNull();
+    expect(files()).toEqual(['https://connect.facebook.net/en_US/fbevents.js']);
+  });
+
+  it('without the banner, puts the tags in and reports the first page’s own events as it starts', () => {
+    const open = { ...site, consentBanner: false };
+    drawPage(open, null);
+    startMarketing({ site: open, routeData: [{ site: {} }, product] });
+    expect(files()).toEqual(['https://connect.facebook.net/en_US/fbevents.js']);
+    expect(window.fbq).toHaveBeenCalledWith(
+      'track',
+      'ViewContent',
+      { content_name: 'Stoneware Mug', content_ids: ['12'], content_type: 'product', value: 24.5, currency: 'USD' },
+      { eventID: expect.stringMatching(/^viewcontent-[0-9a-f]{24}$/) },
+    );
+    expect(relayed().map((call) => call.body['event_name'])).toEqual(['PageView', 'ViewContent']);
+  });
+
+  it('loads the services’ files only once the page has loaded; their queues take events at once', () => {
+    const open = { ...site, consentBanner: false };
+    drawPage(open, null);
+    Object.defineProperty(document, 'readyState', { value: 'interactive', configurable: true });
+    try {
+      startMarketing({ site: open, routeData: [] });
+      expect(tagsIn().length).toBeGreaterThan(0);
+      expect(files()).toEqual([]);
+      window.dispatchEvent(new Event('load'));
+      expect(files()).toEqual(['https://connect.facebook.net/en_US/fbevents.js']);
+    } finally {
+      delete (document as { readyState?: unknown }).readyState;
+    }
+  });
+
+  it('says in the console that a customScript does not parse, and puts the rest in', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken = { ...site, consentBanner: false, scripts: { ...site.scripts, customScript: '{oops' } };
+    drawPage(broken, null);
+    startMarketing({ site: broken, routeData: [] });
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('customScript'));
+    expect(files()).toEqual(['https://connect.facebook.net/en_US/fbevents.js']);
+    error.mockRestore();
   });
 });

@@ -3,24 +3,25 @@ import {
   CONSENT_COOKIE_SECONDS,
   convertedUnits,
   displayDecimals,
-  marketingEndpoints,
-  parseCustomScript,
   type CapiRequest,
   type Currency,
+  type marketingEndpoints,
   type PixelCustomData,
   type PixelEventName,
   type PublicSiteScripts,
   type WebConfig,
 } from '@vitrine/commerce';
-import type { ApiClient } from '../client/api-client.ts';
-import { useSession } from '../client/session.ts';
-import { connectMarketing, type MarketingFacts } from './emitter.ts';
-import { marketingTags, type MarketingTag } from './tags.ts';
+import { keptState } from '../client/kept-state.ts';
+import { connectMarketing, marketingEvent, type MarketingFacts } from './emitter.ts';
+import { CONSENT_BANNER_ID, MARKETING_TAGS_ID, UNPARSED_CUSTOM_SCRIPT } from './marks.ts';
+import { pageEventsOf } from './page-events.ts';
 
 /**
- * The marketing runtime, loaded only on a store with scripts configured: reports the pages' events to the configured
- * pixels and to the Conversions API with one event id, and, with the consent banner on, loads the scripts once the
- * shopper accepts.
+ * The marketing runtime (§4 Script injection, §7): loaded by a shopper page of a store with scripts configured, as the
+ * page loads and apart from the app, so a page the shopper only reads is reported as one they use. It puts the store's
+ * tags in when consent allows (the services' queues at once, their files once the page has loaded), answers the
+ * consent banner the server drew, and reports the pages' events to the configured pixels and to the Conversions API
+ * with one event id. Small: no schema library, no React.
  */
 
 type Pixel = (...args: unknown[]) => void;
@@ -131,51 +132,75 @@ export function pixelCalls(
   };
 }
 
+const GRANTED = { ad_storage: 'granted', analytics_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' };
+
+/** What the runtime reads of the store, as the page's root data carries it. */
+export type MarketingSite = Pick<WebConfig, 'scripts' | 'consentBanner' | 'currency' | 'currencies'>;
+
+export interface MarketingPage {
+  site: MarketingSite;
+  /** The `store` parameter (§2.8) the page was opened with, carried on each Conversions API call. */
+  store?: string | undefined;
+  /** The data of the first page's routes: its events are reported as the runtime starts. */
+  routeData: readonly unknown[];
+}
+
 /** The shopper's currency as the shop shows prices: the one they chose if the store still offers it, else the store's. */
-function shopperCurrency(site: WebConfig): Currency {
-  const chosen = useSession.getState().currency;
+function shopperCurrency(site: MarketingSite): Currency {
+  const chosen = keptState('vt.session')['currency'] as Partial<Currency> | null | undefined;
   return site.currencies.find((c) => c.currencyAbbreviation === chosen?.currencyAbbreviation) ?? site.currency;
 }
 
-/** Creates the tags as the server writes them; inline ones carry the nonce of the page's own (the policy's). */
-function loadTags(tags: readonly MarketingTag[]) {
-  const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
-  for (const tag of tags) {
+const CAPI_PATH: (typeof marketingEndpoints)['capi']['path'] = '/api/facebook/capi';
+
+/** Hands an event to the store's Conversions API relay (§7); kept alive, so one sent as the shopper leaves still goes. */
+async function relay(body: CapiRequest, store: string | undefined): Promise<void> {
+  const response = await fetch(store ? `${CAPI_PATH}?store=${encodeURIComponent(store)}` : CAPI_PATH, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    keepalive: true,
+  });
+  if (!response.ok) throw new Error(`The Conversions API relay answered ${response.status}`);
+}
+
+/** Runs `work` once the page has loaded: what the shopper sees first never waits on a marketing file. */
+function afterLoad(work: () => void) {
+  if (document.readyState === 'complete') work();
+  else window.addEventListener('load', () => work(), { once: true });
+}
+
+/**
+ * Puts the store's tags in, once, from the inert template the server wrote: the inline ones (each service's queue,
+ * which takes events from now on) at once, the services' files once the page has loaded. Each keeps the nonce the
+ * server gave it, which the page's Content-Security-Policy names. False when there is nothing (left) to put in.
+ */
+function putTagsIn(): boolean {
+  const template = document.getElementById(MARKETING_TAGS_ID);
+  if (!(template instanceof HTMLTemplateElement)) return false;
+  template.remove();
+  if (template.hasAttribute(UNPARSED_CUSTOM_SCRIPT)) console.error('Vitrine: the store’s customScript does not parse and is not loaded');
+  const files: HTMLScriptElement[] = [];
+  for (const tag of template.content.querySelectorAll('script')) {
     const script = document.createElement('script');
-    if (nonce) script.nonce = nonce;
-    if (tag.id) script.id = tag.id;
-    script.dataset.vtMarketing = '';
-    if (tag.kind === 'src') {
-      if (tag.defer) script.defer = true;
-      else script.async = true;
-      script.src = tag.src;
-    } else script.textContent = tag.code;
-    document.head.append(script);
-  }
-}
-
-const GRANTED = { ad_storage: 'granted', analytics_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' };
-
-export interface MarketingControls {
-  /** Whether the shopper is still to be asked (the banner shows). */
-  ask: boolean;
-  accept(): void;
-  decline(): void;
-}
-
-/** Starts reporting for the page: what the server loaded is used, and what consent still withholds waits for it. */
-export function startMarketing(site: WebConfig, api: ApiClient): MarketingControls {
-  const scripts = site.scripts!;
-  const granted = () => !site.consentBanner || readConsent() === 'granted';
-  const logFailure = (error: unknown) => console.error('Vitrine: a marketing event was not reported', error);
-  const logScriptError = (error: unknown) => console.error('Vitrine: the store’s customScript does not parse and is not loaded', error);
-  if (scripts.customScript?.trim()) {
-    try {
-      parseCustomScript(scripts.customScript);
-    } catch (error) {
-      logScriptError(error);
+    for (const { name, value } of tag.attributes) if (name !== 'nonce') script.setAttribute(name, value);
+    if (tag.nonce) script.nonce = tag.nonce;
+    if (tag.hasAttribute('src')) files.push(script);
+    else {
+      script.textContent = tag.textContent;
+      document.head.append(script);
     }
   }
+  afterLoad(() => document.head.append(...files));
+  return true;
+}
+
+/** Starts reporting for the page: its tags go in when consent allows, its own events go out, and later pages' follow. */
+export function startMarketing({ site, store, routeData }: MarketingPage): void {
+  const scripts = site.scripts;
+  if (!scripts) return connectMarketing(false);
+  const granted = () => !site.consentBanner || readConsent() === 'granted';
+  const logFailure = (error: unknown) => console.error('Vitrine: a marketing event was not reported', error);
 
   const report = (name: PixelEventName, facts: MarketingFacts, eventId: string) => {
     if (!granted()) return;
@@ -191,36 +216,41 @@ export function startMarketing(site: WebConfig, api: ApiClient): MarketingContro
     } catch (error) {
       logFailure(error);
     }
-    if (calls.capi) api.request(marketingEndpoints.capi, { body: calls.capi }).catch(logFailure);
+    if (calls.capi) relay(calls.capi, store).catch(logFailure);
   };
-  // The page's first PageView went to the pixel with the tags; the Conversions API hears of it with the same id.
-  const firstPageView = (eventId: string | undefined) => {
-    if (eventId && scripts.facebookPixelID?.trim() && granted()) {
-      const calls = pixelCalls(scripts, 'PageView', {}, eventId, window.location.href);
-      if (calls.capi) api.request(marketingEndpoints.capi, { body: calls.capi }).catch(logFailure);
-    }
-  };
-  const pageViewOfTags = () => document.querySelector<HTMLScriptElement>('script[data-vt-page-view]')?.dataset.vtPageView;
-  const load = () => {
-    loadTags(marketingTags(scripts, logScriptError));
-    firstPageView(pageViewOfTags());
+  /**
+   * The tags put in: the pixel's tag sent the page's PageView with an id it left on itself (`data-vt-page-view`); the
+   * Conversions API hears of it with the same id.
+   */
+  const tagsIn = () => {
+    if (!putTagsIn()) return;
+    const eventId = document.querySelector<HTMLScriptElement>('script[data-vt-page-view]')?.dataset.vtPageView;
+    const calls = eventId ? pixelCalls(scripts, 'PageView', {}, eventId, window.location.href) : null;
+    if (calls?.capi) relay(calls.capi, store).catch(logFailure);
   };
 
   connectMarketing(report);
-  if (granted()) {
-    // Accepted in another tab after the server wrote this page: the tags come now.
-    if (!document.querySelector('script[data-vt-marketing]')) load();
-    else firstPageView(pageViewOfTags());
-  }
-  return {
-    ask: site.consentBanner && readConsent() === null,
-    accept() {
-      writeConsent('granted');
+  if (granted()) tagsIn();
+  // The page's other events (a product's ViewContent, a search's Search); its PageView went with the tags.
+  for (const event of pageEventsOf(window.location.pathname, routeData))
+    if (event.name !== 'PageView') marketingEvent(event.name, event.facts);
+
+  const banner = document.getElementById(CONSENT_BANNER_ID);
+  if (!banner) return;
+  const choose = (choice: ConsentChoice) => {
+    banner.remove();
+    if (choice === 'granted') {
       window.gtag?.('consent', 'update', GRANTED);
-      if (!document.querySelector('script[data-vt-marketing]')) load();
-    },
-    decline() {
-      writeConsent('denied');
-    },
+      tagsIn();
+    }
   };
+  // Chosen in another tab since the server drew this page: the banner goes, and what was accepted comes.
+  const chosen = readConsent();
+  if (chosen) return choose(chosen);
+  banner.addEventListener('click', (event) => {
+    const choice = (event.target as Element | null)?.closest('[data-vt-consent-choice]')?.getAttribute('data-vt-consent-choice');
+    if (choice !== 'granted' && choice !== 'denied') return;
+    writeConsent(choice);
+    choose(choice);
+  });
 }

@@ -1,9 +1,7 @@
-import { useEffect } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { listingAreaOf, type Listing, type PublishedPage } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
 import { ListingProvider, lazyRenderRegistry } from '@vitrine/sections';
-import { marketingEvent } from '../marketing/emitter.ts';
 import type { RouteMeta } from '../meta.ts';
 
 export interface ListingData {
@@ -18,10 +16,6 @@ export function ListingView() {
   const { listing, template } = useLoaderData() as ListingData;
   const sections = template?.document.sections ?? [];
   const areaId = listingAreaOf(sections);
-  const searched = listing.scope.kind === 'search' ? listing.state.kw.trim() : '';
-  useEffect(() => {
-    if (searched) marketingEvent('Search', { search_string: searched.slice(0, 300) });
-  }, [searched]);
   return (
     <ListingProvider value={areaId ? { listing, areaId } : null}>
       <PageRenderer sections={sections} registry={lazyRenderRegistry} data={template?.sectionData ?? {}} />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLoaderData, useRouteLoaderData } from 'react-router-dom';
 import {
   OptionInputType,
@@ -14,8 +14,6 @@ import {
 } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
 import { Breadcrumbs, CompareToggle, WishlistHeart, lazyRenderRegistry, usePrice } from '@vitrine/sections';
-import { marketingEvent } from '../marketing/emitter.ts';
-import { viewContentFacts } from '../marketing/facts.ts';
 import type { RouteMeta } from '../meta.ts';
 import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
 import { useThemeSettings } from '../theme-settings.ts';
@@ -64,13 +62,6 @@ export function initialChoice(product: ProductDetail, variantId: number | null):
  */
 export function ProductView() {
   const { product, template, origin, variantId } = useLoaderData() as ProductData;
-  // Once per product shown: choosing a variant rewrites the address (and reloads the data) but is the same view.
-  const viewed = useRef<number | null>(null);
-  useEffect(() => {
-    if (viewed.current === product.productID) return;
-    viewed.current = product.productID;
-    marketingEvent('ViewContent', viewContentFacts(product));
-  }, [product]);
   return (
     <>
       <ProductDetailView product={product} origin={origin} variantId={variantId} />
