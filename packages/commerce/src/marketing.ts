@@ -236,4 +236,3 @@ export const saveMarketingRequest = z
   })
   .strict();
 export type SaveMarketingRequest = z.input<typeof saveMarketingRequest>;
-
