@@ -12,18 +12,17 @@ import { pageEventsOf, pageEventsSeen } from './page-events.ts';
 export function MarketingPageEvents() {
   const { pathname } = useLocation();
   const matches = useMatches();
-  const seen = useRef<ReturnType<typeof pageEventsSeen> | null>(null);
+  const seen = useRef<ReturnType<typeof pageEventsSeen>>(null);
   useEffect(() => {
     const events = pageEventsOf(
       pathname,
       matches.map((match) => match.data),
     );
-    if (!seen.current) {
-      // The first page: reported already.
-      (seen.current = pageEventsSeen())(events);
-      return;
-    }
-    for (const event of seen.current(events)) marketingEvent(event.name, event.facts);
+    // The page the app started on went out with the runtime: it is only remembered.
+    const startPage = seen.current === null;
+    seen.current ??= pageEventsSeen();
+    const fresh = seen.current(events);
+    if (!startPage) for (const event of fresh) marketingEvent(event.name, event.facts);
   }, [pathname, matches]);
   return null;
 }
