@@ -1,4 +1,4 @@
-import { CONSENT_COOKIE, type PublicSiteScripts } from '@vitrine/commerce';
+import { CONSENT_COOKIE, type ConsentChoice, type PublicSiteScripts } from '@vitrine/commerce';
 import { loadsScripts } from './configured.ts';
 import { CONSENT_BANNER_ID, MARKETING_TAGS_ID, UNPARSED_CUSTOM_SCRIPT } from './marks.ts';
 import { consentDefaultsCode, marketingTags, tagManagerFrameUrl, type MarketingTag } from './tags.ts';
@@ -9,7 +9,7 @@ const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c
 const scriptText = (code: string) => code.replace(/<(\/script|!--)/gi, '<\\$1');
 
 /** The shopper's choice on the consent banner, from the request's cookies. */
-export function consentOf(cookieHeader: string | null): 'granted' | 'denied' | null {
+export function consentOf(cookieHeader: string | null): ConsentChoice | null {
   for (const part of (cookieHeader ?? '').split(';')) {
     const [name, value] = part.trim().split('=');
     if (name === CONSENT_COOKIE) return value === 'granted' ? 'granted' : value === 'denied' ? 'denied' : null;

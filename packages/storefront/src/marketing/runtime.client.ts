@@ -4,6 +4,7 @@ import {
   convertedUnits,
   displayDecimals,
   type CapiRequest,
+  type ConsentChoice,
   type Currency,
   type marketingEndpoints,
   type PixelCustomData,
@@ -34,9 +35,8 @@ declare global {
   }
 }
 
-export type ConsentChoice = 'granted' | 'denied';
-
-export function readConsent(): ConsentChoice | null {
+/** The shopper's choice on the consent banner, as its cookie keeps it; null before they chose. */
+function readConsent(): ConsentChoice | null {
   const value = document.cookie
     .split(';')
     .map((part) => part.trim().split('='))
