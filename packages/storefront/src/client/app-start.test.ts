@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerData } from '../server-data.ts';
-import { appStartOf, holdActions, marketingOf, type AppStart } from './app-start.ts';
+import { marketingOf } from '../marketing/configured.ts';
+import { appStartOf, holdActions, type AppStart } from './app-start.ts';
 
 const boot = { buildId: 'b', themeId: 1, webId: 1 };
 const pageOf = (loaderData: Record<string, unknown>, extra: Record<string, unknown> = {}): ServerData => ({

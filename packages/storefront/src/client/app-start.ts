@@ -1,5 +1,3 @@
-import { loadsScripts } from '../marketing/configured.ts';
-import type { MarketingSite } from '../marketing/runtime.client.ts';
 import { keptState } from './kept-state.ts';
 import { APP_ROOT_ID, loaderDataOf, type ServerData } from '../server-data.ts';
 
@@ -26,15 +24,6 @@ function keptInBrowser(storage: Pick<Storage, 'getItem'>): string | null {
   if (some(read('vt.wishlist')['guestIds'])) return 'a wishlist';
   if (some(read('vt.site')['compare'])) return 'products to compare';
   return null;
-}
-
-/**
- * The store's site config, when its scripts put something on its pages (§4), read from the data the page carries; null
- * for a store without.
- */
-export function marketingOf(serverData: ServerData | null): MarketingSite | null {
-  const site = (loaderDataOf(serverData)?.['root'] as { site?: MarketingSite } | undefined)?.site;
-  return site && loadsScripts(site.scripts) ? site : null;
 }
 
 /** Decides when the app starts on this page; `storage` is the browser's local storage. */

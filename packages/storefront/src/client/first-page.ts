@@ -1,10 +1,11 @@
 /// <reference types="vite/client" />
 import { loaderDataOf, readServerData } from '../server-data.ts';
 import type { Tracker } from '../tracking/tracker.ts';
-import { FIRST_TOUCH_EVENTS, appStartOf, holdActions, marketingOf } from './app-start.ts';
+import { FIRST_TOUCH_EVENTS, appStartOf, holdActions } from './app-start.ts';
 import { keepTrackingCode, reloadOnce, rememberViewport } from './app-behaviour.ts';
 import { browserStorage } from './kept-state.ts';
 import { installRipple } from '../ui/ripple.ts';
+import { marketingOf } from '../marketing/configured.ts';
 import { connectMarketing } from '../marketing/emitter.ts';
 // The app's styles: the server writes the part each page uses into it (page-css.server.ts); the app links the whole.
 import '../app.css';

@@ -1,4 +1,6 @@
 import type { PublicSiteScripts } from '@vitrine/commerce';
+import { loaderDataOf, type ServerData } from '../server-data.ts';
+import type { MarketingSite } from './runtime.client.ts';
 
 /** The §3.2 fields that put something on a shopper's page (the sign-in ids and the catalog id load nothing). */
 const loading = [
@@ -19,4 +21,13 @@ const loading = [
  */
 export function loadsScripts(scripts: PublicSiteScripts | null | undefined): scripts is PublicSiteScripts {
   return Boolean(scripts && loading.some((key) => scripts[key]?.trim()));
+}
+
+/**
+ * The store's site config, when its scripts put something on its pages (§4), read from the data the page carries; null
+ * for a store without.
+ */
+export function marketingOf(serverData: ServerData | null): MarketingSite | null {
+  const site = (loaderDataOf(serverData)?.['root'] as { site?: MarketingSite } | undefined)?.site;
+  return site && loadsScripts(site.scripts) ? site : null;
 }

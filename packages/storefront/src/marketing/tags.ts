@@ -1,10 +1,10 @@
 import { liveChatEmbedUrl, parseCustomScript, type PublicSiteScripts } from '@vitrine/commerce';
 
 /**
- * The tags a store's marketing configuration puts on a shopper's page (§3.2, §7), as data: the server writes them into
- * the head (`marketingHead`), and after a shopper's consent the page creates the same ones itself (`loadTags`). Inline
- * code only sets up each service's queue; every service's own file loads from a separate async tag, so none of them
- * blocks rendering and the page's Content-Security-Policy sees each address it loads.
+ * The tags a store's marketing configuration puts on a shopper's page (§3.2, §7), as data: the server writes them inert
+ * at the end of the body (`marketingHead`), and the page's marketing runtime puts them in when consent allows. Inline
+ * code only sets up each service's queue; every service's own file loads from a separate tag, after the page, so none
+ * of them delays rendering and the page's Content-Security-Policy sees each address it loads.
  */
 export type MarketingTag = { kind: 'src'; src: string; defer?: boolean; id?: string } | { kind: 'inline'; code: string; id?: string };
 
