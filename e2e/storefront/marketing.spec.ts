@@ -252,8 +252,9 @@ test('with the consent banner: nothing third-party and no marketing cookie befor
   const consent = (await context.cookies()).find((cookie) => cookie.name === 'vt_consent');
   expect(consent).toMatchObject({ value: 'granted', sameSite: 'Lax' });
   expect(consent!.expires - Date.now() / 1000).toBeGreaterThan(364 * 86_400);
-  // Now the pixel may set its cookie (the check above would have seen it).
-  expect(await marketingCookies(context)).toEqual([expect.stringMatching(/^_fbp /)]);
+  // Now the pixel may set its cookie (the check above would have seen it). Its file was
+  // requested above; it sets the cookie when it runs, a moment later.
+  await expect.poll(() => marketingCookies(context)).toEqual([expect.stringMatching(/^_fbp /)]);
 
   // The next page has them from the server, and no banner.
   const before = log.length;
