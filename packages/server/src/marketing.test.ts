@@ -1,12 +1,25 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCartCode, marketingEndpoints, orderEndpoints, type SaveMarketingRequest } from '@vitrine/commerce';
-import { MetaConversionsApi } from './infra/conversions-api.ts';
-import { hashedUserData } from './shop/conversions.ts';
+import { MetaConversionsApi, type ServerEvent } from './infra/conversions-api.ts';
+import { ConversionOutbox, hashedUserData, queueConversion } from './shop/conversions.ts';
+import { openDatabase } from './db/connect.ts';
 import { backends, guestToken, signInOwner, startOnBackend, studioCaller, type BackendServer } from './test-support.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** An event as the server queues it, for queueing many directly. */
+const serverEvent: ServerEvent = {
+  event_name: 'AddToCart',
+  event_id: '',
+  event_time: 1_790_000_000,
+  action_source: 'website',
+  event_source_url: 'http://localhost/stoneware-mug',
+  user_data: { client_user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/150' },
+  custom_data: { currency: 'USD', value: 18.5 },
+};
 
 describe('customer data for the Conversions API', () => {
   it('hashes personal data in Meta’s normal form and keeps address, agent and pixel cookies as they are', () => {
@@ -280,6 +293,44 @@ describe.each(backends)('marketing settings, page policy and the Conversions API
     await capi(addToCart('atc-0010-abcdef'));
     await eventually(() => graph.events().some((event) => event['event_id'] === 'atc-0009-abcdef'), 'the kept event sent with the next');
     expect((await failed()).sent_at).not.toBeNull();
+  });
+
+  it('sends each event once when two processes’ outboxes send at the same moment, and takes over a dead round’s claim once it lapses', async () => {
+    await save(configured);
+    // On PostgreSQL the second outbox has a database connection pool of its own, as another server process would.
+    const otherDb = started.databaseUrl ? await openDatabase({ databaseUrl: started.databaseUrl }) : server().db;
+    const log: string[] = [];
+    const outboxes = [server().db, otherDb].map(
+      (db) => new ConversionOutbox(db, new MetaConversionsApi(graph.url), (_, message) => log.push(message)),
+    );
+    try {
+      const ids = Array.from({ length: 40 }, (_, i) => `atc-race-${String(i).padStart(4, '0')}`);
+      for (const id of ids) await queueConversion(server().db, started.harborId, { ...serverEvent, event_id: id });
+      await Promise.all([...outboxes, ...outboxes].map((outbox) => outbox.sendQueued()));
+      const times = (id: string) => graph.events().filter((event) => event['event_id'] === id).length;
+      expect(ids.filter((id) => times(id) !== 1)).toEqual([]);
+
+      // A round that died left two events claimed: one whose claim has lapsed is sent, one still held is not.
+      await queueConversion(server().db, started.harborId, { ...serverEvent, event_id: 'atc-lapsed-0001' });
+      await queueConversion(server().db, started.harborId, { ...serverEvent, event_id: 'atc-held-0001' });
+      const claim = (id: string, seconds: number) =>
+        server()
+          .db.updateTable('conversion_events')
+          .set({ claimed_until: sql<Date>`now() + make_interval(secs => ${seconds})` })
+          .where('web_id', '=', started.harborId)
+          .where('event_id', '=', id)
+          .execute();
+      await claim('atc-lapsed-0001', -1);
+      await claim('atc-held-0001', 60);
+      await outboxes[1]!.sendQueued();
+      expect([times('atc-lapsed-0001'), times('atc-held-0001')]).toEqual([1, 0]);
+      await claim('atc-held-0001', -1);
+      await outboxes[0]!.sendQueued();
+      expect(times('atc-held-0001')).toBe(1);
+      expect(log).toEqual([]);
+    } finally {
+      if (otherDb !== server().db) await otherDb.destroy();
+    }
   });
 
   it('reports each order’s Purchase once, from the server, with the id the confirmation page’s pixel uses', async () => {

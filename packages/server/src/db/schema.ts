@@ -481,6 +481,8 @@ export interface ConversionEventsTable {
   attempts: Generated<number>;
   last_error: string | null;
   sent_at: Date | null;
+  /** Until when a sending round holds the event (migration 0015); past it, another round may send it. */
+  claimed_until: Date | null;
 }
 
 export interface MailOutboxTable {

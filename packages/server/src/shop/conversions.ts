@@ -13,6 +13,12 @@ import { MAX_EVENTS_PER_REQUEST, type ConversionsApi, type ServerEvent } from '.
 /** How many times an event is tried before it is left (with its last error) for the owner to see. */
 export const MAX_ATTEMPTS = 8;
 
+/**
+ * How long a sending round holds the events it took: longer than a round takes (each request to Meta gives up after
+ * 10 s), so only a round whose process died leaves events for another to send.
+ */
+const CLAIM_SECONDS = 120;
+
 /** A store's pixel and token, if it reports to the Conversions API. */
 export function conversionsTarget(scripts: Record<string, string> | null | undefined): { pixelId: string; token: string } | null {
   const pixelId = scripts?.['facebookPixelID']?.trim();
@@ -120,43 +126,74 @@ export class ConversionOutbox {
     await this.sending;
   }
 
-  /** Sends every queued event not yet sent (up to 1,000 per store per round), store by store; answers how many went. */
+  /**
+   * Sends queued events not yet sent (up to 10,000 a round), store by store in batches; answers how many went.
+   * The round first claims what it sends (migration 0015): another process's round, at the same moment, takes other
+   * events or none, and an event whose round died is taken again once its claim lapses.
+   */
   async sendQueued(): Promise<number> {
-    const queued = await this.db
-      .selectFrom('conversion_events as e')
-      .innerJoin('sites as s', 's.web_id', 'e.web_id')
-      .select(['e.web_id', 'e.event_id', 'e.event', 's.scripts'])
-      .where('e.sent_at', 'is', null)
-      .where('e.attempts', '<', MAX_ATTEMPTS)
-      .orderBy('e.created_at')
-      .limit(MAX_EVENTS_PER_REQUEST * 10)
-      .execute();
+    const claimed = await sql<{
+      web_id: number;
+      event_id: string;
+      event: ServerEvent;
+      scripts: Record<string, string> | null;
+      created_at: Date;
+    }>`
+      UPDATE conversion_events e SET claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS})
+      FROM (
+        SELECT web_id, event_id FROM conversion_events
+        WHERE sent_at IS NULL AND attempts < ${MAX_ATTEMPTS} AND (claimed_until IS NULL OR claimed_until < now())
+        ORDER BY created_at LIMIT ${MAX_EVENTS_PER_REQUEST * 10}
+        FOR UPDATE SKIP LOCKED
+      ) AS c, sites s
+      WHERE e.web_id = c.web_id AND e.event_id = c.event_id AND s.web_id = e.web_id
+      RETURNING e.web_id, e.event_id, e.event, s.scripts, e.created_at`.execute(this.db);
+    const queued = claimed.rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
     const byStore = new Map<number, typeof queued>();
-    for (const row of queued) byStore.set(row.web_id, [...(byStore.get(row.web_id) ?? []), row]);
+    for (const row of queued) {
+      const rows = byStore.get(row.web_id);
+      if (rows) rows.push(row);
+      else byStore.set(row.web_id, [row]);
+    }
     let sent = 0;
     for (const [webId, rows] of byStore) {
-      const batch = rows.slice(0, MAX_EVENTS_PER_REQUEST);
-      const ids = batch.map((row) => row.event_id);
-      const target = conversionsTarget(batch[0]!.scripts);
-      const mark = this.db.updateTable('conversion_events').where('web_id', '=', webId).where('event_id', 'in', ids);
-      if (!target) {
-        // The owner removed the pixel or its token since: nothing to send them to.
-        await mark.set({ attempts: MAX_ATTEMPTS, last_error: 'No pixel id or token configured' }).execute();
-        continue;
-      }
-      try {
-        await this.api.send(
-          target.pixelId,
-          target.token,
-          batch.map((row) => row.event as unknown as ServerEvent),
-        );
-        await mark.set({ sent_at: sql<Date>`now()`, attempts: sql<number>`attempts + 1`, last_error: null }).execute();
-        sent += batch.length;
-      } catch (error) {
-        await mark
-          .set({ attempts: sql<number>`attempts + 1`, last_error: String((error as Error).message ?? error).slice(0, 500) })
-          .execute();
-        this.log(error, `Conversions API refused or unreachable for site ${webId}`);
+      const target = conversionsTarget(rows[0]!.scripts);
+      for (let from = 0; from < rows.length; from += MAX_EVENTS_PER_REQUEST) {
+        const batch = rows.slice(from, from + MAX_EVENTS_PER_REQUEST);
+        // Each outcome gives the claim back: sent, or tried once more by a later round.
+        const mark = this.db
+          .updateTable('conversion_events')
+          .where('web_id', '=', webId)
+          .where(
+            'event_id',
+            'in',
+            batch.map((row) => row.event_id),
+          );
+        if (!target) {
+          // The owner removed the pixel or its token since: nothing to send them to.
+          await mark.set({ attempts: MAX_ATTEMPTS, last_error: 'No pixel id or token configured', claimed_until: null }).execute();
+          continue;
+        }
+        try {
+          await this.api.send(
+            target.pixelId,
+            target.token,
+            batch.map((row) => row.event),
+          );
+          await mark
+            .set({ sent_at: sql<Date>`now()`, attempts: sql<number>`attempts + 1`, last_error: null, claimed_until: null })
+            .execute();
+          sent += batch.length;
+        } catch (error) {
+          await mark
+            .set({
+              attempts: sql<number>`attempts + 1`,
+              last_error: String((error as Error).message ?? error).slice(0, 500),
+              claimed_until: null,
+            })
+            .execute();
+          this.log(error, `Conversions API refused or unreachable for site ${webId}`);
+        }
       }
     }
     return sent;

@@ -13,6 +13,7 @@ import { migration as marketing } from './0011_marketing.ts';
 import { migration as tracking } from './0012_tracking.ts';
 import { migration as analytics } from './0013_analytics.ts';
 import { migration as storeChanges } from './0014_store_changes.ts';
+import { migration as conversionClaims } from './0015_conversion_claims.ts';
 
 /**
  * The schema of the whole product, in order: one file per migration, named by number and purpose, listed here.
@@ -35,6 +36,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0012_tracking': tracking,
   '0013_analytics': analytics,
   '0014_store_changes': storeChanges,
+  '0015_conversion_claims': conversionClaims,
 };
 
 /** The migrations as Kysely's `Migrator` takes them. */
