@@ -22,6 +22,36 @@ export interface StartedServer {
   close(): Promise<void>;
 }
 
+const openConfiguredDatabase = (config: ServerConfig) =>
+  openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
+
+/**
+ * Brings the data up to date before a process serves: the schema migrated, uploads a killed process was writing
+ * removed, the demo stores seeded when asked, and every store's system pages made. Answers the stores seeded.
+ */
+async function prepareData(db: Db, config: ServerConfig): Promise<string[]> {
+  await migrateToLatest(db);
+  mkdirSync(config.mediaDir, { recursive: true });
+  await removeInterruptedWrites(config.mediaDir);
+  const seeded = config.seedDemo ? await seedDemoStores(db, config.mediaDir) : [];
+  // Every store has its home page, product template and listing template before anyone asks for them.
+  await ensureSystemPagesOfEveryStore(db);
+  return seeded;
+}
+
+/**
+ * What the first of several server processes (WORKERS) does before the others start, so they do not each migrate
+ * and seed at once: `prepareData` on a connection of its own, closed after.
+ */
+export async function prepareDatabase(config: ServerConfig): Promise<string[]> {
+  const db = await openConfiguredDatabase(config);
+  try {
+    return await prepareData(db, config);
+  } finally {
+    await db.destroy();
+  }
+}
+
 /**
  * Opens the database, brings its schema up to date, seeds the demo stores when asked, and builds the HTTP app.
  * It does not listen; the caller decides where.
@@ -31,16 +61,10 @@ export async function createServer(
   storefront: AppOptions['storefront'],
   extra: Partial<AppOptions> = {},
 ): Promise<StartedServer> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
+  const db = await openConfiguredDatabase(config);
   let liveFlags: LiveFlags | undefined;
   try {
-    await migrateToLatest(db);
-    mkdirSync(config.mediaDir, { recursive: true });
-    // Uploads a killed process was writing.
-    await removeInterruptedWrites(config.mediaDir);
-    const seeded = config.seedDemo ? await seedDemoStores(db, config.mediaDir) : [];
-    // Every store has its home page, product template and listing template before anyone asks for them.
-    await ensureSystemPagesOfEveryStore(db);
+    const seeded = await prepareData(db, config);
     const tokens = new TokenService(db, new AccessTokens(config.secret, undefined, config.accessTokenSeconds), config.refreshGraceSeconds);
     liveFlags = await createLiveFlags(config.databaseUrl, db);
     const mailer = new OutboxMailer(db, config.outboxDir);

@@ -146,6 +146,7 @@ export async function startTestServer(databaseUrl: string | undefined, options: 
     conversionsApiUrl: 'http://127.0.0.1:9',
     trustProxy: ['loopback'],
     production: true,
+    workers: 1,
     ...options.config,
   };
   const server = await createServer(

@@ -24,6 +24,23 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('WORKERS (issue 18)', () => {
+  it('is one process unless told, and any number up to 64 on PostgreSQL', () => {
+    expect(readConfig(env({})).workers).toBe(1);
+    expect(readConfig(env({ WORKERS: '2', DATABASE_URL: 'postgres://vitrine@127.0.0.1/vitrine' })).workers).toBe(2);
+  });
+
+  it('refuses more than one process on the embedded database, and a count that is not one, naming WORKERS', () => {
+    expect(() => readConfig(env({ WORKERS: '2' }))).toThrow(
+      /^Environment variable WORKERS: more than one server process needs DATABASE_URL \(PostgreSQL\)/,
+    );
+    for (const workers of ['0', '1.5', 'many', '65'])
+      expect(() => readConfig(env({ WORKERS: workers, DATABASE_URL: 'postgres://vitrine@127.0.0.1/vitrine' }))).toThrow(
+        /^Environment variable WORKERS: /,
+      );
+  });
+});
+
 describe('DATA_DIR that cannot be used (issue 13)', () => {
   it('stops the start naming the folder and what to do when part of its path is a file', () => {
     const parent = mkdtempSync(join(tmpdir(), 'vitrine-config-'));

@@ -5,57 +5,67 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { REFRESH_GRACE_SECONDS } from '../auth/tokens.ts';
 
-const environment = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./.data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  /** Signs access tokens; at least 32 characters. Generated once and kept in DATA_DIR when not given. */
-  VITRINE_SECRET: z.string().min(32).optional(),
-  /** Access-token lifetime in seconds (15 minutes); browser tests shorten it to watch a token expire. */
-  ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(2).max(3600).default(900),
-  /** How long a just-rotated refresh token still answers with its successor, for two tabs refreshing at once. */
-  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(REFRESH_GRACE_SECONDS),
-  /**
-   * The platform's own addresses, comma-separated: on them and their subdomains `?store=` may show any store (§2.8);
-   * on a store's own domain it is ignored.
-   */
-  PLATFORM_HOSTS: z
-    .string()
-    .default('localhost')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
-  /** Where Conversions API events are posted: Meta's Graph API, or another server speaking its protocol (staging). */
-  CONVERSIONS_API_URL: z
-    .string()
-    .regex(/^https?:\/\/[^\s/]+/, 'must be an http or https address')
-    .default('https://graph.facebook.com'),
-  /**
-   * Whose X-Forwarded-For to believe for the client's address (per-IP rate limits): nobody's unless told (`false`),
-   * `loopback` (a proxy on this machine), `true` (any: only behind a proxy that overwrites the header), or a
-   * comma-separated list of addresses, CIDR ranges and the names `loopback`, `linklocal`, `uniquelocal`. Not
-   * `loopback` by default: then any program on the machine, or a local proxy that passes the header on unchanged,
-   * could choose its address and walk past every per-IP limit.
-   */
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((value): TrustProxy => (value === 'true' ? true : value === 'false' ? false : value.split(',').map((part) => part.trim())))
-    .refine(
-      (value) => typeof value !== 'object' || value.every((part) => proxyNames.has(part) || isIpOrRange(part)),
-      'must be true, false, or addresses, CIDR ranges and loopback/linklocal/uniquelocal',
-    ),
-  NODE_ENV: z.string().default('development'),
-});
+const environment = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Signs access tokens; at least 32 characters. Generated once and kept in DATA_DIR when not given. */
+    VITRINE_SECRET: z.string().min(32).optional(),
+    /** Access-token lifetime in seconds (15 minutes); browser tests shorten it to watch a token expire. */
+    ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(2).max(3600).default(900),
+    /** How long a just-rotated refresh token still answers with its successor, for two tabs refreshing at once. */
+    REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(REFRESH_GRACE_SECONDS),
+    /**
+     * The platform's own addresses, comma-separated: on them and their subdomains `?store=` may show any store (§2.8);
+     * on a store's own domain it is ignored.
+     */
+    PLATFORM_HOSTS: z
+      .string()
+      .default('localhost')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    SEED_DEMO: z.enum(['true', 'false']).default('true'),
+    /** Where Conversions API events are posted: Meta's Graph API, or another server speaking its protocol (staging). */
+    CONVERSIONS_API_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+/, 'must be an http or https address')
+      .default('https://graph.facebook.com'),
+    /**
+     * Whose X-Forwarded-For to believe for the client's address (per-IP rate limits): nobody's unless told (`false`),
+     * `loopback` (a proxy on this machine), `true` (any: only behind a proxy that overwrites the header), or a
+     * comma-separated list of addresses, CIDR ranges and the names `loopback`, `linklocal`, `uniquelocal`. Not
+     * `loopback` by default: then any program on the machine, or a local proxy that passes the header on unchanged,
+     * could choose its address and walk past every per-IP limit.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value): TrustProxy => (value === 'true' ? true : value === 'false' ? false : value.split(',').map((part) => part.trim())))
+      .refine(
+        (value) => typeof value !== 'object' || value.every((part) => proxyNames.has(part) || isIpOrRange(part)),
+        'must be true, false, or addresses, CIDR ranges and loopback/linklocal/uniquelocal',
+      ),
+    NODE_ENV: z.string().default('development'),
+    /**
+     * How many server processes share the port: one per core serves more pages a second. More than one needs
+     * PostgreSQL, which every process reaches; the embedded database belongs to the one process that opened it.
+     */
+    WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  })
+  .refine((e) => e.WORKERS === 1 || e.DATABASE_URL !== undefined, {
+    path: ['WORKERS'],
+    message: 'more than one server process needs DATABASE_URL (PostgreSQL); the embedded database belongs to one process',
+  });
 
 /** Fastify's `trustProxy`: whose X-Forwarded-For is believed. */
 export type TrustProxy = boolean | string[];
@@ -86,6 +96,8 @@ export interface ServerConfig {
   conversionsApiUrl: string;
   trustProxy: TrustProxy;
   production: boolean;
+  /** See WORKERS. */
+  workers: number;
 }
 
 /** Reads the environment once at start; a bad value stops the server with a message naming the variable. */
@@ -113,6 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     conversionsApiUrl: e.CONVERSIONS_API_URL,
     trustProxy: e.TRUST_PROXY,
     production: e.NODE_ENV === 'production',
+    workers: e.WORKERS,
   };
 }
 
