@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -6,6 +7,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { onCleanup } from './cleanup.ts';
 
 /** The monorepo root; children run from here so relative paths in package scripts hold. */
@@ -173,11 +175,24 @@ export interface ProductionServer {
   child: NodeChild;
 }
 
+/** How to start the production server: the embedded database unless given a PostgreSQL, in one process unless told. */
+export interface ProductionServerOptions {
+  /** A PostgreSQL database of its own (`freshPostgresDatabase`); the embedded one when absent. */
+  databaseUrl?: string;
+  /** WORKERS: server processes sharing the port (more than one needs `databaseUrl`). */
+  workers?: number;
+  timeoutMs?: number;
+}
+
 /**
  * Starts packages/server/src/main.ts with NODE_ENV=production on a free loopback port and a fresh DATA_DIR (so the
  * demo stores are seeded the same way every run), and waits for /api/health.
  */
-export async function startProductionServer(timeoutMs = 90_000): Promise<ProductionServer> {
+export async function startProductionServer({
+  databaseUrl,
+  workers = 1,
+  timeoutMs = 90_000,
+}: ProductionServerOptions = {}): Promise<ProductionServer> {
   const dataDir = tempDir('vitrine-bench-');
   const port = await freePort();
   const child = spawnNodeScript('packages/server/src/main.ts', {
@@ -185,8 +200,9 @@ export async function startProductionServer(timeoutMs = 90_000): Promise<Product
     PORT: String(port),
     HOST: LOOPBACK,
     DATA_DIR: dataDir,
-    // An inherited DATABASE_URL would point the server at someone's PostgreSQL; the benchmark uses the embedded one.
-    DATABASE_URL: '',
+    // An inherited DATABASE_URL would point the server at someone's PostgreSQL; the benchmark's own or the embedded one.
+    DATABASE_URL: databaseUrl ?? '',
+    WORKERS: String(workers),
     SEED_DEMO: 'true',
   });
   const origin = `http://${LOOPBACK}:${port}`;
@@ -194,3 +210,33 @@ export async function startProductionServer(timeoutMs = 90_000): Promise<Product
   await waitUntilReady(child, `${origin}/api/health`, 'The production server', timeoutMs);
   return { origin, child };
 }
+
+/**
+ * A new, empty database on the PostgreSQL that `adminUrl` reaches (DATABASE_URL, as CI's scripts/with-postgres.sh
+ * sets it), dropped by the cleanup after the servers using it have stopped.
+ */
+export async function freshPostgresDatabase(adminUrl: string): Promise<string> {
+  const name = `vitrine_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  onCleanup(async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Stops a server started by `startProductionServer` before the run ends (its cleanup then has nothing to do). */
+export const stopProductionServer = (server: ProductionServer) => stopChild(server.child.process);

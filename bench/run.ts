@@ -1,15 +1,16 @@
 // `npm run bench`: builds if needed, starts the production server once, runs each benchmark against it and prints
 // the results. A new benchmark is a module exporting `benchX(server)` that returns numbers, plus a print step here.
+import { availableParallelism } from 'node:os';
 import { analyticsReport, benchAnalytics, type AnalyticsBenchResult } from './analytics.ts';
 import { cleanup, cleanupOnSignals } from './cleanup.ts';
 import { benchCatalogue, catalogueReport, type CatalogueBenchResult } from './catalogue.ts';
 import { benchCpu, type CpuBenchResult } from './cpu.ts';
 import { benchImageRoute, type ImageRouteResult } from './image-route.ts';
 import { benchLighthouse, lighthouseReport, type LighthouseBenchResult } from './lighthouse.ts';
-import { loadProblems } from './load.ts';
-import { ensureBuilt, startProductionServer } from './processes.ts';
+import { loadProblems, type LoadResult } from './load.ts';
+import { ensureBuilt, freshPostgresDatabase, startProductionServer, stopProductionServer } from './processes.ts';
 import { decimals, loadTable, machineLine, settingsLine, textTable } from './report.ts';
-import { benchSsr, type SsrBenchResult } from './ssr.ts';
+import { benchRendered, benchSsr, type SsrBenchResult } from './ssr.ts';
 import { benchStudio, studioTable, type StudioBenchResult } from './studio.ts';
 import { benchTracking, trackingReport, type TrackingBenchResult } from './tracking.ts';
 
@@ -58,9 +59,28 @@ async function main(): Promise<number> {
   let studio: StudioBenchResult | undefined;
   if (['ssr', 'images', 'lighthouse', 'studio'].some(runs)) ({ ssr, images, lighthouse, studio } = await benchServer());
 
+  // The rendered home page on PostgreSQL, in one server process and in one per core (WORKERS).
+  const processes: { workers: number; result: LoadResult }[] = [];
+  const adminUrl = process.env['DATABASE_URL'];
+  if (runs('ssr') && adminUrl) {
+    for (const workers of [1, availableParallelism()]) {
+      console.log(`bench: GET / rendered, on PostgreSQL with WORKERS=${workers} (a fresh database, seeding the demo stores)…`);
+      const server = await startProductionServer({ databaseUrl: await freshPostgresDatabase(adminUrl), workers });
+      processes.push({ workers, result: await benchRendered(server) });
+      await stopProductionServer(server);
+    }
+  }
+
   console.log('');
   console.log(machineLine());
   if (ssr) printSsr(ssr);
+  if (processes.length > 0) {
+    console.log('');
+    console.log(
+      `GET / rendered every request, on PostgreSQL, by WORKERS server processes (this machine has ${availableParallelism()} cores):`,
+    );
+    console.log(loadTable(processes.map(({ workers, result }) => ({ scenario: `WORKERS=${workers}`, result }))));
+  }
   if (cpu) printCpu(cpu);
   if (catalogue) {
     console.log('');
@@ -81,9 +101,10 @@ async function main(): Promise<number> {
     console.log(trackingReport(tracking));
   }
 
-  const problems = ssr
-    ? [...loadProblems('SSR', ssr.ssr), ...loadProblems('SSR cached', ssr.cached), ...loadProblems('static', ssr.static)]
-    : [];
+  const problems = [
+    ...(ssr ? [...loadProblems('SSR', ssr.ssr), ...loadProblems('SSR cached', ssr.cached), ...loadProblems('static', ssr.static)] : []),
+    ...processes.flatMap(({ workers, result }) => loadProblems(`SSR on PostgreSQL, WORKERS=${workers}`, result)),
+  ];
   if (problems.length > 0) {
     console.error(`\nbench FAILED, the numbers above do not measure the page:\n  ${problems.join('\n  ')}`);
     return 1;

@@ -1,4 +1,3 @@
-import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import type { PublishedPage, WebConfig } from '@vitrine/commerce';
 import type { StorefrontData } from './data.ts';
@@ -72,7 +71,7 @@ async function answer(path: string, from: StorefrontData = data, headers: Record
 async function render(path: string, from: StorefrontData = data, headers: Record<string, string> = {}) {
   const result = await answer(path, from, headers);
   if (result.kind !== 'page') throw new Error(`expected a page, got a redirect to ${result.location}`);
-  return { status: result.status, html: await text(result.body as NodeJS.ReadableStream) };
+  return { status: result.status, html: result.body.toString('utf8') };
 }
 
 async function redirectOf(path: string, from: StorefrontData = data) {

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { isRouteErrorResponse } from 'react-router-dom';
 import { isBot, mediaUrl } from '@vitrine/commerce';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
@@ -37,7 +36,7 @@ export interface ClientAssets {
 
 export type StorefrontResponse =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; headers: Record<string, string>; body: NodeJS.ReadableStream };
+  | { kind: 'page'; status: number; headers: Record<string, string>; body: Buffer };
 
 /** The font files worth preloading for a theme (its body font), computed once per theme document. */
 const fontPreloads = readOncePerText((themeData) => {
@@ -176,7 +175,7 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
 
   // Bots get no error page (§2.6): the status alone says it.
   if (error !== undefined && isBot(request.headers.get('user-agent'))) {
-    return { kind: 'page', status: context.statusCode, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Readable.from([]) };
+    return { kind: 'page', status: context.statusCode, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.alloc(0) };
   }
 
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
@@ -199,7 +198,8 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
   });
   // The consent banner, drawn outside the app's root, is part of the page too.
   const styles = (assets.inlineStyles ?? []).map((css) => styleElement(cutFor(css, html + marketing.bodyEnd)));
-  const body = Readable.from([...head, ...styles, ...headEnd, html, tail]);
+  // One buffer, sent whole with its length: a stream of parts cost the server a write and a chunk header each.
+  const body = Buffer.concat([...head, ...styles, ...headEnd, html, tail].map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
   return { kind: 'page', status: context.statusCode, headers: { 'content-type': 'text/html; charset=utf-8' }, body };
 }
 

@@ -25,7 +25,6 @@ import { guestPageKey, type PageCache } from './page-cache.ts';
 import { storeNotFoundPage } from './error-pages.ts';
 import { lookupSite, storeOverride } from './site.ts';
 import type { FacetIndex } from '../shop/facet-index.ts';
-import { buffer } from 'node:stream/consumers';
 import { StoreDataCache } from '../shop/store-data-cache.ts';
 import { watchStoreChanges, type StoreChangeFeed } from '../db/store-changes.ts';
 
@@ -204,12 +203,8 @@ export function registerStorefront(
       const scripts = framable || !config ? null : ((await config.catch(() => null))?.scripts ?? null);
       result.headers['content-security-policy'] = pagePolicy(nonce, marketingSources(scripts), framable);
     }
-    if (cacheKey && result.status === 200) {
-      // Kept whole for the next guests; this one gets the same bytes.
-      const body = await buffer(result.body as AsyncIterable<Buffer | string>);
-      cache!.set(cacheKey, result.status, result.headers, body);
-      return reply.code(result.status).headers(result.headers).send(body);
-    }
+    // Kept whole for the next guests; this one gets the same bytes.
+    if (cacheKey && result.status === 200) cache!.set(cacheKey, result.status, result.headers, result.body);
     return reply.code(result.status).headers(result.headers).send(result.body);
   });
 }
