@@ -35,8 +35,7 @@ export interface ClientAssets {
 }
 
 export type StorefrontResponse =
-  | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; headers: Record<string, string>; body: Buffer };
+  { kind: 'redirect'; status: number; location: string } | { kind: 'page'; status: number; headers: Record<string, string>; body: Buffer };
 
 /** The font files worth preloading for a theme (its body font), computed once per theme document. */
 const fontPreloads = readOncePerText((themeData) => {
@@ -199,7 +198,9 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
   // The consent banner, drawn outside the app's root, is part of the page too.
   const styles = (assets.inlineStyles ?? []).map((css) => styleElement(cutFor(css, html + marketing.bodyEnd)));
   // One buffer, sent whole with its length: a stream of parts cost the server a write and a chunk header each.
-  const body = Buffer.concat([...head, ...styles, ...headEnd, html, tail].map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+  const body = Buffer.concat(
+    [...head, ...styles, ...headEnd, html, tail].map((part) => (typeof part === 'string' ? Buffer.from(part) : part)),
+  );
   return { kind: 'page', status: context.statusCode, headers: { 'content-type': 'text/html; charset=utf-8' }, body };
 }
 
