@@ -17,17 +17,11 @@ const DRAWN_BY_THE_ENTRY = [RIPPLE_CLASS];
 /** The cuts of one stylesheet kept at once (one per set of classes: a kind of page with its sections). */
 const KEPT_CUTS = 64;
 
+/** The class attributes' values whose named classes are kept at once, per stylesheet. */
+const KEPT_ATTRIBUTES = 4096;
+
 /** The stylesheet cut for a page, from the page's HTML. */
 type Cut = (html: string) => string;
-
-/** The classes in an HTML document's `class` attributes. */
-export function classesIn(html: string): Set<string> {
-  const classes = new Set<string>(DRAWN_BY_THE_ENTRY);
-  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
-    for (const name of match[1]!.split(/\s+/)) if (name) classes.add(decodeEntities(name));
-  }
-  return classes;
-}
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
 const decodeEntities = (text: string) =>
@@ -47,15 +41,38 @@ function classesNeeded(selector: string): string[] {
 
 /**
  * Cuts `css` to the rules a page's HTML uses. A cut is made once per set of classes (parsing the stylesheet again,
- * a few milliseconds) and the last 64 are kept, so a kind of page costs it once.
+ * a few milliseconds) and the last 64 are kept, so a kind of page costs it once. A page's cut depends only on which of
+ * the classes the stylesheet's selectors name it has: those are numbered once, and a page's set of them is its key.
  */
 export function pageStylesheet(css: string): Cut {
+  const named = new Map<string, number>();
+  postcss.parse(css).walkRules((rule) => {
+    for (const selector of rule.selectors) for (const name of classesNeeded(selector)) if (!named.has(name)) named.set(name, named.size);
+  });
   const cuts = new Map<string, string>();
+  // What each class attribute's value marks: pages repeat the same few hundred values (a card's, a button's).
+  const attributes = new Map<string, number[]>();
   return (html) => {
-    const classes = classesIn(html);
-    const key = [...classes].sort().join(' ');
+    const has = new Uint8Array(named.size);
+    for (const name of DRAWN_BY_THE_ENTRY) if (named.has(name)) has[named.get(name)!] = 1;
+    for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+      const value = match[1]!;
+      let indices = attributes.get(value);
+      if (indices === undefined) {
+        indices = [];
+        for (const name of value.split(/\s+/)) {
+          const index = name ? named.get(decodeEntities(name)) : undefined;
+          if (index !== undefined) indices.push(index);
+        }
+        if (attributes.size >= KEPT_ATTRIBUTES) attributes.clear();
+        attributes.set(value, indices);
+      }
+      for (const index of indices) has[index] = 1;
+    }
+    const key = Buffer.from(has.buffer).toString('latin1');
     let cut = cuts.get(key);
     if (cut !== undefined) return cut;
+    const classes = new Set([...named.keys()].filter((_, index) => has[index] === 1));
     const root = postcss.parse(css);
     root.walkRules((rule) => {
       if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as AtRule).name)) return;

@@ -29,3 +29,11 @@ it('finds nothing in data without sections, and survives a theme that does not p
   expect(sectionTypesIn({ themeData: '{not json' }).size).toBe(0);
   expect(sectionTypesIn(null).size).toBe(0);
 });
+
+it('reads each object once: data met again, alone or inside new data, answers from what was found', () => {
+  const page = { document: { sections: [{ id: 'a', type: 7 }] } };
+  const first = sectionTypesIn({ page });
+  expect([...first]).toEqual([7]);
+  expect(sectionTypesIn(page)).toBe(sectionTypesIn(page));
+  expect([...sectionTypesIn({ page, template: { document: { sections: [{ id: 'b', type: 9 }] } } })].sort()).toEqual([7, 9]);
+});
