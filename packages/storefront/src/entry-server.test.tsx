@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PublishedPage, WebConfig } from '@vitrine/commerce';
 import type { StorefrontData } from './data.ts';
-import { renderStorefront } from './entry-server.tsx';
+import { serializeForScript } from '@vitrine/renderer/server';
+import { renderStorefront, serverDataJson } from './entry-server.tsx';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
 import type { ServerData } from './server-data.ts';
 
@@ -278,5 +279,37 @@ describe('meta', () => {
     expect(metaOf([{ meta: { title: 'Home' } }], new Error('x'))?.title).toBe('Internal Server Error');
     expect(metaOf([{ meta: { title: 'Root' } }, { meta: { title: 'Leaf' } }], undefined)?.title).toBe('Leaf');
     expect(errorStatus(new Error('x'))).toBe(500);
+  });
+});
+
+describe('the page’s server data', () => {
+  it('is written exactly as serializing it whole would write it, each route’s data once however many pages carry it', () => {
+    const page = { page: { title: 'A </script><script>alert(1)</script> & more', list: [1, 2] } };
+    const shapes: ServerData[] = [
+      {
+        boot: { buildId: 'b', themeId: 1, webId: 2 },
+        hydration: { loaderData: { root: { a: 1 }, 'home:': page }, actionData: null, errors: null },
+      },
+      {
+        boot: { buildId: 'b', themeId: 1, webId: 2, store: 'x' },
+        hydration: { loaderData: { root: null, gone: undefined, n: 3 }, errors: { x: 1 } },
+      },
+      { boot: { buildId: 'b', themeId: 1, webId: 2 }, hydration: { loaderData: {} } },
+      { boot: { buildId: 'b', themeId: 1, webId: 2 }, hydration: {} },
+    ];
+    for (const serverData of shapes) expect(serverDataJson(serverData)).toBe(serializeForScript(serverData));
+    // The same object is written as it was the first time, in another page's data too.
+    const again: ServerData = { boot: { buildId: 'c', themeId: 1, webId: 2 }, hydration: { loaderData: { other: page } } };
+    expect(serverDataJson(again)).toBe(serializeForScript(again));
+  });
+
+  it('renders the same page the same way twice, from data kept between them', async () => {
+    const first = await render('/');
+    const second = await render('/');
+    const dataOf = (html: string) => html.slice(html.indexOf('id="vt-data"'));
+    expect(dataOf(second.html)).toBe(dataOf(first.html));
+    expect(JSON.parse(dataOf(first.html).slice(dataOf(first.html).indexOf('>') + 1, -'</script></body></html>'.length))).toMatchObject({
+      hydration: { loaderData: { 'home:': { page: home } } },
+    });
   });
 });

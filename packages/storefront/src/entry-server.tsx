@@ -188,7 +188,7 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
   };
   // A JSON data block, not a script: the Content-Security-Policy allows no inline script, and this runs nothing.
   const serverData: ServerData = { boot, hydration };
-  const tail = `</div>${marketing.bodyEnd}<script type="application/json" id="${SERVER_DATA_ID}">${serializeForScript(serverData)}</script></body></html>`;
+  const tail = `</div>${marketing.bodyEnd}<script type="application/json" id="${SERVER_DATA_ID}">${serverDataJson(serverData)}</script></body></html>`;
 
   const router = createStaticRouter(handler.dataRoutes, context);
   // The whole body first: the head carries the part of the app's stylesheet it uses.
@@ -202,6 +202,24 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
     [...head, ...styles, ...headEnd, html, tail].map((part) => (typeof part === 'string' ? Buffer.from(part) : part)),
   );
   return { kind: 'page', status: context.statusCode, headers: { 'content-type': 'text/html; charset=utf-8' }, body };
+}
+
+/** Each route's data as JSON, once per data object: most of it is the store's kept data, the same objects page after page. */
+const routeDataJson = new WeakMap<object, string>();
+
+/** `serializeForScript(serverData)`, each route's data written once for all the pages it is part of. */
+export function serverDataJson({ boot, hydration }: ServerData): string {
+  const { loaderData, ...rest } = hydration as { loaderData?: Record<string, unknown> };
+  const routes = Object.entries(loaderData ?? {}).flatMap(([id, value]) => {
+    if (value === undefined) return [];
+    if (value === null || typeof value !== 'object') return [`${serializeForScript(id)}:${serializeForScript(value)}`];
+    let json = routeDataJson.get(value);
+    if (json === undefined) routeDataJson.set(value, (json = serializeForScript(value)));
+    return [`${serializeForScript(id)}:${json}`];
+  });
+  const others = serializeForScript(rest).slice(1, -1);
+  const parts = [...(loaderData ? [`"loaderData":{${routes.join(',')}}`] : []), ...(others ? [others] : [])];
+  return `{"boot":${serializeForScript(boot)},"hydration":{${parts.join(',')}}}`;
 }
 
 /** Route errors in the form the browser router reads back (as React Router's own server rendering writes them). */

@@ -189,6 +189,12 @@ function routeFor(spec: RouteSpec, dataOf: DataSource): RouteObject {
   return spec.path === '' ? { ...route, index: true } : { ...route, path: spec.path };
 }
 
+/**
+ * The root's data for each site config, made once: the server keeps a store's config until it changes, so the root's
+ * data is then the same object page after page, and is written into the page as JSON once (`serverDataJson`).
+ */
+const rootDataOf = new WeakMap<object, RootData>();
+
 /** Where a loader reads the store from: the browser's one `StorefrontData`, or the server's for the request being answered. */
 export type DataSource = (args: LoaderFunctionArgs) => StorefrontData;
 
@@ -230,12 +236,19 @@ export function createRoutes(data: StorefrontData | DataSource): RouteObject[] {
         if (path === '/maintenance' && (!site.isMaintenance || bypass)) throw redirect('/');
         // The theme's header and footer are drawn on every page: their code is fetched with the page's.
         await preloadSections(sectionTypesIn(site.themeSettings));
-        return {
+        const addToCartAction = await addToCartActionOf(site.themeSettings.themeData);
+        const kept = rootDataOf.get(site);
+        if (kept?.maintenanceBypass === bypass && kept.themeSectionData === themeSectionData && kept.addToCartAction === addToCartAction) {
+          return kept;
+        }
+        const rootData: RootData = {
           site: { ...site, themeSettings: { ...site.themeSettings, themeCSS: '' } },
           maintenanceBypass: bypass,
           themeSectionData,
-          addToCartAction: await addToCartActionOf(site.themeSettings.themeData),
+          addToCartAction,
         };
+        rootDataOf.set(site, rootData);
+        return rootData;
       },
       children: [
         ...rules,
