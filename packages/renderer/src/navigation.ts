@@ -10,6 +10,8 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** `decode(value)`, or null when the value has a stray `%` that is not an escape. */
 function decoded(value: string, decode: (value: string) => string): string | null {
+  // Only a `%` can fail to decode (lone surrogates are refused before); most links hold none, hundreds a page.
+  if (!value.includes('%')) return value;
   try {
     return decode(value);
   } catch {

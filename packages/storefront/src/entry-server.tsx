@@ -198,9 +198,7 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
   // The consent banner, drawn outside the app's root, is part of the page too.
   const styles = (assets.inlineStyles ?? []).map((css) => styleElement(cutFor(css, html + marketing.bodyEnd)));
   // One buffer, sent whole with its length: a stream of parts cost the server a write and a chunk header each.
-  const body = Buffer.concat(
-    [...head, ...styles, ...headEnd, html, tail].map((part) => (typeof part === 'string' ? Buffer.from(part) : part)),
-  );
+  const body = joined([...head, ...styles, ...headEnd, html, tail]);
   return { kind: 'page', status: context.statusCode, headers: { 'content-type': 'text/html; charset=utf-8' }, body };
 }
 
@@ -220,6 +218,16 @@ export function serverDataJson({ boot, hydration }: ServerData): string {
   const others = serializeForScript(rest).slice(1, -1);
   const parts = [...(loaderData ? [`"loaderData":{${routes.join(',')}}`] : []), ...(others ? [others] : [])];
   return `{"boot":${serializeForScript(boot)},"hydration":{${parts.join(',')}}}`;
+}
+
+/** Text and bytes as one buffer, each text encoded straight into it. */
+function joined(parts: readonly (string | Buffer)[]): Buffer {
+  const size = parts.reduce((total, part) => total + (typeof part === 'string' ? Buffer.byteLength(part) : part.length), 0);
+  const buffer = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const part of parts) at += typeof part === 'string' ? buffer.write(part, at) : part.copy(buffer, at);
+  // Never a byte the page did not write (the counts agree, lone surrogates included: each is written as three bytes).
+  return at === size ? buffer : buffer.subarray(0, at);
 }
 
 /** Route errors in the form the browser router reads back (as React Router's own server rendering writes them). */
