@@ -19,8 +19,13 @@ async function serve(config: ServerConfig): Promise<void> {
   );
   const address = await server.app.listen({ port: config.port, host: config.host });
   if (cluster.isPrimary) welcome(config, Number(new URL(address).port));
+  // One close however many signals ask: Ctrl-C reaches every process of the terminal, and the first process then asks
+  // the others too. The same signal again ends the process at once.
+  let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      if (closing) return;
+      closing = true;
       void server.close().then(() => process.exit(0));
     });
   }
@@ -58,6 +63,7 @@ async function superviseWorkers(config: ServerConfig): Promise<void> {
   });
   /** Each process finishes its requests and closes its database; this one ends with the last of them. */
   const stopAll = (exitCode: number) => {
+    if (stopping) return;
     stopping = true;
     cluster.on('exit', () => {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
