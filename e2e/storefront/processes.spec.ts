@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import http from 'node:http';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
@@ -55,7 +56,8 @@ test('two server processes share the port and one PostgreSQL: a change any of th
   try {
     await db.connect();
     // The first process says so once every process listens (the first to listen already answers).
-    await expect.poll(() => store.output()).toContain('Vitrine is serving on PostgreSQL in 2 processes');
+    // A cold start (a fresh clone compiles every module on first load) may take the second process a while.
+    await expect.poll(() => store.output(), { timeout: 60_000 }).toContain('Vitrine is serving on PostgreSQL in 2 processes');
     // Each process hears the database's word of store changes on a connection of its own.
     const listeners = async () =>
       Number(
@@ -66,7 +68,7 @@ test('two server processes share the port and one PostgreSQL: a change any of th
           )
         ).rows[0]!.n,
       );
-    await expect.poll(listeners).toBe(2);
+    await expect.poll(listeners, { timeout: 30_000 }).toBe(2);
     const workers = childrenOf(store.pid);
     expect(workers).toHaveLength(2);
 
@@ -79,13 +81,17 @@ test('two server processes share the port and one PostgreSQL: a change any of th
     );
     await expect.poll(async () => [...new Set(await titles())], { timeout: 5_000 }).toEqual(['Home | Harbor & Pine Outlet']);
 
-    // A process killed is started again, and the new one hears changes too.
+    // A process killed is started again, and the new one hears changes too. It leaves the data as it is: an upload
+    // another process is writing stays.
+    const upload = join(store.dataDir, 'media', 'being-written.png.part');
+    writeFileSync(upload, 'half a picture');
     process.kill(workers[0]!, 'SIGKILL');
     await expect
       .poll(() => store.output(), { timeout: 30_000 })
       .toMatch(new RegExp(`server process ${workers[0]} ended \\(SIGKILL\\); starting another`));
     await expect.poll(() => childrenOf(store.pid).length, { timeout: 60_000 }).toBe(2);
     await expect.poll(listeners, { timeout: 60_000 }).toBe(2);
+    expect(existsSync(upload)).toBe(true);
     await db.query(`UPDATE sites SET title = 'Harbor & Pine' WHERE web_id = (SELECT web_id FROM site_domains WHERE domain = 'localhost')`);
     await expect.poll(async () => [...new Set(await titles())], { timeout: 5_000 }).toEqual(['Home | Harbor & Pine']);
   } finally {

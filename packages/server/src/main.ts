@@ -16,6 +16,7 @@ async function serve(config: ServerConfig): Promise<void> {
     config,
     { render: renderStorefront, assets: readStorefrontAssets(), staticDir: storefrontDist },
     { studioDir: studioDist },
+    { dataPrepared: cluster.isWorker },
   );
   const address = await server.app.listen({ port: config.port, host: config.host });
   if (cluster.isPrimary) welcome(config, Number(new URL(address).port));

@@ -53,18 +53,21 @@ export async function prepareDatabase(config: ServerConfig): Promise<string[]> {
 }
 
 /**
- * Opens the database, brings its schema up to date, seeds the demo stores when asked, and builds the HTTP app.
- * It does not listen; the caller decides where.
+ * Opens the database, brings its schema up to date, seeds the demo stores when asked (unless `dataPrepared`: the
+ * first of several processes did), and builds the HTTP app. It does not listen; the caller decides where.
  */
 export async function createServer(
   config: ServerConfig,
   storefront: AppOptions['storefront'],
   extra: Partial<AppOptions> = {},
+  { dataPrepared = false }: { dataPrepared?: boolean } = {},
 ): Promise<StartedServer> {
   const db = await openConfiguredDatabase(config);
   let liveFlags: LiveFlags | undefined;
   try {
-    const seeded = await prepareData(db, config);
+    // One of several processes leaves it to the first (`prepareDatabase`): clearing unfinished uploads as it starts
+    // would remove those its siblings are writing.
+    const seeded = dataPrepared ? [] : await prepareData(db, config);
     const tokens = new TokenService(db, new AccessTokens(config.secret, undefined, config.accessTokenSeconds), config.refreshGraceSeconds);
     liveFlags = await createLiveFlags(config.databaseUrl, db);
     const mailer = new OutboxMailer(db, config.outboxDir);
