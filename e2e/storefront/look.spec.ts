@@ -36,3 +36,31 @@ test('buttons ripple from where they are pressed, for 401 ms (§9, issue 13)', a
   await expect(ripple).toHaveCount(0);
   await page.mouse.up();
 });
+
+test('sections out of view are not laid out or painted until they come near it, and the phone menu still covers the window (issue 18)', async ({
+  page,
+  store,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(store.url('localhost', '/'), { waitUntil: 'networkidle' });
+  // checkVisibility with contentVisibilityAuto is false for what the browser skips drawing: a section's content.
+  const drawn = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('main > section.vt-section, footer')].map((section) =>
+        section.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }),
+      ),
+    );
+  const atLoad = await drawn();
+  expect(atLoad[0]).toBe(true);
+  expect(atLoad.at(-1)).toBe(false);
+  await page.locator('footer').scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await drawn()).at(-1)).toBe(true);
+  // What a shopper finds on the page is still there to find: the footer's links are in the accessibility tree.
+  await expect(page.getByRole('contentinfo').getByRole('link').first()).toBeAttached();
+  // The header is not contained: its drawer, fixed to the window, covers the window's whole height.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: /menu/i }).first().click();
+  const drawer = page.locator('.vt-header-drawer-open');
+  await expect(drawer).toBeVisible();
+  expect(Math.round((await drawer.boundingBox())!.height)).toBe(800);
+});
