@@ -57,13 +57,23 @@ window.addEventListener('vite:preloadError', (event) => {
 /** The signed-in customer, once the app knows; a guest until then (a customer's page starts the app at once). */
 let customerId: () => string | number | null = () => null;
 
-// Visitor tracking (§4): its own small chunk, from the first page on, whether or not the app ever starts. Not in the
-// development server (§9) nor the studio's preview (§6). A chunk that fails to load is only logged (§8).
+/**
+ * Resolves in a task of its own once the browser is idle, or after `timeout` ms at the latest: work the first paint
+ * does not need stays out of the page's loading tasks, where a phone counts it as blocking (issue 18, TBT).
+ */
+const whenIdle = (timeout: number) =>
+  new Promise<void>((resolve) =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout }) : setTimeout(resolve, 0),
+  );
+
+// Visitor tracking (§4): its own small chunk, from the first page on, whether or not the app ever starts; started
+// when the browser is first idle, within a second. Not in the development server (§9) nor the studio's preview (§6).
+// A chunk that fails to load is only logged (§8).
 const tracker: Promise<Tracker | null> =
   builder || import.meta.env.DEV
     ? Promise.resolve(null)
-    : import('../tracking/tracker.ts')
-        .then(({ startTracker }) => startTracker({ webId: boot.webId, customerId: () => customerId() }))
+    : Promise.all([import('../tracking/tracker.ts'), whenIdle(1000)])
+        .then(([{ startTracker }]) => startTracker({ webId: boot.webId, customerId: () => customerId() }))
         .catch((error: unknown) => {
           console.warn('[tracking]', error);
           return null;
