@@ -132,7 +132,7 @@ async function benchServer() {
   let lighthouse: LighthouseBenchResult | undefined;
   if (runs('lighthouse')) {
     console.log(
-      'bench: Lighthouse (mobile, simulated throttling) on home, a category, a product and the cart, then home with every marketing script…',
+      'bench: Lighthouse (mobile, simulated throttling) on home, a category, a product and the cart, a plain page for the floor, then home without and with every marketing script, in pairs…',
     );
     lighthouse = await benchLighthouse(server.origin);
   }
