@@ -34,13 +34,10 @@ beforeEach(() => {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
   Object.defineProperty(document, 'referrer', { configurable: true, value: '' });
   Object.defineProperty(navigator, 'webdriver', { configurable: true, value: false });
-  Object.defineProperty(navigator, 'sendBeacon', {
-    configurable: true,
-    value: (url: string, blob: Blob) => {
-      void blob.text().then(() => undefined);
-      pending.push({ url, blob });
-      return true;
-    },
+  // The beacons go as keepalive POSTs: what each was given is kept, answered 204 as the server does.
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    pending.push({ url, init });
+    return Promise.resolve(new Response(null, { status: 204 }));
   });
   history.replaceState(null, '', '/');
 });
@@ -48,13 +45,17 @@ afterEach(() => {
   tracker?.stop();
   tracker = null;
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
-const pending: { url: string; blob: Blob }[] = [];
-/** Reads what sendBeacon was given (a Blob's text arrives asynchronously). */
+const pending: { url: string; init: RequestInit }[] = [];
+/** What the beacons sent so far, in order; each must be a keepalive POST of JSON, which outlives the page. */
 async function beacons() {
-  for (const { url, blob } of pending.splice(0))
-    sent.push({ beacon: url.replace('/api/track/', ''), body: JSON.parse(await blob.text()) as Record<string, unknown>, type: blob.type });
+  for (const { url, init } of pending.splice(0)) {
+    expect(init).toMatchObject({ method: 'POST', keepalive: true });
+    const type = (init.headers as Record<string, string>)['content-type']!;
+    sent.push({ beacon: url.replace('/api/track/', ''), body: JSON.parse(init.body as string) as Record<string, unknown>, type });
+  }
   return sent;
 }
 
@@ -113,6 +114,21 @@ describe('the tracker’s sessions', () => {
     expect(new Set(sessions.map((s) => s.body['SessionID'])).size).toBe(3);
     // One visitor throughout.
     expect(new Set(sessions.map((s) => s.body['VisitorID'])).size).toBe(1);
+  });
+
+  it('reads the page’s cookies once to start a session, and a failed beacon is only logged', async () => {
+    // Reading them just after a write waits on the browser; the session's start reads them before its writes.
+    let reads = 0;
+    const jar = Object.getOwnPropertyDescriptor(document, 'cookie')!;
+    Object.defineProperty(document, 'cookie', { configurable: true, set: jar.set, get: () => (reads++, jar.get!.call(document)) });
+    start('/', 'https://news.example.org/story');
+    expect(await names()).toEqual(['add-session', 'event']);
+    expect(reads).toBe(1);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    tracker!.routeChanged('/kitchen');
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('[tracking]', 'update-duration', expect.any(TypeError)));
+    warn.mockRestore();
   });
 
   it('attaches the signed-in customer’s id', async () => {
