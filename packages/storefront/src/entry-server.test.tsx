@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { createStaticHandler } from 'react-router-dom';
 import type { PublishedPage, WebConfig } from '@vitrine/commerce';
 import type { StorefrontData } from './data.ts';
 import { serializeForScript } from '@vitrine/renderer/server';
 import { renderStorefront, serverDataJson } from './entry-server.tsx';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
 import type { ServerData } from './server-data.ts';
+import { createRoutes } from './routes.tsx';
 
 const site: WebConfig = {
   webID: 1,
@@ -301,6 +303,23 @@ describe('the page’s server data', () => {
     // The same object is written as it was the first time, in another page's data too.
     const again: ServerData = { boot: { buildId: 'c', themeId: 1, webId: 2 }, hydration: { loaderData: { other: page } } };
     expect(serverDataJson(again)).toBe(serializeForScript(again));
+  });
+
+  it('is the same object request after request while the store’s kept data is, so its JSON is written once', async () => {
+    const handler = createStaticHandler(createRoutes(({ context }) => context as StorefrontData));
+    const loaded = async (path: string, from: StorefrontData) => {
+      const context = await handler.query(new Request(`http://shop.test${path}`), { requestContext: from });
+      if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
+      return context.loaderData['home:'] as object;
+    };
+    const first = await loaded('/', data);
+    expect(await loaded('/', data)).toBe(first);
+    expect(await loaded('/?utm_source=mail', data)).toBe(first);
+    // A page published again is another object, and so is its data.
+    const republished: PublishedPage = { ...home, version: 2 };
+    const changed = await loaded('/', storeData({ getAddress: async () => ({ kind: 'page', page: republished }) }));
+    expect(changed).not.toBe(first);
+    expect(changed).toMatchObject({ page: republished });
   });
 
   it('renders the same page the same way twice, from data kept between them', async () => {

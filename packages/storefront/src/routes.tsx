@@ -61,20 +61,42 @@ function SlugView() {
   return <PageView />;
 }
 
+/**
+ * Route data made once for each kept object and the rest of what it is made from: the server keeps a store's pages,
+ * products, listings and templates until they change, so a page's data is then the same object request after request,
+ * and is written into the page as JSON once (`serverDataJson` in entry-server.tsx). In the browser, where every
+ * answer is new, it only makes the data.
+ */
+function madeOnce<K extends object, V>(): (key: K, from: readonly unknown[], make: () => V) => V {
+  const made = new WeakMap<K, { from: readonly unknown[]; value: V }>();
+  return (key, from, make) => {
+    const kept = made.get(key);
+    if (kept && kept.from.length === from.length && kept.from.every((part, i) => part === from[i])) return kept.value;
+    const value = make();
+    made.set(key, { from, value });
+    return value;
+  };
+}
+const productDataOnce = madeOnce<ProductDetail, ProductData>();
+const listingDataOnce = madeOnce<Listing, ListingData>();
+const pageDataOnce = madeOnce<PublishedPage, PageData>();
+
 /** A product's page, drawn above the product template's sections. */
 async function productData(data: StorefrontData, product: ProductDetail, url: URL): Promise<ProductData> {
-  return {
+  const template = await data.getTemplate(3);
+  const variantId = Number(url.searchParams.get('variant')) || null;
+  return productDataOnce(product, [template, url.origin, variantId], () => ({
     product,
-    template: await data.getTemplate(3),
+    template,
     origin: url.origin,
-    variantId: Number(url.searchParams.get('variant')) || null,
+    variantId,
     meta: {
       title: product.meta.title,
       description: product.meta.description,
       canonical: product.productURL,
       ...(product.images[0] ? { image: product.images[0].file } : {}),
     },
-  };
+  }));
 }
 
 function metaFor(spec: RouteSpec): RouteMeta {
@@ -114,15 +136,19 @@ function pageData(page: PublishedPage): PageData {
   // The tab title stays the page's own (§2.7); the owner's SEO fields (Studio page settings) describe it to search
   // engines and link previews.
   const { title, seo } = page.document;
-  return { page, meta: { title, shareTitle: seo.title, description: seo.description, keywords: seo.keywords, image: seo.image } };
+  return pageDataOnce(page, [], () => ({
+    page,
+    meta: { title, shareTitle: seo.title, description: seo.description, keywords: seo.keywords, image: seo.image },
+  }));
 }
 
 /** A catalogue page (a category, a brand or search results), drawn with the listing template. */
 async function listingData(data: StorefrontData, listing: Listing, url: URL): Promise<ListingData> {
   const filtered = url.search !== '' && url.search !== '?';
-  return {
+  const template = await data.getTemplate(4);
+  return listingDataOnce(listing, [template, filtered], () => ({
     listing,
-    template: await data.getTemplate(4),
+    template,
     meta: {
       title: listing.scope.title,
       ...(listing.scope.description ? { description: listing.scope.description } : {}),
@@ -130,7 +156,7 @@ async function listingData(data: StorefrontData, listing: Listing, url: URL): Pr
       // Search results and filtered or re-sorted listings are not pages of their own for search engines.
       ...(listing.scope.kind === 'search' || filtered ? { robots: 'noindex, nofollow' as const } : {}),
     },
-  };
+  }));
 }
 
 /** What each route loads besides its meta. */
