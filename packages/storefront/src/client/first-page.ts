@@ -26,21 +26,31 @@ const boot = serverData?.boot ?? { buildId: 'unknown', themeId: 0, webId: 0 };
 // tracks nothing.
 const builder = window.location.pathname.startsWith('/preview');
 
+/**
+ * Resolves in a task of its own once the browser is idle, or after `timeout` ms at the latest: work the first paint
+ * does not need stays out of the page's loading tasks, where a phone counts it as blocking (issue 18, TBT).
+ */
+const whenIdle = (timeout: number) =>
+  new Promise<void>((resolve) =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout }) : setTimeout(resolve, 0),
+  );
+
 if (!builder) {
   keepTrackingCode();
   rememberViewport();
   window.addEventListener('resize', () => rememberViewport(), { passive: true });
 }
 // §4: a store without marketing scripts, and the studio's preview, inject nothing, and the console says so. A store
-// with them gets its marketing runtime now, apart from the app: a page only read is reported as one used.
+// with them gets its marketing runtime when the browser is first idle (within a second), apart from the app: a page
+// only read is reported as one used. Events told before it is there wait for it (marketing/emitter.ts).
 const marketing = marketingOf(serverData);
 if (!marketing || builder) {
   connectMarketing(false);
   console.info(`Vitrine: no marketing scripts ${marketing ? 'in builder mode' : 'configured for this store'}; nothing injected`);
 } else {
   const routeData = Object.values(loaderDataOf(serverData) ?? {});
-  import('../marketing/runtime.client.ts')
-    .then(({ startMarketing }) => startMarketing({ site: marketing, store: boot.store, routeData }))
+  Promise.all([import('../marketing/runtime.client.ts'), whenIdle(1000)])
+    .then(([{ startMarketing }]) => startMarketing({ site: marketing, store: boot.store, routeData }))
     .catch((error: unknown) => {
       console.error('Vitrine: marketing did not start', error);
       connectMarketing(false);
@@ -56,15 +66,6 @@ window.addEventListener('vite:preloadError', (event) => {
 
 /** The signed-in customer, once the app knows; a guest until then (a customer's page starts the app at once). */
 let customerId: () => string | number | null = () => null;
-
-/**
- * Resolves in a task of its own once the browser is idle, or after `timeout` ms at the latest: work the first paint
- * does not need stays out of the page's loading tasks, where a phone counts it as blocking (issue 18, TBT).
- */
-const whenIdle = (timeout: number) =>
-  new Promise<void>((resolve) =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout }) : setTimeout(resolve, 0),
-  );
 
 // Visitor tracking (§4): its own small chunk, from the first page on, whether or not the app ever starts; started
 // when the browser is first idle, within a second. Not in the development server (§9) nor the studio's preview (§6).
