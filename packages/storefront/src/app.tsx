@@ -126,9 +126,13 @@ export async function startApp({ serverData, builder, tracker }: AppStartInput):
   // fetched twice.
   if (serverData) window.__staticRouterHydrationData = serverData.hydration;
   const router = createBrowserRouter(createRoutes(data));
-  // Each navigation in the app is a page view for the tracker the entry started.
+  // Each navigation in the app is a page view for the tracker the entry started; one made before it started (it
+  // starts when the browser is first idle) is told as it starts.
   void tracker.then((started) => {
-    if (started) router.subscribe((state) => started.routeChanged(`${state.location.pathname}${state.location.search}`));
+    if (!started) return;
+    const tell = ({ pathname, search }: { pathname: string; search: string }) => started.routeChanged(`${pathname}${search}`);
+    tell(router.state.location);
+    router.subscribe((state) => tell(state.location));
   });
 
   // The code the page draws, fetched before hydrating, so hydration never suspends mid-way; and the whole stylesheet,

@@ -25,6 +25,8 @@ const boot = serverData?.boot ?? { buildId: 'unknown', themeId: 0, webId: 0 };
 // The studio's preview frame runs the site in builder mode (§3.1 is_builder, §6): it keeps no visitor state and
 // tracks nothing.
 const builder = window.location.pathname.startsWith('/preview');
+/** The address the visit landed on: the tracker starts later, when the app may have moved on (it tells the tracker). */
+const landingUrl = window.location.href;
 
 /**
  * Resolves in a task of its own once the browser is idle, or after `timeout` ms at the latest: work the first paint
@@ -74,7 +76,7 @@ const tracker: Promise<Tracker | null> =
   builder || import.meta.env.DEV
     ? Promise.resolve(null)
     : Promise.all([import('../tracking/tracker.ts'), whenIdle(1000)])
-        .then(([{ startTracker }]) => startTracker({ webId: boot.webId, customerId: () => customerId() }))
+        .then(([{ startTracker }]) => startTracker({ webId: boot.webId, customerId: () => customerId(), landingUrl }))
         .catch((error: unknown) => {
           console.warn('[tracking]', error);
           return null;

@@ -149,6 +149,19 @@ describe('the tracker’s sessions', () => {
     expect(attributes('vt_ref')).toBe('Max-Age=604800; Path=/; SameSite=Lax');
   });
 
+  it('counts the page the visit landed on when the app had moved on before the tracker started', async () => {
+    // Landed on /?utm_source=mail, and followed a link in the app before the browser was first idle.
+    history.replaceState(null, '', '/kitchen');
+    tracker = startTracker({ webId: 7, customerId: () => null, landingUrl: 'http://localhost:3000/?utm_source=mail' });
+    // The app tells the tracker where it is now, as it starts.
+    tracker!.routeChanged('/kitchen');
+    const all = await beacons();
+    expect(all.map((b) => b.beacon)).toEqual(['add-session', 'event', 'update-duration', 'event']);
+    expect(all[0]!.body).toMatchObject({ LandingUrl: 'http://localhost:3000/?utm_source=mail', utm: { utm_source: 'mail' } });
+    expect(all[1]!.body['Url']).toBe('http://localhost:3000/?utm_source=mail');
+    expect(all[3]!.body['Url']).toBe('http://localhost:3000/kitchen');
+  });
+
   it('sends nothing for a webdriver client, and nothing on the untracked routes', async () => {
     Object.defineProperty(navigator, 'webdriver', { configurable: true, value: true });
     expect(start('/kitchen')).toBeNull();

@@ -17,8 +17,11 @@ export interface TrackerOptions {
   webId: number;
   /** The signed-in customer's id, or null for a guest (§6). */
   customerId: () => string | number | null;
-  /** Calls back with the new path and query after each client-side navigation; returns an unsubscribe. */
-  onRouteChange?: (listener: (path: string) => void) => () => void;
+  /**
+   * The address the visit landed on, read as the page loaded: the tracker starts when the browser is first idle, and
+   * the app may have moved to another address by then (it tells that page as a route change).
+   */
+  landingUrl?: string;
   /** The page's window (a test's jsdom). */
   win?: Window & typeof globalThis;
 }
@@ -35,8 +38,9 @@ type Beacon = 'add-session' | 'event' | 'update-duration';
 const RENEW_EVERY_MS = 15_000;
 
 /** Starts tracking this page, or does nothing (null) for a webdriver client. */
-export function startTracker({ webId, customerId, onRouteChange, win = window }: TrackerOptions): Tracker | null {
+export function startTracker({ webId, customerId, landingUrl, win = window }: TrackerOptions): Tracker | null {
   const { document: doc, location, navigator: nav } = win;
+  const landed = new URL(landingUrl ?? location.href);
   if (nav.webdriver) return null;
   const cookies = TRACKING_COOKIES;
   const now = () => Date.now();
@@ -73,7 +77,7 @@ export function startTracker({ webId, customerId, onRouteChange, win = window }:
   const timestamp = () => new Date().toISOString();
 
   let sessionId = '';
-  let currentPath = `${location.pathname}${location.search}`;
+  let currentPath = `${landed.pathname}${landed.search}`;
   let lastRenewal = 0;
   /** The page being viewed ('' for none or an untracked one): its event, and its visible time counted so far. */
   let eventId = '';
@@ -86,8 +90,11 @@ export function startTracker({ webId, customerId, onRouteChange, win = window }:
     lastRenewal = now();
   };
 
-  /** Starts a session (add-session) unless the cookie's one goes on; `landing` decides from the address and referrer. */
-  const beginSession = (landing: boolean) => {
+  /**
+   * Starts a session (add-session) unless the cookie's one goes on; `landing`, the address a visit landed on, decides
+   * from it and the referrer (null: a session that lapsed, with neither).
+   */
+  const beginSession = (landing: URL | null) => {
     const cookie = readCookies();
     const visitorId = cookie(cookies.visitor.name) ?? newId();
     writeCookie(cookies.visitor, visitorId);
@@ -99,7 +106,7 @@ export function startTracker({ webId, customerId, onRouteChange, win = window }:
     }
     if (referrerHost === location.hostname) referrerHost = '';
     const utm: Record<string, string> = {};
-    if (landing) new URLSearchParams(location.search).forEach((value, key) => key.startsWith('utm_') && (utm[key] = value));
+    landing?.searchParams.forEach((value, key) => key.startsWith('utm_') && (utm[key] = value));
     const current = cookie(cookies.session.name);
     const newReferrer = referrerHost !== '' && referrerHost !== cookie(cookies.referrerHost.name);
     const hasUtm = Object.keys(utm).length > 0;
@@ -114,7 +121,7 @@ export function startTracker({ webId, customerId, onRouteChange, win = window }:
         VisitorID: visitorId,
         WebID: webId,
         CustomerID: customer,
-        LandingUrl: location.href,
+        LandingUrl: (landing ?? location).href,
         Referrer: landing ? doc.referrer : '',
         Timestamp: timestamp(),
         ...(hasUtm ? { utm } : {}),
@@ -146,7 +153,7 @@ export function startTracker({ webId, customerId, onRouteChange, win = window }:
 
   /** A session that lapsed while the tab sat unused starts again, without the landing page's referrer or utm. */
   const ensureSession = () => {
-    if (readCookie(cookies.session.name) !== sessionId) beginSession(false);
+    if (readCookie(cookies.session.name) !== sessionId) beginSession(null);
     else renewSession();
   };
 
@@ -159,7 +166,7 @@ export function startTracker({ webId, customerId, onRouteChange, win = window }:
     } else if (visibleSince === null) {
       visibleSince = now();
       if (readCookie(cookies.session.name) !== sessionId) {
-        beginSession(false);
+        beginSession(null);
         viewPage(currentPath);
       } else renewSession();
     }
@@ -171,7 +178,7 @@ export function startTracker({ webId, customerId, onRouteChange, win = window }:
 
   // A visit that lands on an untracked page starts its session at the first tracked one.
   if (!isUntrackedPath(currentPath)) {
-    beginSession(true);
+    beginSession(landed);
     viewPage(currentPath);
   }
   doc.addEventListener('visibilitychange', onVisibility);
@@ -187,15 +194,13 @@ export function startTracker({ webId, customerId, onRouteChange, win = window }:
       return;
     }
     if (sessionId) ensureSession();
-    else beginSession(true);
+    else beginSession(new URL(next, location.href));
     viewPage(next);
   };
-  const unsubscribe = onRouteChange?.(routeChanged);
 
   return {
     routeChanged,
     stop() {
-      unsubscribe?.();
       doc.removeEventListener('visibilitychange', onVisibility);
       win.removeEventListener('pagehide', onPageHide);
       for (const type of ['pointerdown', 'keydown', 'scroll']) win.removeEventListener(type, onActivity);
