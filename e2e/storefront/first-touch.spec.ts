@@ -36,10 +36,44 @@ test('a tap on Add to cart before the app has started adds the product once it h
   await expect(drawer.getByRole('link', { name: 'Stoneware Mug' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeAttached();
 
-  // A shopper whose browser keeps a cart gets the app at once: the header's count is theirs without a touch.
+  // The browser tells the server the cart it keeps (its cookie): the server draws the header's count, and the app
+  // still waits for the first touch.
   await page.goto(store.url('localhost', '/'), { waitUntil: 'networkidle' });
-  await expect(page.locator(app)).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeAttached();
+  await expect(page.locator(app)).toHaveCount(0);
+});
+
+test('the cart a browser keeps is drawn by the server, and a change made before the app has started is made once it has', async ({
+  page,
+  store,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (m: ConsoleMessage) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  // A product no other test buys: the store is shared by the run's files, and two must be in stock.
+  await page.goto(store.url('localhost', '/garden-trowel'), { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('dialog', { name: 'Your cart' }).getByRole('link', { name: 'Garden Trowel' })).toBeVisible();
+
+  await page.goto(store.url('localhost', '/cart'), { waitUntil: 'networkidle' });
+  await expect(page.locator(app)).toHaveCount(0);
+  const lines = page.getByRole('list', { name: 'Items in your cart' });
+  await expect(lines.getByRole('link', { name: 'Garden Trowel' })).toBeVisible();
+  await expect(page.getByText('Loading your cart')).toHaveCount(0);
+  const subtotal = await page.locator('.vt-cart-subtotal strong').textContent();
+  // A screen reader's click on + (no pointer moved): held, and done once the app has started.
+  const quantity = page.getByRole('group', { name: 'Quantity of Garden Trowel' });
+  await quantity.getByRole('button', { name: 'Increase quantity' }).dispatchEvent('click');
+  await expect(page.locator(app)).toHaveCount(1);
+  await expect(quantity.getByRole('textbox', { name: 'Quantity' })).toHaveValue('2');
+  await expect(page.locator('.vt-cart-subtotal strong')).not.toHaveText(subtotal!);
+  // The change is the browser's cart, told to the server for the next page it draws.
+  await page.reload({ waitUntil: 'networkidle' });
+  await expect(page.locator(app)).toHaveCount(0);
+  await expect(quantity.getByRole('textbox', { name: 'Quantity' })).toHaveValue('2');
+  // The header counts lines, drawn by the server too.
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeAttached();
+  expect(errors).toEqual([]);
 });
 
 test('a link clicked before the app has started opens its page in the app', async ({ page, store }) => {

@@ -234,6 +234,55 @@ describe.each(backends)('the cart on $name', ({ create }) => {
     expect((await cart('GetCart', shopper)).data.map((item) => parseCartCode(item.cartItemCode)!.productId)).toEqual([keep.productId]);
   });
 
+  it('draws the cart a browser keeps from its cookie: priced now, gone lines left out, another store’s never (issue 18)', async () => {
+    const ok = inStock(0, 2, true);
+    const tooMany = { ...inStock(1), quantity: stockOf(inStock(1)) + 5 };
+    const soldOut = sellable.find((p) => p.stock === 0)!;
+    // One of the other store's products that its own cart would keep: published, in stock, without variants.
+    const nord = await started.server.db
+      .selectFrom('products as p')
+      .select(['p.product_id', 'p.name'])
+      .where('p.web_id', '=', started.atelierId)
+      .where('p.is_published', '=', true)
+      .where('p.stock', '>', 0)
+      .where('p.stock_status_id', '!=', 2)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('variants as v').select('v.variant_id').whereRef('v.product_id', '=', 'p.product_id'))),
+      )
+      .executeTakeFirstOrThrow();
+    const kept = [ok, tooMany, { productId: soldOut.productId, quantity: 1, variantId: soldOut.variants[0]?.variantId ?? 0, addonIds: [] }];
+    const foreign: CartCodeParts = { productId: nord.product_id, quantity: 1, variantId: 0, addonIds: [] };
+    const page = async (cookie: string | null, host = 'localhost') => {
+      const response = await started.server.call('/cart', { host, headers: cookie === null ? {} : { cookie } });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      const data = JSON.parse(/<script type="application\/json" id="vt-data">(.*?)<\/script>/s.exec(html)![1]!) as {
+        hydration: { loaderData: Record<string, { cart?: { cartItemCode: string }[] | null; cartCodes?: string[] }> };
+      };
+      return { html, cart: data.hydration.loaderData['cart:cart']!.cart, codes: data.hydration.loaderData['root']!.cartCodes };
+    };
+    const cookieOf = (parts: readonly CartCodeParts[], junk = '') => `vt_cart=${encodeURIComponent(codes(parts) + junk)}`;
+
+    const drawn = await page(cookieOf([...kept, foreign], '|not-a-code|1_x_0_'));
+    // Priced as GetCart prices them: the line over the stock lowered, the sold-out and the foreign ones left out.
+    expect(drawn.cart!.map((item) => item.cartItemCode)).toEqual([
+      buildCartCode(ok),
+      buildCartCode({ ...tooMany, quantity: stockOf(tooMany) }),
+    ]);
+    expect(drawn.html).toContain(sellable.find((p) => p.productId === ok.productId)!.name);
+    expect(drawn.html).not.toContain(nord.name);
+    expect(drawn.html).not.toContain('Loading your cart');
+    // What the header counted, as the cookie held it (what did not read as a code left out).
+    expect(drawn.codes).toEqual([...kept, foreign].map(buildCartCode));
+    // An empty cart told is drawn empty; a browser that told nothing is drawn by its app.
+    expect((await page('vt_cart=')).html).toContain('Your cart is empty.');
+    expect((await page(null)).cart).toBeNull();
+    // The other store draws the same cookie against its own catalogue: only its own product.
+    const other = await page(cookieOf([ok, foreign]), 'second.localhost');
+    expect(other.cart!.map((item) => item.cartItemCode)).toEqual([buildCartCode(foreign)]);
+    expect(other.html).not.toContain(sellable.find((p) => p.productId === ok.productId)!.name);
+  });
+
   it('never reads or changes another store’s products or carts', async () => {
     const db = started.server.db;
     const nordProduct = await db

@@ -1,4 +1,11 @@
-import type { AddressContent, Design, ListingState, MaintenanceSettings, PublishedPage, WebConfig } from '@vitrine/commerce';
+import type { AddressContent, CartItem, Design, ListingState, MaintenanceSettings, PublishedPage, WebConfig } from '@vitrine/commerce';
+
+/**
+ * The cookie in which the browser mirrors the codes of the cart it keeps (`|`-joined, URI-encoded; empty for an empty
+ * cart), so the server can draw that cart: the header's count and the cart page (issue 18). The cart is still kept in
+ * the browser only (§4): the cookie is the browser's too. No cookie: the server does not know the cart.
+ */
+export const CART_COOKIE = 'vt_cart';
 
 /** Who is looking: a guest, or a signed-in customer (§6). */
 export interface Session {
@@ -32,4 +39,8 @@ export interface StorefrontData {
   hasMaintenanceBypass(): Promise<boolean>;
   /** Lines in the shopper's cart, or null when only the browser knows (a guest's cart is kept there). */
   getCartCount(): Promise<number | null>;
+  /** The codes of the cart this browser keeps, from its cookie (`CART_COOKIE`); null when it sent none. */
+  getKeptCartCodes(): Promise<string[] | null>;
+  /** The lines of that cart priced now, each with its status (§3.5); null when it sent none. */
+  getKeptCart(): Promise<CartItem[] | null>;
 }

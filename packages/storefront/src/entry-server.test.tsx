@@ -3,6 +3,7 @@ import { createStaticHandler } from 'react-router-dom';
 import type { PublishedPage, WebConfig } from '@vitrine/commerce';
 import type { StorefrontData } from './data.ts';
 import { serializeForScript } from '@vitrine/renderer/server';
+import { pricedItem } from './client/cart.fixture.ts';
 import { renderStorefront, serverDataJson } from './entry-server.tsx';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
 import type { ServerData } from './server-data.ts';
@@ -55,6 +56,8 @@ function storeData(overrides: Partial<StorefrontData> = {}, siteOverrides: Parti
     getMaintenance: async () => ({ isMaintenance: false, isPasswordProtected: '0', heading: '', description: '' }),
     hasMaintenanceBypass: async () => false,
     getCartCount: async () => null,
+    getKeptCartCodes: async () => null,
+    getKeptCart: async () => null,
     ...overrides,
   };
 }
@@ -180,6 +183,39 @@ describe('routes, guards and redirects', () => {
   it('fetches the app first on its own pages, which draw their content in the browser', async () => {
     const { html } = await render('/cart');
     expect(html).toContain('<link rel="modulepreload" href="/assets/runtime.js"><script type="module" src="/assets/app.js"></script>');
+  });
+
+  it('draws the cart the browser keeps when its cookie told the server: priced, with its code after the page', async () => {
+    const kept = storeData({
+      getKeptCartCodes: async () => ['5_2_0_3', '6_1_0_'],
+      getKeptCart: async () => [pricedItem('5_2_0_3', 'ok', 1200, 300), pricedItem('6_1_0_', 'ok', 800)],
+    });
+    const { html } = await render('/cart', kept);
+    expect(html).not.toContain('Loading your cart');
+    expect(html).toContain('Product 5');
+    expect(html).toContain('aria-label="Remove Add-on 3 from Product 5"');
+    expect(html).toContain('aria-label="Quantity of Product 5"');
+    expect(html).toMatch(/Subtotal<\/span> <strong>\$38(\.00)?<\/strong>/);
+    expect(html).toContain('href="/checkout"');
+    expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/app.js"></script>');
+    // The browser is told which codes were drawn, to start the app at the first touch when they are its own.
+    expect(html).toContain('"cartCodes":["5_2_0_3","6_1_0_"]');
+    // An empty cart the cookie told is drawn empty; no cookie, and only the app can draw it.
+    const empty = await render('/cart', storeData({ getKeptCartCodes: async () => [], getKeptCart: async () => [] }));
+    expect(empty.html).toContain('Your cart is empty.');
+    expect(empty.html).not.toContain('cartCodes');
+    expect((await render('/cart')).html).toContain('Loading your cart');
+    // A line that left the cart: drawn without it, and the app, which says so, comes first.
+    const changed = await render(
+      '/cart',
+      storeData({
+        getKeptCartCodes: async () => ['5_2_0_3', '6_1_0_'],
+        getKeptCart: async () => [pricedItem('5_2_0_3'), pricedItem('6_1_0_', 'outofstock')],
+      }),
+    );
+    expect(changed.html).toContain('Product 5');
+    expect(changed.html).not.toContain('Product 6');
+    expect(changed.html).toContain('<script type="module" src="/assets/app.js"></script>');
   });
 
   it('gives every route its title and robots rule', async () => {

@@ -8,10 +8,9 @@ import { marketingHead } from './marketing/head.server.ts';
 import { pageStylesheet } from './page-css.server.ts';
 import { documentTitle, metaOf } from './meta.ts';
 import { readOncePerText } from './read-once.ts';
-import { routeTable } from './route-table.ts';
 import { createRoutes } from './routes.tsx';
 export { crawlerDisallowedPaths } from './route-table.ts';
-import { APP_ROOT_ID, SERVER_DATA_ID, type ServerData } from './server-data.ts';
+import { APP_ROOT_ID, SERVER_DATA_ID, routeNotDrawn, type ServerData } from './server-data.ts';
 
 /** The built client's files a page links: module scripts and stylesheets, in order. */
 export interface ClientAssets {
@@ -47,13 +46,6 @@ const fontPreloads = readOncePerText((themeData) => {
   }
   return compileTheme(settings).preload;
 });
-
-/**
- * The routes drawn from the store's own documents and catalogue (the "dynamic" layout: its pages, listings and
- * products). The server draws all they show, so their code can come after their images and fonts; the app's own pages
- * (the cart, checkout, the account) draw their content in the browser and need their code first.
- */
-const drawnByServer = new Set(routeTable.filter((spec) => spec.layout === 'dynamic').map((spec) => spec.name));
 
 /** Each inline stylesheet's cutter, by its text (one per build). */
 const cutters = new Map<string, (html: string) => string>();
@@ -138,7 +130,9 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
     nonce: request.headers.get(CSP_NONCE_HEADER) ?? '',
     builder: new URL(request.url).pathname.startsWith('/preview'),
   });
-  const scriptPriority = context.matches.some((match) => drawnByServer.has(match.route.id.split(':')[0]!)) ? ' fetchpriority="low"' : '';
+  // Where the server drew all the page shows (the store's pages, listings and products, a cart its cookie told), the
+  // app's code comes after the page's images and fonts; the app's own pages draw their content and need it first.
+  const scriptPriority = routeNotDrawn(context.loaderData) === undefined ? ' fetchpriority="low"' : '';
   const head = [
     [
       '<!doctype html><html lang="en"><head><meta charset="utf-8">',

@@ -93,6 +93,9 @@ export function httpData(
     // The browser only reaches here after the server's render, which already told it (root loader data).
     hasMaintenanceBypass: async () => false,
     getCartCount: async () => useCart.getState().lines.length,
+    // The browser draws its own cart: these are the server's, for the page it draws.
+    getKeptCartCodes: async () => null,
+    getKeptCart: async () => null,
   };
 }
 

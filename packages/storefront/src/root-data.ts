@@ -13,4 +13,9 @@ export interface RootData {
   themeSectionData: Record<string, unknown>;
   /** What Add to cart does in this store's theme (§3.8): open the cart drawer or go to /cart. */
   addToCartAction: ThemeSettings['add_to_card_action'];
+  /**
+   * The codes of the cart the browser keeps, as its cookie told the server (`CART_COOKIE`), when it holds any: the
+   * server drew the header's count from them, and the app starts at the first touch when they are the browser's own.
+   */
+  cartCodes?: string[];
 }

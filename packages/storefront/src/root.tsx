@@ -97,10 +97,13 @@ const inBuilder = () => useSiteState.getState().is_builder;
 function Providers({
   site,
   addToCartAction,
+  cartCodes,
   children,
 }: {
   site: WebConfig | undefined;
   addToCartAction: RootData['addToCartAction'];
+  /** The codes of the cart the server drew, counted in the header until the page has hydrated. */
+  cartCodes: RootData['cartCodes'];
   children: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -127,7 +130,7 @@ function Providers({
       storeTitle: site?.webTitle ?? '',
       currencies: offered,
       onCurrencyChange: (code: string) => setCurrency(offered.find((c) => c.currencyAbbreviation === code) ?? null),
-      cartCount: hydrated ? cartCount : 0,
+      cartCount: hydrated ? cartCount : (cartCodes?.length ?? 0),
       // A guest's hearts are counted too: the header's link leads them to sign in and find them saved.
       wishlistCount: !hydrated ? 0 : signedIn ? wishlistCount : guestHearts.length,
       isSignedIn: signedIn,
@@ -163,7 +166,21 @@ function Providers({
         },
       },
     };
-  }, [site, hydrated, chosen, cartCount, wishlistCount, tokens, setCurrency, api, compareIds, guestHearts, savedHearts, addToCart]);
+  }, [
+    site,
+    hydrated,
+    chosen,
+    cartCount,
+    cartCodes,
+    wishlistCount,
+    tokens,
+    setCurrency,
+    api,
+    compareIds,
+    guestHearts,
+    savedHearts,
+    addToCart,
+  ]);
   const images = imageSettings(site?.staticCDN ?? '');
   const submitter = useMemo(() => formSubmitter(api, pageId), [api, pageId]);
   return (
@@ -209,9 +226,9 @@ function MaintenanceRedirects({ site, bypass }: { site: WebConfig; bypass: boole
 
 /** The shopper app's outermost route. */
 export function Root() {
-  const { site, maintenanceBypass, addToCartAction } = useRouteLoaderData(ROOT_ROUTE_ID) as RootData;
+  const { site, maintenanceBypass, addToCartAction, cartCodes } = useRouteLoaderData(ROOT_ROUTE_ID) as RootData;
   return (
-    <Providers site={site} addToCartAction={addToCartAction}>
+    <Providers site={site} addToCartAction={addToCartAction} cartCodes={cartCodes}>
       <MaintenanceRedirects site={site} bypass={maintenanceBypass} />
       <SiteStateOfVisit />
       <LoadingBar />
@@ -251,7 +268,7 @@ export function ErrorPage() {
     else if (pathname === '/maintenance') reloadOnce('/maintenance', { reload: () => window.location.replace('/maintenance') });
   }, [notFound, path, pathname]);
   return (
-    <Providers site={root?.site} addToCartAction={root?.addToCartAction ?? 'OPEN_DRAWER'}>
+    <Providers site={root?.site} addToCartAction={root?.addToCartAction ?? 'OPEN_DRAWER'} cartCodes={root?.cartCodes}>
       <DocumentTitle storeTitle={root?.site.webTitle ?? ''} />
       <StoreChrome>
         <section className="vt-section vt-error-page">

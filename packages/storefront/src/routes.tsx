@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
 import { preloadSections } from '@vitrine/sections';
-import { readListingUrl, type Listing, type ProductDetail, type PublishedPage } from '@vitrine/commerce';
+import { readListingUrl, staysInCart, type Listing, type ProductDetail, type PublishedPage } from '@vitrine/commerce';
 import { data as routeData, redirect, redirectDocument, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { StorefrontData } from './data.ts';
 import { CheckoutLayout, ChromeLayout, PlainLayout } from './layouts.tsx';
 import type { RouteMeta } from './meta.ts';
+import type { CartPageData } from './pages/cart-page.tsx';
 import type { DesignsData } from './pages/designs.tsx';
 import type { MaintenanceData } from './pages/maintenance.tsx';
 import type { PageData } from './pages/page-view.tsx';
@@ -175,6 +176,17 @@ function contentLoader(spec: RouteSpec): (args: LoaderFunctionArgs, data: Storef
       };
     case 'designs':
       return async (_args, data): Promise<DesignsData> => ({ designs: await data.getDesigns(), meta: metaFor(spec) });
+    case 'cart':
+      // The cart the browser keeps, priced now, when its cookie told it: the server draws it (issue 18), the lines
+      // that stay (§4). When a line left or changed, the app tells the shopper at once.
+      return async (_args, data): Promise<CartPageData> => {
+        const priced = await data.getKeptCart();
+        return {
+          cart: priced?.filter((item) => staysInCart(item.status)) ?? null,
+          changed: priced?.some((item) => item.status !== 'ok') ?? false,
+          meta: metaFor(spec),
+        };
+      };
     case 'maintenance':
       return async (_args, data): Promise<MaintenanceData> => ({ maintenance: await data.getMaintenance(), meta: metaFor(spec) });
     case 'editor':
@@ -251,10 +263,11 @@ export function createRoutes(data: StorefrontData | DataSource): RouteObject[] {
       async loader(args): Promise<RootData> {
         const { request } = args;
         const data = dataOf(args);
-        const [site, bypass, themeSectionData] = await Promise.all([
+        const [site, bypass, themeSectionData, cartCodes] = await Promise.all([
           data.getSite(),
           data.hasMaintenanceBypass(),
           data.getThemeSectionData(),
+          data.getKeptCartCodes(),
         ]);
         const path = new URL(request.url).pathname.replace(/\/+$/, '') || '/';
         // §2.5: maintenance on and no bypass → /maintenance; off (or bypassed) while on the maintenance page → home.
@@ -264,17 +277,18 @@ export function createRoutes(data: StorefrontData | DataSource): RouteObject[] {
         await preloadSections(sectionTypesIn(site.themeSettings));
         const addToCartAction = await addToCartActionOf(site.themeSettings.themeData);
         const kept = rootDataOf.get(site);
-        if (kept?.maintenanceBypass === bypass && kept.themeSectionData === themeSectionData && kept.addToCartAction === addToCartAction) {
-          return kept;
-        }
-        const rootData: RootData = {
-          site: { ...site, themeSettings: { ...site.themeSettings, themeCSS: '' } },
-          maintenanceBypass: bypass,
-          themeSectionData,
-          addToCartAction,
-        };
+        const rootData =
+          kept?.maintenanceBypass === bypass && kept.themeSectionData === themeSectionData && kept.addToCartAction === addToCartAction
+            ? kept
+            : {
+                site: { ...site, themeSettings: { ...site.themeSettings, themeCSS: '' } },
+                maintenanceBypass: bypass,
+                themeSectionData,
+                addToCartAction,
+              };
         rootDataOf.set(site, rootData);
-        return rootData;
+        // A shopper's cart is theirs alone: their root data is made for them, and everyone else's stays the kept one.
+        return cartCodes?.length ? { ...rootData, cartCodes } : rootData;
       },
       children: [
         ...rules,

@@ -35,3 +35,19 @@ export function readServerData(document: Document): ServerData | null {
 export function loaderDataOf(serverData: ServerData | null): Record<string, unknown> | undefined {
   return (serverData?.hydration as { loaderData?: Record<string, unknown> } | undefined)?.loaderData;
 }
+
+/** The routes whose page the server draws whole: the owner's pages, listings and products (and home). */
+const LANDING_ROUTES = new Set(['root', 'home', 'slug']);
+
+/**
+ * The first route of `loaderData` whose page the app draws and the server did not: undefined when the server drew
+ * all the page shows (a landing route's, or a cart page whose cart the browser's cookie told it, unchanged, issue 18).
+ */
+export function routeNotDrawn(loaderData: Record<string, unknown>): string | undefined {
+  return Object.keys(loaderData).find((id) => {
+    const name = id.split(':')[0]!;
+    if (LANDING_ROUTES.has(name)) return false;
+    const cart = loaderData[id] as { cart?: unknown; changed?: boolean } | null;
+    return !(name === 'cart' && cart?.cart != null && !cart.changed);
+  });
+}

@@ -24,3 +24,13 @@ it('caches only guests: a signed-in or maintenance-bypass cookie makes the page 
   expect(guestPageKey('localhost', '/', 'viewport=desktop; vt_at=abc')).toBeNull();
   expect(guestPageKey('localhost', '/', 'vt_maintenance_bypass=1.2.3')).toBeNull();
 });
+
+it('keeps a page for the guests whose browsers keep the same cart, which the server draws from their cookie', () => {
+  expect(guestPageKey('localhost', '/', 'vt_cart=')).toBe('localhost/#cart=');
+  expect(guestPageKey('localhost', '/', 'tec=x; vt_cart=7_1_0_4%2C5%7C8_2_0_; viewport=mobile')).toBe(
+    'localhost/#cart=7_1_0_4%2C5%7C8_2_0_',
+  );
+  expect(guestPageKey('localhost', '/', 'vt_consent=granted; vt_cart=7_1_0_')).toBe('localhost/#consent=granted#cart=7_1_0_');
+  // Another cookie ending in the same name is not the cart's.
+  expect(guestPageKey('localhost', '/', 'old_vt_cart=7_1_0_')).toBe('localhost/');
+});

@@ -43,9 +43,16 @@ const personalCookies = /(?:^|;\s*)(vt_at|vt_maintenance_bypass|vt_store)=/;
 /** The shopper's marketing consent (`CONSENT_COOKIE`): a page with the store's scripts differs from one without. */
 const consentCookie = /(?:^|;\s*)vt_consent=(granted|denied)/;
 
+/**
+ * The cart the browser mirrors into its cookie (`CART_COOKIE`): the server draws it (the header's count, the cart
+ * page), so a page is kept for the guests whose browsers keep the same cart, an empty one for most.
+ */
+const cartCookie = /(?:^|;\s*)vt_cart=([^;]*)/;
+
 /** The cache key of a request, or null when its page must be rendered for this visitor alone. */
 export function guestPageKey(host: string | undefined, url: string, cookie: string | undefined): string | null {
   if (cookie && personalCookies.test(cookie)) return null;
   const consent = cookie ? consentCookie.exec(cookie)?.[1] : undefined;
-  return `${(host ?? '').toLowerCase()}${url}${consent ? `#consent=${consent}` : ''}`;
+  const cart = cookie ? cartCookie.exec(cookie)?.[1] : undefined;
+  return `${(host ?? '').toLowerCase()}${url}${consent ? `#consent=${consent}` : ''}${cart !== undefined ? `#cart=${cart}` : ''}`;
 }

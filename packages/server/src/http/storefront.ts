@@ -6,10 +6,10 @@ import {
   type ClientAssets,
   type StorefrontResponse,
 } from '@vitrine/storefront/server';
-import type { StorefrontData } from '@vitrine/storefront';
+import { CART_COOKIE, type StorefrontData } from '@vitrine/storefront';
 import type { Db } from '../db/connect.ts';
 import { loadMaintenanceSettings, maintenancePasswordHash } from '../shop/maintenance.ts';
-import { PageType, marketingSources } from '@vitrine/commerce';
+import { MAX_CART_LINES, PageType, marketingSources, parseCartCode, type CartCodeParts } from '@vitrine/commerce';
 import { randomFillSync } from 'node:crypto';
 import { isFramable, pagePolicy } from './security-headers.ts';
 import { scopedToStore } from '../db/site-scope.ts';
@@ -19,6 +19,7 @@ import { sitemapPart } from '../shop/sitemap.ts';
 import { loadTemplatePage, loadThemeSectionData } from '../shop/pages.ts';
 import { loadWebConfig } from '../shop/tenants.ts';
 import { cartLineCount } from '../shop/catalog.ts';
+import { priceCodes } from '../shop/cart.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import { hasMaintenanceBypass } from './maintenance-api.ts';
 import { guestPageKey, type PageCache } from './page-cache.ts';
@@ -171,6 +172,12 @@ export function registerStorefront(
         if (userId === null) return null;
         return cartLineCount(db, webId, Number(userId));
       },
+      getKeptCartCodes: async () => keptCart?.codes ?? null,
+      async getKeptCart() {
+        if (!keptCart) return null;
+        // Priced against this store's catalogue only: a code naming another store's product is not sold here.
+        return keptCart.parts.length ? (await priceCodes(store, keptCart.parts)).data.data : [];
+      },
     };
     /**
      * The customer whose access token, signed by this server for this store, the request's cookie carries; else null.
@@ -181,6 +188,7 @@ export function registerStorefront(
       const claims = token ? await access.verify(token, { allowExpired: true }) : null;
       return claims && claims.WebID === webId && claims.UserID !== '0' ? claims.UserID : null;
     };
+    const keptCart = readCartCookie(request.cookies[CART_COOKIE]);
     const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
     const override = storeOverride(request);
     const nonce = newNonce();
@@ -207,6 +215,24 @@ export function registerStorefront(
     if (cacheKey && result.status === 200) cache!.set(cacheKey, result.status, result.headers, result.body);
     return reply.code(result.status).headers(result.headers).send(result.body);
   });
+}
+
+/**
+ * The cart a browser keeps, as its cookie mirrors it (`CART_COOKIE`): the codes that read as cart codes, at most a
+ * cart's worth, and their parts; null without the cookie. The browser wrote it, but anyone can: what does not read is
+ * left out, and the lines are priced as any guest's codes are.
+ */
+export function readCartCookie(value: string | undefined): { codes: string[]; parts: CartCodeParts[] } | null {
+  if (value === undefined) return null;
+  const codes: string[] = [];
+  const parts: CartCodeParts[] = [];
+  for (const code of value.split('|').slice(0, MAX_CART_LINES)) {
+    const read = parseCartCode(code);
+    if (!read) continue;
+    codes.push(code);
+    parts.push(read);
+  }
+  return { codes, parts };
 }
 
 /** Random bytes for 256 nonces, filled again once used up: one call into the system's generator, not one per page. */

@@ -1,17 +1,45 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { perUnitExtras, type ChosenOption } from '@vitrine/commerce';
+import { perUnitExtras, type CartItem, type ChosenOption } from '@vitrine/commerce';
 import { Image } from '@vitrine/renderer';
 import { useCartPrice, usePrice } from '@vitrine/sections';
 import { useCart } from '../client/cart.ts';
-import { cartSubtotal, itemOf, lineKey, quantityOf, type CartLine } from '../client/cart-rules.ts';
+import { cartSubtotal, itemOf, lineKey, lineOf, quantityOf, type CartLine } from '../client/cart-rules.ts';
+import { useHydrated } from '../ui/hydrated.ts';
 import { QuantityStepper } from '../ui/quantity-stepper.tsx';
+
+/** A cart as drawn: its lines and their priced items. */
+interface DrawnCart {
+  lines: readonly CartLine[];
+  items: readonly CartItem[];
+}
+
+/**
+ * The cart the server drew (the one the browser keeps, priced by the server from its cookie): shown until the page
+ * has hydrated, so the app's first render matches the server's page; the browser's own cart from then on.
+ */
+const ServerCart = createContext<DrawnCart | null>(null);
+
+/** Draws `items`, the server's pricing of the browser's cart, inside `children` until the page has hydrated. */
+export function ServerCartProvider({ items, children }: { items: readonly CartItem[] | null; children: ReactNode }) {
+  const drawn = useMemo(() => items && { lines: items.map(lineOf), items }, [items]);
+  return <ServerCart.Provider value={drawn}>{children}</ServerCart.Provider>;
+}
+
+/** Whether the cart shown is known: the browser's once hydrated, or the one the server drew. */
+export function useCartKnown(): boolean {
+  const drawn = useContext(ServerCart);
+  return useHydrated() || drawn !== null;
+}
 
 /** The cart's lines and whether a change is on its way to the server. */
 export function useCartLines() {
-  const lines = useCart((s) => s.lines);
-  const items = useCart((s) => s.items);
+  const drawn = useContext(ServerCart);
+  const hydrated = useHydrated();
+  const kept = { lines: useCart((s) => s.lines), items: useCart((s) => s.items) };
   const busy = useCart((s) => s.pending.length > 0);
-  return { lines, items, busy, subtotal: cartSubtotal(lines, items) };
+  const { lines, items } = drawn && !hydrated ? drawn : kept;
+  return { lines, items, busy: hydrated && busy, subtotal: cartSubtotal(lines, items) };
 }
 
 /** The product options chosen for a line: "Personal note: Happy birthday", a priced one with what it adds. */
@@ -34,7 +62,9 @@ export function ChosenOptions({ options, className }: { options: readonly Chosen
 export function PriceWas({ line }: { line: CartLine }) {
   const was = useCart((s) => s.wasPrices[lineKey(line.cartCode)]);
   const price = usePrice();
-  if (was === undefined) return null;
+  // What the shopper saw is the browser's: the server's page does not know it.
+  const hydrated = useHydrated();
+  if (was === undefined || !hydrated) return null;
   return (
     <span className="vt-price-was" role="note">
       Price changed since you added it: was <s>{price(was)}</s>
@@ -47,7 +77,7 @@ export function PriceWas({ line }: { line: CartLine }) {
  * (`removableAddons`) each add-on can be taken off too.
  */
 function CartLineView({ line, removableAddons }: { line: CartLine; removableAddons: boolean }) {
-  const item = useCart((s) => itemOf(s.items, line));
+  const item = itemOf(useCartLines().items, line);
   const { setQuantity, remove, removeAddon } = useCart.getState();
   const price = usePrice();
   const linePrice = useCartPrice();

@@ -30,6 +30,43 @@ describe('when the shopper app starts on a page the server drew (issue 18)', () 
     expect(appStartOf('/', pageOf({ root: { site: {} } }, { errors: { home: {} } }), storage()).at).toBe('once');
   });
 
+  it('waits for the first touch where the server drew the cart this browser keeps, which its cookie told it', () => {
+    const lines = [
+      { cartCode: '1_2_0_', cartItemID: '0' },
+      { cartCode: '4_1_7_3,5', cartItemID: '0' },
+    ];
+    const items = [
+      { cartItemCode: '1_2_0_', price: '1200' },
+      { cartItemCode: '4_1_7_3,5', price: '800' },
+    ];
+    const kept = storage({ 'vt.cart': { lines, items, wasPrices: {} } });
+    const drawn = (codes: string[], page: Record<string, unknown> = { home: { page: {} } }) =>
+      pageOf({ root: { site: {}, cartCodes: codes }, ...page });
+    const codes = ['1_2_0_', '4_1_7_3,5'];
+    // The header's count was drawn from the same codes.
+    expect(appStartOf('/', drawn(codes), kept)).toEqual({ at: 'first-touch' });
+    // The cart page, drawn from them, priced as the browser last saw them.
+    expect(appStartOf('/cart', drawn(codes, { 'cart:cart': { cart: items, changed: false } }), kept)).toEqual({ at: 'first-touch' });
+    // A line that left or was lowered, or a price other than the one the shopper saw: the app says so at once.
+    expect(reason(appStartOf('/cart', drawn(codes, { 'cart:cart': { cart: items.slice(1), changed: true } }), kept))).toBe('the cart page');
+    const dearer = [items[0], { ...items[1], price: '900' }];
+    expect(reason(appStartOf('/cart', drawn(codes, { 'cart:cart': { cart: dearer, changed: false } }), kept))).toBe(
+      'a price changed since it was added',
+    );
+    const noted = storage({ 'vt.cart': { lines, items, wasPrices: { '4_7_3,5': 700 } } });
+    expect(reason(appStartOf('/cart', drawn(codes, { 'cart:cart': { cart: items, changed: false } }), noted))).toBe(
+      'a price changed since it was added',
+    );
+    // An empty cart, drawn as empty (the cookie held no codes).
+    expect(appStartOf('/cart', pageOf({ root: { site: {} }, 'cart:cart': { cart: [], changed: false } }), storage())).toEqual({
+      at: 'first-touch',
+    });
+    // Another cart than the browser's (a cookie from before a change, or none): the app draws it at once.
+    expect(reason(appStartOf('/', drawn(['1_2_0_']), kept))).toBe('a cart');
+    expect(reason(appStartOf('/', home, kept))).toBe('a cart');
+    expect(reason(appStartOf('/cart', pageOf({ root: { site: {} }, 'cart:cart': { cart: null } }), kept))).toBe('the cart page');
+  });
+
   it('waits for the first touch on a store with marketing scripts too: their runtime runs beside the app, not in it', () => {
     const site = { scripts: { facebookPixelID: '123' }, consentBanner: true };
     const marketed = pageOf({ root: { site }, home: {} });
@@ -41,7 +78,8 @@ describe('when the shopper app starts on a page the server drew (issue 18)', () 
   });
 
   it('starts at once when this browser keeps what the page shows: a cart, a wishlist, a comparison, a customer, a currency', () => {
-    expect(reason(appStartOf('/', home, storage({ 'vt.cart': { lines: ['1-0-1'] } })))).toBe('a cart');
+    expect(reason(appStartOf('/', home, storage({ 'vt.cart': { lines: [{ cartCode: '1_1_0_', cartItemID: '0' }] } })))).toBe('a cart');
+    expect(reason(appStartOf('/', home, storage({ 'vt.cart': { lines: ['1_1_0_'] } })))).toBe('a cart');
     expect(reason(appStartOf('/', home, storage({ 'vt.wishlist': { guestIds: [4] } })))).toBe('a wishlist');
     expect(reason(appStartOf('/', home, storage({ 'vt.site': { compare: [4] } })))).toBe('products to compare');
     expect(reason(appStartOf('/', home, storage({ 'vt.session': { user: { id: 1 } } })))).toBe('a signed-in customer');

@@ -1,5 +1,5 @@
 import { keptState } from './kept-state.ts';
-import { APP_ROOT_ID, loaderDataOf, type ServerData } from '../server-data.ts';
+import { APP_ROOT_ID, loaderDataOf, routeNotDrawn, type ServerData } from '../server-data.ts';
 
 /**
  * When the shopper app takes over a page the server drew (issue 18). The server's HTML is the whole page: its links
@@ -10,20 +10,46 @@ import { APP_ROOT_ID, loaderDataOf, type ServerData } from '../server-data.ts';
  */
 export type AppStart = { at: 'once'; because: string } | { at: 'first-touch' };
 
-/** The routes whose page the server draws whole: the owner's pages, listings and products (and home). */
-const LANDING_ROUTES = new Set(['root', 'home', 'slug']);
+/** The codes of the browser's cart lines, joined, as the server is told them (`CART_COOKIE`). */
+const codesOf = (lines: unknown): string =>
+  Array.isArray(lines)
+    ? lines
+        .map((line) => {
+          const code = (line as { cartCode?: unknown } | null)?.cartCode;
+          // A line that does not read as one is never the server's: the app reads the cart.
+          return typeof code === 'string' ? code : '?';
+        })
+        .join('|')
+    : '';
 
-/** What this browser keeps that the page draws (§4): a cart, a wishlist, compared products, a customer, a currency. */
-function keptInBrowser(storage: Pick<Storage, 'getItem'>): string | null {
+/**
+ * What this browser keeps that the page draws and the server did not (§4): a cart other than the one the server drew,
+ * a wishlist, compared products, a customer, a currency.
+ */
+function keptInBrowser(storage: Pick<Storage, 'getItem'>, drawnCart: readonly string[]): string | null {
   const read = (key: string) => keptState(key, storage);
   const some = (value: unknown) => Array.isArray(value) && value.length > 0;
   const session = read('vt.session');
   if (session['user']) return 'a signed-in customer';
   if (session['currency']) return 'a chosen currency';
-  if (some(read('vt.cart')['lines'])) return 'a cart';
+  if (codesOf(read('vt.cart')['lines']) !== drawnCart.join('|')) return 'a cart';
   if (some(read('vt.wishlist')['guestIds'])) return 'a wishlist';
   if (some(read('vt.site')['compare'])) return 'products to compare';
   return null;
+}
+
+/**
+ * Whether the cart the server drew has another price than the browser last saw for a line, or the browser still
+ * notes one that changed before: the shopper is told, and only the app can say what they saw (§4).
+ */
+function pricesChanged(drawn: unknown, kept: Record<string, unknown>): boolean {
+  if (!Array.isArray(drawn)) return false;
+  const noted = kept['wasPrices'];
+  if (noted && typeof noted === 'object' && Object.keys(noted).length > 0) return true;
+  const seen = Array.isArray(kept['items']) ? (kept['items'] as { cartItemCode?: unknown; price?: unknown }[]) : [];
+  return (drawn as { cartItemCode: string; price: string }[]).some(
+    (item) => Number(seen.find((s) => s?.cartItemCode === item.cartItemCode)?.price) !== Number(item.price),
+  );
 }
 
 /** Decides when the app starts on this page; `storage` is the browser's local storage. */
@@ -31,11 +57,14 @@ export function appStartOf(path: string, serverData: ServerData | null, storage:
   if (path.startsWith('/preview')) return { at: 'once', because: 'the studio’s preview' };
   const loaderData = loaderDataOf(serverData);
   if (!loaderData) return { at: 'once', because: 'a page without its data' };
-  const route = Object.keys(loaderData).find((id) => !LANDING_ROUTES.has(id.split(':')[0]!));
+  const route = routeNotDrawn(loaderData);
   if (route) return { at: 'once', because: `the ${route.split(':')[0]} page` };
   if ((serverData?.hydration as { errors?: unknown } | undefined)?.errors) return { at: 'once', because: 'an error page' };
-  const kept = keptInBrowser(storage);
+  const kept = keptInBrowser(storage, (loaderData['root'] as { cartCodes?: string[] } | undefined)?.cartCodes ?? []);
   if (kept) return { at: 'once', because: kept };
+  if (pricesChanged((loaderData['cart:cart'] as { cart?: unknown } | undefined)?.cart, keptState('vt.cart', storage))) {
+    return { at: 'once', because: 'a price changed since it was added' };
+  }
   return { at: 'first-touch' };
 }
 

@@ -127,6 +127,30 @@ describe('the cart store (§4)', () => {
     expect(useCart.getState().wasPrices).toEqual({});
   });
 
+  it('mirrors its codes into a cookie on every change, for the server to draw the cart (issue 18)', async () => {
+    const cookie = () => /(?:^|; )vt_cart=([^;]*)/.exec(document.cookie)?.[1];
+    // Cleared in `beforeEach`: an empty cart is told as one, not left unknown.
+    expect(cookie()).toBe('');
+    const server = fakeServer();
+    connectCart(server.api);
+    useCart.getState().add('7_1_0_4,5');
+    expect(decodeURIComponent(cookie()!)).toBe('7_1_0_4,5');
+    useCart.getState().add('8_2_0_');
+    useCart.getState().setQuantity('7_1_0_4,5', 3);
+    expect(decodeURIComponent(cookie()!)).toBe('7_3_0_4,5|8_2_0_');
+    // Written as a cookie value may be: no comma, no bar.
+    expect(cookie()).toBe('7_3_0_4%2C5%7C8_2_0_');
+    await server.release();
+    useCart.getState().remove('8_2_0_');
+    expect(decodeURIComponent(cookie()!)).toBe('7_3_0_4,5');
+    // A cart too long for a cookie takes it away: the server then draws nothing of it.
+    for (let product = 100; product < 200; product++) useCart.getState().add(`${product}_1_0_1,2,3,4,5,6,7,8`);
+    expect(cookie()).toBeUndefined();
+    await server.release();
+    useCart.getState().clear();
+    expect(cookie()).toBe('');
+  });
+
   it('removes a guest’s line locally, with no call', async () => {
     const server = fakeServer();
     connectCart(server.api);

@@ -1,38 +1,57 @@
-import { Link } from 'react-router-dom';
-import { CartEmpty, CartLines, CartSubtotal, useCartLines } from '../cart/cart-lines.tsx';
-import { useHydrated } from '../ui/hydrated.ts';
+import { Link, useLoaderData } from 'react-router-dom';
+import type { CartItem } from '@vitrine/commerce';
+import { CartEmpty, CartLines, CartSubtotal, ServerCartProvider, useCartKnown, useCartLines } from '../cart/cart-lines.tsx';
+import type { RouteMeta } from '../meta.ts';
 import { PageShell } from './page-shell.tsx';
+
+/** What /cart loads: the cart the browser keeps, priced by the server, when its cookie told it (null otherwise). */
+export interface CartPageData {
+  /** The lines that stay in the cart (§4), priced now. */
+  cart: CartItem[] | null;
+  /** Whether pricing took a line out or lowered its quantity: the app then says so as the page opens. */
+  changed: boolean;
+  meta: RouteMeta;
+}
 
 /** /cart: the cart's lines with their add-ons, quantities and removal, the subtotal, and the way to checkout. */
 export function CartPage() {
-  const hydrated = useHydrated();
-  const { lines } = useCartLines();
+  const { cart } = useLoaderData() as CartPageData;
   return (
     <PageShell heading="Shopping Cart" breadcrumbs={[{ label: 'Shopping Cart' }]}>
-      {/* The cart lives in the browser: the server's page cannot know it. */}
-      {!hydrated ? (
-        // The size of the empty cart's box, so a shopper with nothing in it sees nothing move (CLS 0).
-        <div className="vt-cart-empty" aria-busy="true">
-          <p>Loading your cart…</p>
-          <span className="vt-btn vt-btn-md" aria-hidden="true" style={{ visibility: 'hidden' }}>
-            Continue shopping
-          </span>
-        </div>
-      ) : lines.length ? (
-        <div className="vt-cart-page">
-          <CartLines lines={lines} removableAddons />
-          <aside className="vt-cart-summary" aria-label="Order summary">
-            <CartSubtotal />
-            <p className="vt-cart-note">Shipping and taxes are worked out at checkout.</p>
-            <Link to="/checkout" className="vt-btn vt-btn-primary vt-btn-md">
-              Checkout
-            </Link>
-            <Link to="/">Continue shopping</Link>
-          </aside>
-        </div>
-      ) : (
-        <CartEmpty />
-      )}
+      <ServerCartProvider items={cart}>
+        <CartContents />
+      </ServerCartProvider>
     </PageShell>
+  );
+}
+
+function CartContents() {
+  const known = useCartKnown();
+  const { lines } = useCartLines();
+  // A browser that told the server nothing of its cart (no cookie yet): only the app can draw it.
+  if (!known) {
+    return (
+      // The size of the empty cart's box, so a shopper with nothing in it sees nothing move (CLS 0).
+      <div className="vt-cart-empty" aria-busy="true">
+        <p>Loading your cart…</p>
+        <span className="vt-btn vt-btn-md" aria-hidden="true" style={{ visibility: 'hidden' }}>
+          Continue shopping
+        </span>
+      </div>
+    );
+  }
+  if (!lines.length) return <CartEmpty />;
+  return (
+    <div className="vt-cart-page">
+      <CartLines lines={lines} removableAddons />
+      <aside className="vt-cart-summary" aria-label="Order summary">
+        <CartSubtotal />
+        <p className="vt-cart-note">Shipping and taxes are worked out at checkout.</p>
+        <Link to="/checkout" className="vt-btn vt-btn-primary vt-btn-md">
+          Checkout
+        </Link>
+        <Link to="/">Continue shopping</Link>
+      </aside>
+    </div>
   );
 }
