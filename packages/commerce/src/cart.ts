@@ -108,12 +108,6 @@ export const cartItem = z.object({
 });
 export type CartItem = z.infer<typeof cartItem>;
 
-/** What one unit of a line costs beyond its price: its add-ons and its priced options (totals add these, §9). */
-export const perUnitExtras = (item: Pick<CartItem, 'addons' | 'options'>): number[] => [
-  ...item.addons.map((addon) => addon.price),
-  ...item.options.filter((option) => option.price > 0).map((option) => option.price),
-];
-
 /** The status of the line a call named (`CartCode`), so its popup can show (§4). */
 export const cartResponse = z.object({ cartCode: z.string(), status: z.string(), statusMessage: z.string() });
 

@@ -27,23 +27,13 @@ export type {
   PageTypeId,
   SortOptionId,
 } from './enums.ts';
-export { formatPrice, formatUnits, convertedUnits, cartTotalUnits, displayDecimals, cartTotal } from './money.ts';
+export { formatPrice, formatUnits, convertedUnits, cartTotalUnits, displayDecimals, cartTotal, perUnitExtras } from './money.ts';
 export type { Currency } from './money.ts';
 export { buildCartCode, parseCartCode, OPTION_SET_ID } from './cart-code.ts';
 export { MAX_OPTION_FILE_BYTES, MAX_OPTION_TEXT, chosenOption, saveOptionsRequest } from './line-options.ts';
 export type { ChosenOption, ChosenOptionValue, OptionFile, SaveOptionsRequest } from './line-options.ts';
 export type { CartCodeParts } from './cart-code.ts';
-export {
-  MAX_CART_LINES,
-  MAX_LINE_QUANTITY,
-  cartLineStatuses,
-  staysInCart,
-  cartItem,
-  cartAnswer,
-  sameLine,
-  withQuantity,
-  perUnitExtras,
-} from './cart.ts';
+export { MAX_CART_LINES, MAX_LINE_QUANTITY, cartLineStatuses, staysInCart, cartItem, cartAnswer, sameLine, withQuantity } from './cart.ts';
 export type { CartLineStatus, CartItem, CartAnswer } from './cart.ts';
 export {
   paymentMethods,
@@ -59,7 +49,7 @@ export {
 } from './orders.ts';
 export { MAX_WISHLIST, wishlistAnswer } from './wishlist.ts';
 export type { WishlistAnswer } from './wishlist.ts';
-export type { PaymentMethod, PaymentOutcome, OrderStatus, PlaceOrderRequest, OrderSummary } from './orders.ts';
+export type { CheckoutOptions, PaymentMethod, PaymentOutcome, OrderStatus, PlaceOrderRequest, OrderSummary } from './orders.ts';
 export { roundRating, BEST_RATING, WORST_RATING } from './rating.ts';
 export { statusColour } from './status-colour.ts';
 export type { StatusColour } from './status-colour.ts';

@@ -1,3 +1,5 @@
+import type { CartItem } from './cart.ts';
+
 /** A currency as a site offers it: its code, symbol and rate against the store's base prices. */
 export interface Currency {
   currencyAbbreviation: string;
@@ -80,6 +82,15 @@ export function cartTotalUnits(
   }
   return total;
 }
+
+/**
+ * What one unit of a line costs beyond its price: its add-ons and its priced options (totals add these, §9). Here,
+ * beside the totals, rather than with the cart's schemas: a page that only adds up a priced cart loads no schema.
+ */
+export const perUnitExtras = (item: Pick<CartItem, 'addons' | 'options'>): number[] => [
+  ...item.addons.map((addon) => addon.price),
+  ...item.options.filter((option) => option.price > 0).map((option) => option.price),
+];
 
 /** Cart totals are integer sums (§9): each line's price × quantity plus its add-on totals, in minor units. */
 export function cartTotal(lines: readonly { price: number; quantity: number; addonTotals?: readonly number[] }[]): number {

@@ -113,6 +113,9 @@ export const deliveryOptionsAnswer = z.object({
   }),
 });
 
+/** The store's checkout settings: its delivery options, account and contact modes, and the ways to pay. */
+export type CheckoutOptions = z.output<typeof deliveryOptionsAnswer>['data'];
+
 /**
  * Where an order may go from each status (§4's statuses): forward one step at a time, or cancelled before it ships.
  * Delivered and Cancelled are where an order ends.
