@@ -1,4 +1,4 @@
-import type { ConsoleMessage } from '@playwright/test';
+import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server.ts';
 
 /**
@@ -43,17 +43,25 @@ test('a tap on Add to cart before the app has started adds the product once it h
   await expect(page.locator(app)).toHaveCount(0);
 });
 
+/**
+ * Puts a Garden Trowel in the cart this browser keeps, and collects the page's errors from then on. A product no other
+ * test buys: the store is shared by the run's files, and two must be in stock.
+ */
+async function keepTrowelInCart(page: Page, url: string): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('console', (m: ConsoleMessage) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('dialog', { name: 'Your cart' }).getByRole('link', { name: 'Garden Trowel' })).toBeVisible();
+  return errors;
+}
+
 test('the cart a browser keeps is drawn by the server, and a change made before the app has started is made once it has', async ({
   page,
   store,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (m: ConsoleMessage) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  // A product no other test buys: the store is shared by the run's files, and two must be in stock.
-  await page.goto(store.url('localhost', '/garden-trowel'), { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('dialog', { name: 'Your cart' }).getByRole('link', { name: 'Garden Trowel' })).toBeVisible();
+  const errors = await keepTrowelInCart(page, store.url('localhost', '/garden-trowel'));
 
   await page.goto(store.url('localhost', '/cart'), { waitUntil: 'networkidle' });
   await expect(page.locator(app)).toHaveCount(0);
@@ -73,6 +81,36 @@ test('the cart a browser keeps is drawn by the server, and a change made before 
   await expect(quantity.getByRole('textbox', { name: 'Quantity' })).toHaveValue('2');
   // The header counts lines, drawn by the server too.
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeAttached();
+  expect(errors).toEqual([]);
+});
+
+test('the checkout of the cart a browser keeps is drawn by the server, and a choice made before the app has started is the order’s', async ({
+  page,
+  store,
+}) => {
+  const errors = await keepTrowelInCart(page, store.url('localhost', '/garden-trowel'));
+
+  await page.goto(store.url('localhost', '/checkout'), { waitUntil: 'networkidle' });
+  await expect(page.locator(app)).toHaveCount(0);
+  await expect(page.getByText('Loading your checkout')).toHaveCount(0);
+  await expect(page.getByRole('complementary', { name: 'Your order' }).getByText('Garden Trowel')).toBeVisible();
+  const standard = page.getByRole('radio', { name: /Standard delivery/ });
+  const express = page.getByRole('radio', { name: /Express delivery/ });
+  await expect(standard).toBeChecked();
+  const total = await page.getByTestId('checkout-total').textContent();
+  // A screen reader's click on Express (no pointer moved): the choice stays, and the app, once started, prices it.
+  await express.dispatchEvent('click');
+  await expect(page.locator(app)).toHaveCount(1);
+  await expect(express).toBeChecked();
+  await expect(page.getByTestId('checkout-total')).not.toHaveText(total!);
+  await page.getByLabel('Email').fill('early@example.test');
+  await page.getByLabel('Full name').fill('Ada Early');
+  await page.getByLabel('Address', { exact: true }).fill('1 Quay Street');
+  await page.getByLabel('City').fill('Leith');
+  await page.getByLabel('Country').fill('gb');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  await expect(page.getByText('Express delivery')).toBeVisible();
   expect(errors).toEqual([]);
 });
 

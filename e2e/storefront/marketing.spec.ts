@@ -406,6 +406,12 @@ test('a search, the checkout and the order placed reach the pixel; the Purchase 
   await expect(page).toHaveURL(/\/checkout$/);
   await expect.poll(() => pixel('InitiateCheckout').length).toBe(1);
   expect(pixel('InitiateCheckout')[0]!.cd).toMatchObject({ content_type: 'product', num_items: 1, currency: 'USD' });
+  // Landed on, the checkout is drawn by the server, and its InitiateCheckout is told as the page loads, the same as
+  // the app told it; the app, started by the first touch, does not tell it again.
+  await page.reload({ waitUntil: 'networkidle' });
+  await expect(page.locator('html[data-vt-app]')).toHaveCount(0);
+  await expect.poll(() => pixel('InitiateCheckout').length).toBe(2);
+  expect(pixel('InitiateCheckout')[1]!.cd).toEqual(pixel('InitiateCheckout')[0]!.cd);
 
   await page.getByLabel('Email').fill('pixel@example.test');
   await page.getByLabel('Full name').fill('Pia Pixel');
@@ -423,6 +429,7 @@ test('a search, the checkout and the order placed reach the pixel; the Purchase 
     eid: `purchase-${code}`,
     cd: { value: total / 100, currency: 'USD', content_type: 'product' },
   });
+  expect(pixel('InitiateCheckout')).toHaveLength(2);
   // The store reports the order to the Conversions API itself; the page only ever relays the others.
   expect(relayed).toEqual(expect.arrayContaining(['PageView', 'Search', 'ViewContent', 'AddToCart', 'InitiateCheckout']));
   expect(relayed).not.toContain('Purchase');

@@ -281,6 +281,22 @@ describe.each(backends)('the cart on $name', ({ create }) => {
     const other = await page(cookieOf([ok, foreign]), 'second.localhost');
     expect(other.cart!.map((item) => item.cartItemCode)).toEqual([buildCartCode(foreign)]);
     expect(other.html).not.toContain(sellable.find((p) => p.productId === ok.productId)!.name);
+    // Its checkout is drawn with its own delivery options, never the other store's.
+    const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const optionsOf = async (webId: number) =>
+      (await started.server.db.selectFrom('delivery_options').select('name').where('web_id', '=', webId).execute()).map((o) => o.name);
+    const [harborOptions, atelierOptions] = await Promise.all([optionsOf(started.harborId), optionsOf(started.atelierId)]);
+    const checkout = async (host: string, parts: readonly CartCodeParts[]) =>
+      (await started.server.call('/checkout', { host, headers: { cookie: cookieOf(parts) } })).text();
+    for (const [host, own, others, parts] of [
+      ['localhost', harborOptions, atelierOptions, [ok]],
+      ['second.localhost', atelierOptions, harborOptions, [foreign]],
+    ] as const) {
+      const html = await checkout(host, parts);
+      expect(html).not.toContain('Loading your checkout');
+      for (const name of own) expect(html).toContain(escapeHtml(name));
+      for (const name of others.filter((name) => !own.includes(name))) expect(html).not.toContain(escapeHtml(name));
+    }
   });
 
   it('never reads or changes another store’s products or carts', async () => {

@@ -1,4 +1,13 @@
-import type { AddressContent, CartItem, Design, ListingState, MaintenanceSettings, PublishedPage, WebConfig } from '@vitrine/commerce';
+import type {
+  AddressContent,
+  CartItem,
+  CheckoutOptions,
+  Design,
+  ListingState,
+  MaintenanceSettings,
+  PublishedPage,
+  WebConfig,
+} from '@vitrine/commerce';
 
 /**
  * The cookie in which the browser mirrors the codes of the cart it keeps (`|`-joined, URI-encoded; empty for an empty
@@ -43,4 +52,6 @@ export interface StorefrontData {
   getKeptCartCodes(): Promise<string[] | null>;
   /** The lines of that cart priced now, each with its status (§3.5); null when it sent none. */
   getKeptCart(): Promise<CartItem[] | null>;
+  /** The store's checkout settings, for the server to draw the checkout; null in the browser, where the page asks. */
+  getCheckoutOptions(): Promise<CheckoutOptions | null>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStaticHandler } from 'react-router-dom';
-import type { PublishedPage, WebConfig } from '@vitrine/commerce';
+import type { CartItem, PublishedPage, WebConfig } from '@vitrine/commerce';
 import type { StorefrontData } from './data.ts';
 import { serializeForScript } from '@vitrine/renderer/server';
 import { pricedItem } from './client/cart.fixture.ts';
@@ -58,6 +58,7 @@ function storeData(overrides: Partial<StorefrontData> = {}, siteOverrides: Parti
     getCartCount: async () => null,
     getKeptCartCodes: async () => null,
     getKeptCart: async () => null,
+    getCheckoutOptions: async () => null,
     ...overrides,
   };
 }
@@ -215,6 +216,36 @@ describe('routes, guards and redirects', () => {
     );
     expect(changed.html).toContain('Product 5');
     expect(changed.html).not.toContain('Product 6');
+    expect(changed.html).toContain('<script type="module" src="/assets/app.js"></script>');
+  });
+
+  it('draws the checkout of the cart the browser keeps, with the store’s options; an empty one goes back to the cart', async () => {
+    const options = {
+      options: [
+        { deliveryOptionId: 7, name: 'Standard delivery', price: 495, freeFrom: 7500 },
+        { deliveryOptionId: 8, name: 'Express delivery', price: 1295, freeFrom: null },
+      ],
+      accountMode: 2,
+      contactRequirementMode: 2,
+      paymentMethods: ['cod' as const, 'card' as const],
+    };
+    const kept = (cart: CartItem[], codes = cart.map((item) => item.cartItemCode)) =>
+      storeData({ getKeptCartCodes: async () => codes, getKeptCart: async () => cart, getCheckoutOptions: async () => options });
+    const { html } = await render('/checkout', kept([pricedItem('5_2_0_3', 'ok', 1200, 300), pricedItem('6_1_0_', 'ok', 800)]));
+    expect(html).not.toContain('Loading your checkout');
+    expect(html).toContain('Checking out as a guest.');
+    expect(html).toContain('<input type="radio" name="deliveryOptionId" checked="" value="7"/>');
+    expect(html).toContain('Express delivery');
+    expect(html).toContain('Pay the courier when your order arrives.');
+    expect(html).toContain('Product 5');
+    expect(html).toMatch(/data-testid="checkout-total">\$42\.95</);
+    expect(html).toContain('Place order</button>');
+    expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/app.js"></script>');
+    // No cookie: the app reads the cart and the options; a cookie with an empty cart: back to the cart.
+    expect((await render('/checkout')).html).toContain('<script type="module" src="/assets/app.js"></script>');
+    expect(await redirectOf('/checkout', kept([]))).toBe('/cart');
+    // A line priced out of the cart: the app, which says so, comes first.
+    const changed = await render('/checkout', kept([pricedItem('5_2_0_3'), pricedItem('6_1_0_', 'outofstock')]));
     expect(changed.html).toContain('<script type="module" src="/assets/app.js"></script>');
   });
 

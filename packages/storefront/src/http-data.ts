@@ -96,6 +96,7 @@ export function httpData(
     // The browser draws its own cart: these are the server's, for the page it draws.
     getKeptCartCodes: async () => null,
     getKeptCart: async () => null,
+    getCheckoutOptions: async () => null,
   };
 }
 

@@ -6,6 +6,8 @@ import type { StorefrontData } from './data.ts';
 import { CheckoutLayout, ChromeLayout, PlainLayout } from './layouts.tsx';
 import type { RouteMeta } from './meta.ts';
 import type { CartPageData } from './pages/cart-page.tsx';
+import type { CheckoutPageData } from './pages/checkout-page.tsx';
+import type { KeptCartData } from './server-data.ts';
 import type { DesignsData } from './pages/designs.tsx';
 import type { MaintenanceData } from './pages/maintenance.tsx';
 import type { PageData } from './pages/page-view.tsx';
@@ -39,8 +41,11 @@ const middleware: Record<string, Guard> = {
     const [site, session] = await Promise.all([data.getSite(), data.getSession()]);
     // Account mode 1: checking out needs an account (§3.15).
     if (site.accountMode === 1 && !session.signedIn) throw signInFirst(request);
-    // The plain checkout needs a cart; buy-now and order codes carry their own (§2.1).
-    if (new URL(request.url).pathname === '/checkout' && (await data.getCartCount()) === 0) throw redirect('/cart');
+    // The plain checkout needs a cart; buy-now and order codes carry their own (§2.1). A guest's cart is counted from
+    // the codes their browser keeps, when it told them.
+    if (new URL(request.url).pathname !== '/checkout') return;
+    const count = (await data.getCartCount()) ?? (await data.getKeptCartCodes())?.length;
+    if (count === 0) throw redirect('/cart');
   },
 };
 
@@ -160,6 +165,18 @@ async function listingData(data: StorefrontData, listing: Listing, url: URL): Pr
   }));
 }
 
+/**
+ * The cart the browser keeps, priced now, when its cookie told it: the server draws it (issue 18), the lines that
+ * stay (§4). When a line left or changed, the app tells the shopper at once.
+ */
+async function keptCartData(data: StorefrontData): Promise<KeptCartData> {
+  const priced = await data.getKeptCart();
+  return {
+    cart: priced?.filter((item) => staysInCart(item.status)) ?? null,
+    changed: priced?.some((item) => item.status !== 'ok') ?? false,
+  };
+}
+
 /** What each route loads besides its meta. */
 function contentLoader(spec: RouteSpec): (args: LoaderFunctionArgs, data: StorefrontData) => Promise<object> {
   switch (spec.name) {
@@ -177,15 +194,14 @@ function contentLoader(spec: RouteSpec): (args: LoaderFunctionArgs, data: Storef
     case 'designs':
       return async (_args, data): Promise<DesignsData> => ({ designs: await data.getDesigns(), meta: metaFor(spec) });
     case 'cart':
-      // The cart the browser keeps, priced now, when its cookie told it: the server draws it (issue 18), the lines
-      // that stay (§4). When a line left or changed, the app tells the shopper at once.
-      return async (_args, data): Promise<CartPageData> => {
-        const priced = await data.getKeptCart();
-        return {
-          cart: priced?.filter((item) => staysInCart(item.status)) ?? null,
-          changed: priced?.some((item) => item.status !== 'ok') ?? false,
-          meta: metaFor(spec),
-        };
+      return async (_args, data): Promise<CartPageData> => ({ ...(await keptCartData(data)), meta: metaFor(spec) });
+    case 'checkout':
+      // The checkout of the cart the server draws, with the store's delivery options and ways to pay; the app asks
+      // for them where the server did not draw the cart.
+      return async (_args, data): Promise<CheckoutPageData> => {
+        const { cart, changed } = await keptCartData(data);
+        const drawn = cart?.length ? cart : null;
+        return { cart: drawn, changed, options: drawn && (await data.getCheckoutOptions()), meta: metaFor(spec) };
       };
     case 'maintenance':
       return async (_args, data): Promise<MaintenanceData> => ({ maintenance: await data.getMaintenance(), meta: metaFor(spec) });

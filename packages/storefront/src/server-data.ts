@@ -1,4 +1,5 @@
 import type { HydrationState } from 'react-router-dom';
+import type { CartItem } from '@vitrine/commerce';
 
 /** The id of the JSON data block in which a server-rendered page hands its facts to the browser. */
 export const SERVER_DATA_ID = 'vt-data';
@@ -39,15 +40,32 @@ export function loaderDataOf(serverData: ServerData | null): Record<string, unkn
 /** The routes whose page the server draws whole: the owner's pages, listings and products (and home). */
 const LANDING_ROUTES = new Set(['root', 'home', 'slug']);
 
+/** The routes that draw the cart the browser keeps, when its cookie told the server (issue 18). */
+const KEPT_CART_ROUTES = new Set(['cart', 'checkout']);
+
+/** What a route drawing the browser's cart loads: the lines that stay, priced now (null: not told), and whether pricing changed any. */
+export interface KeptCartData {
+  cart: CartItem[] | null;
+  changed: boolean;
+}
+
+/** The cart the server drew on this page, unchanged by its pricing; undefined where it drew none. */
+export function drawnCartOf(loaderData: Record<string, unknown>): CartItem[] | undefined {
+  for (const [id, data] of Object.entries(loaderData)) {
+    const kept = data as Partial<KeptCartData> | null;
+    if (KEPT_CART_ROUTES.has(id.split(':')[0]!) && kept?.cart && !kept.changed) return kept.cart;
+  }
+  return undefined;
+}
+
 /**
  * The first route of `loaderData` whose page the app draws and the server did not: undefined when the server drew
- * all the page shows (a landing route's, or a cart page whose cart the browser's cookie told it, unchanged, issue 18).
+ * all the page shows (a landing route's, or the cart page or checkout of a cart the browser's cookie told, unchanged).
  */
 export function routeNotDrawn(loaderData: Record<string, unknown>): string | undefined {
+  const drawnCart = drawnCartOf(loaderData) !== undefined;
   return Object.keys(loaderData).find((id) => {
     const name = id.split(':')[0]!;
-    if (LANDING_ROUTES.has(name)) return false;
-    const cart = loaderData[id] as { cart?: unknown; changed?: boolean } | null;
-    return !(name === 'cart' && cart?.cart != null && !cart.changed);
+    return !LANDING_ROUTES.has(name) && !(KEPT_CART_ROUTES.has(name) && drawnCart);
   });
 }

@@ -20,6 +20,7 @@ import { loadTemplatePage, loadThemeSectionData } from '../shop/pages.ts';
 import { loadWebConfig } from '../shop/tenants.ts';
 import { cartLineCount } from '../shop/catalog.ts';
 import { priceCodes } from '../shop/cart.ts';
+import { checkoutOptions } from '../shop/orders.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import { hasMaintenanceBypass } from './maintenance-api.ts';
 import { guestPageKey, type PageCache } from './page-cache.ts';
@@ -178,6 +179,7 @@ export function registerStorefront(
         // Priced against this store's catalogue only: a code naming another store's product is not sold here.
         return keptCart.parts.length ? (await priceCodes(store, keptCart.parts)).data.data : [];
       },
+      getCheckoutOptions: () => checkoutOptions(store),
     };
     /**
      * The customer whose access token, signed by this server for this store, the request's cookie carries; else null.

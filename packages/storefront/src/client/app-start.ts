@@ -1,5 +1,6 @@
+import type { CartItem } from '@vitrine/commerce';
 import { keptState } from './kept-state.ts';
-import { APP_ROOT_ID, loaderDataOf, routeNotDrawn, type ServerData } from '../server-data.ts';
+import { APP_ROOT_ID, drawnCartOf, loaderDataOf, routeNotDrawn, type ServerData } from '../server-data.ts';
 
 /**
  * When the shopper app takes over a page the server drew (issue 18). The server's HTML is the whole page: its links
@@ -42,14 +43,12 @@ function keptInBrowser(storage: Pick<Storage, 'getItem'>, drawnCart: readonly st
  * Whether the cart the server drew has another price than the browser last saw for a line, or the browser still
  * notes one that changed before: the shopper is told, and only the app can say what they saw (§4).
  */
-function pricesChanged(drawn: unknown, kept: Record<string, unknown>): boolean {
-  if (!Array.isArray(drawn)) return false;
+function pricesChanged(drawn: readonly CartItem[] | undefined, kept: Record<string, unknown>): boolean {
+  if (!drawn) return false;
   const noted = kept['wasPrices'];
   if (noted && typeof noted === 'object' && Object.keys(noted).length > 0) return true;
   const seen = Array.isArray(kept['items']) ? (kept['items'] as { cartItemCode?: unknown; price?: unknown }[]) : [];
-  return (drawn as { cartItemCode: string; price: string }[]).some(
-    (item) => Number(seen.find((s) => s?.cartItemCode === item.cartItemCode)?.price) !== Number(item.price),
-  );
+  return drawn.some((item) => Number(seen.find((s) => s?.cartItemCode === item.cartItemCode)?.price) !== Number(item.price));
 }
 
 /** Decides when the app starts on this page; `storage` is the browser's local storage. */
@@ -62,7 +61,7 @@ export function appStartOf(path: string, serverData: ServerData | null, storage:
   if ((serverData?.hydration as { errors?: unknown } | undefined)?.errors) return { at: 'once', because: 'an error page' };
   const kept = keptInBrowser(storage, (loaderData['root'] as { cartCodes?: string[] } | undefined)?.cartCodes ?? []);
   if (kept) return { at: 'once', because: kept };
-  if (pricesChanged((loaderData['cart:cart'] as { cart?: unknown } | undefined)?.cart, keptState('vt.cart', storage))) {
+  if (pricesChanged(drawnCartOf(loaderData), keptState('vt.cart', storage))) {
     return { at: 'once', because: 'a price changed since it was added' };
   }
   return { at: 'first-touch' };

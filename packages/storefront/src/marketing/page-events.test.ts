@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageEventsOf, pageEventsSeen } from './page-events.ts';
+import { pricedItem } from '../client/cart.fixture.ts';
 
 const root = { site: {} };
 const mug = {
@@ -30,6 +31,20 @@ describe('a page’s events (§7)', () => {
     });
     expect(names(pageEventsOf('/search', [root, search('')]))).toEqual(['PageView']);
     expect(names(pageEventsOf('/kitchen', [root, category]))).toEqual(['PageView']);
+  });
+
+  it('are the InitiateCheckout of a checkout the server drew, with its subtotal; the app’s own checkout tells its own', () => {
+    const options = { options: [], accountMode: 2, contactRequirementMode: 2, paymentMethods: ['cod'] };
+    // Two of product 5 at 12.00 with a 3.00 add-on each, and one of product 6 at 8.00.
+    const cart = [pricedItem('5_2_0_3', 'ok', 1200, 300), pricedItem('6_1_0_', 'ok', 800)];
+    expect(pageEventsOf('/checkout', [root, { cart, changed: false, options }])[1]).toEqual({
+      name: 'InitiateCheckout',
+      key: '/checkout',
+      facts: { content_ids: ['5', '6'], content_type: 'product', num_items: 3, amount: 3800 },
+    });
+    expect(names(pageEventsOf('/checkout', [root, { cart: null, changed: false, options: null }]))).toEqual(['PageView']);
+    // The cart page draws the cart too, but is no checkout.
+    expect(names(pageEventsOf('/cart', [root, { cart, changed: false }]))).toEqual(['PageView']);
   });
 
   it('are new when what makes them changes: a variant chosen is the same view, new words a new search', () => {

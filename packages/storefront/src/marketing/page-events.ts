@@ -1,4 +1,5 @@
-import type { PixelEventName, ProductDetail } from '@vitrine/commerce';
+import { cartTotal, perUnitExtras, type CartItem, type PixelEventName, type ProductDetail } from '@vitrine/commerce';
+import type { KeptCartData } from '../server-data.ts';
 import type { ListingData } from '../pages/listing-view.tsx';
 import type { ProductData } from '../product/product-view.tsx';
 import type { MarketingFacts } from './emitter.ts';
@@ -27,11 +28,34 @@ function viewContentFacts(product: ProductDetail): MarketingFacts {
   };
 }
 
+/** InitiateCheckout (§7): the products and how many are bought, and their subtotal (`amount`, minor units). */
+export function initiateCheckoutFacts(items: readonly CartItem[], amount: number): MarketingFacts {
+  return {
+    content_ids: [...new Set(items.map((item) => String(item.product.productID)))],
+    content_type: 'product',
+    num_items: items.reduce((sum, item) => sum + (Number(item.quantity) || 0), 0),
+    amount,
+  };
+}
+
+/** The subtotal of priced items, as the cart shows it: each unit price and its extras, times the quantity. */
+const subtotalOf = (items: readonly CartItem[]): number =>
+  cartTotal(
+    items.map((item) => {
+      const quantity = Number(item.quantity) || 0;
+      return { price: Number(item.price), quantity, addonTotals: perUnitExtras(item).map((price) => price * quantity) };
+    }),
+  );
+
 const isProductData = (data: unknown): data is ProductData =>
   typeof data === 'object' && data !== null && 'product' in data && typeof (data as ProductData).product?.productID === 'number';
 
 const isListingData = (data: unknown): data is ListingData =>
   typeof data === 'object' && data !== null && 'listing' in data && typeof (data as ListingData).listing?.scope === 'object';
+
+/** The checkout the server drew: its cart and options (the app's own checkout tells its event itself). */
+const isDrawnCheckout = (data: unknown): data is KeptCartData & { cart: CartItem[] } =>
+  typeof data === 'object' && data !== null && 'options' in data && !!data.options && 'cart' in data && Array.isArray(data.cart);
 
 /** A page's events, from its address and the data of its matched routes. */
 export function pageEventsOf(pathname: string, routeData: readonly unknown[]): PageEvent[] {
@@ -42,6 +66,8 @@ export function pageEventsOf(pathname: string, routeData: readonly unknown[]): P
     } else if (isListingData(data) && data.listing.scope.kind === 'search') {
       const searched = data.listing.state.kw.trim();
       if (searched) events.push({ name: 'Search', key: searched, facts: { search_string: searched.slice(0, 300) } });
+    } else if (isDrawnCheckout(data)) {
+      events.push({ name: 'InitiateCheckout', key: pathname, facts: initiateCheckoutFacts(data.cart, subtotalOf(data.cart)) });
     }
   }
   return events;

@@ -1,15 +1,11 @@
 import { Link, useLoaderData } from 'react-router-dom';
-import type { CartItem } from '@vitrine/commerce';
 import { CartEmpty, CartLines, CartSubtotal, ServerCartProvider, useCartKnown, useCartLines } from '../cart/cart-lines.tsx';
 import type { RouteMeta } from '../meta.ts';
+import type { KeptCartData } from '../server-data.ts';
 import { PageShell } from './page-shell.tsx';
 
 /** What /cart loads: the cart the browser keeps, priced by the server, when its cookie told it (null otherwise). */
-export interface CartPageData {
-  /** The lines that stay in the cart (§4), priced now. */
-  cart: CartItem[] | null;
-  /** Whether pricing took a line out or lowered its quantity: the app then says so as the page opens. */
-  changed: boolean;
+export interface CartPageData extends KeptCartData {
   meta: RouteMeta;
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLoaderData, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   accountEndpoints,
   cartEndpoints,
@@ -8,6 +8,7 @@ import {
   staysInCart,
   type AccountProfile,
   type CartItem,
+  type CheckoutOptions,
   type CustomerAddress,
   type PaymentMethod,
   type PlaceOrderRequest,
@@ -16,6 +17,7 @@ import { useCartPrice, usePrice, useShop } from '@vitrine/sections';
 import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
 import { useCart } from '../client/cart.ts';
+import { ServerCartProvider, useCartLines } from '../cart/cart-lines.tsx';
 import { cartSubtotal, joinCodes, lineOf } from '../client/cart-rules.ts';
 import {
   addressFromValues,
@@ -38,9 +40,20 @@ import { usePayByCard } from '../payments/pay-by-card.ts';
 import type { PlacedState } from './order-pages.tsx';
 import { PageShell } from './page-shell.tsx';
 import { marketingEvent } from '../marketing/emitter.ts';
+import { initiateCheckoutFacts } from '../marketing/page-events.ts';
+import type { RouteMeta } from '../meta.ts';
+import type { KeptCartData } from '../server-data.ts';
 
-type CheckoutOptions = Awaited<ReturnType<typeof loadOptions>>;
 const loadOptions = async (api: ReturnType<typeof useApi>) => (await api.request(orderEndpoints.getCheckoutOptions)).data;
+
+/**
+ * What /checkout loads: the cart the browser keeps, priced by the server, and the store's checkout options, when its
+ * cookie told it (null otherwise: the app reads both). The server then draws the whole form (issue 18).
+ */
+export interface CheckoutPageData extends KeptCartData {
+  options: CheckoutOptions | null;
+  meta: RouteMeta;
+}
 
 /** What the payment methods say under their names. */
 const paymentHints: Record<PaymentMethod, string> = {
@@ -49,12 +62,13 @@ const paymentHints: Record<PaymentMethod, string> = {
   card: 'Pay on the payment provider’s secure page after placing the order. Your card details never reach this store.',
 };
 
-/** The lines being bought: the cart's (`/checkout`) or Buy now's one line (`/checkout/bn/{cartcode}`), priced. */
+/**
+ * The lines being bought: the cart's (`/checkout`; the one the server drew until the page has hydrated) or Buy now's
+ * one line (`/checkout/bn/{cartcode}`), priced.
+ */
 function useCheckoutLines(buyNowCode: string | undefined) {
   const api = useApi();
-  const cartLines = useCart((s) => s.lines);
-  const cartItems = useCart((s) => s.items);
-  const cartBusy = useCart((s) => s.pending.length > 0);
+  const { lines: cartLines, items: cartItems, busy: cartBusy } = useCartLines();
   const [buyNow, setBuyNow] = useState<{ items: CartItem[]; message: string } | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -196,18 +210,16 @@ const formFields = new Set([
   ...['fullName', 'line1', 'line2', 'city', 'region', 'postalCode', 'country', 'phone'].map((name) => `shippingAddress.${name}`),
 ]);
 
-/** InitiateCheckout, once per visit to the checkout, when its lines are priced. */
-function useInitiateCheckout(items: readonly CartItem[], total: number | null) {
-  const told = useRef(false);
+/**
+ * InitiateCheckout, once per visit to the checkout, when its lines are priced; not where the server drew them
+ * (`drawn`): that page's event is read from its data and told as it loads (`marketing/page-events.ts`).
+ */
+function useInitiateCheckout(items: readonly CartItem[], total: number | null, drawn: boolean) {
+  const told = useRef(drawn);
   useEffect(() => {
     if (told.current || total === null) return;
     told.current = true;
-    marketingEvent('InitiateCheckout', {
-      content_ids: [...new Set(items.map((item) => String(item.product.productID)))],
-      content_type: 'product',
-      num_items: items.reduce((sum, item) => sum + (Number(item.quantity) || 0), 0),
-      amount: total,
-    });
+    marketingEvent('InitiateCheckout', initiateCheckoutFacts(items, total));
   }, [items, total]);
 }
 
@@ -219,15 +231,22 @@ function useInitiateCheckout(items: readonly CartItem[], total: number | null) {
  */
 export function CheckoutPage() {
   const { cartcode, ordercode } = useParams();
+  const drawn = useLoaderData() as Partial<CheckoutPageData>;
   const hydrated = useHydrated();
   if (ordercode)
     return (
       <PageShell heading="Pay for your order">{hydrated ? <PayOrder orderCode={ordercode} /> : <CheckoutLoading what="order" />}</PageShell>
     );
-  return <PageShell heading="Checkout">{hydrated ? <CheckoutForm buyNowCode={cartcode} /> : <CheckoutLoading />}</PageShell>;
+  return (
+    <PageShell heading="Checkout">
+      <ServerCartProvider items={drawn.cart ?? null}>
+        {hydrated || drawn.options ? <CheckoutForm buyNowCode={cartcode} drawnOptions={drawn.options ?? null} /> : <CheckoutLoading />}
+      </ServerCartProvider>
+    </PageShell>
+  );
 }
 
-function CheckoutForm({ buyNowCode }: { buyNowCode: string | undefined }) {
+function CheckoutForm({ buyNowCode, drawnOptions }: { buyNowCode: string | undefined; drawnOptions: CheckoutOptions | null }) {
   const api = useApi();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -238,9 +257,9 @@ function CheckoutForm({ buyNowCode }: { buyNowCode: string | undefined }) {
   const checkout = useCheckoutLines(buyNowCode);
   const profile = useProfile(signedIn);
   const payByCard = usePayByCard();
-  const [options, setOptions] = useState<CheckoutOptions | null>(null);
+  const [options, setOptions] = useState<CheckoutOptions | null>(drawnOptions);
   const [optionsFailed, setOptionsFailed] = useState(false);
-  const [deliveryId, setDeliveryId] = useState<number | null>(null);
+  const [deliveryId, setDeliveryId] = useState<number | null>(drawnOptions?.options[0]?.deliveryOptionId ?? null);
   const [payment, setPayment] = useState<PaymentMethod>('cod');
   const [addressChoice, setAddressChoice] = useState<string | null>(null);
   const [saveAddress, setSaveAddress] = useState(true);
@@ -251,6 +270,7 @@ function CheckoutForm({ buyNowCode }: { buyNowCode: string | undefined }) {
   const placed = useRef(false);
 
   useEffect(() => {
+    if (drawnOptions) return;
     let live = true;
     loadOptions(api)
       .then((answer) => {
@@ -262,7 +282,7 @@ function CheckoutForm({ buyNowCode }: { buyNowCode: string | undefined }) {
     return () => {
       live = false;
     };
-  }, [api]);
+  }, [api, drawnOptions]);
 
   // The plain checkout is for a cart with lines; an emptied cart (not by this order) goes back to it.
   const empty = checkout.source === 'cart' && checkout.lines.length === 0;
@@ -278,7 +298,7 @@ function CheckoutForm({ buyNowCode }: { buyNowCode: string | undefined }) {
   const accountMode = options?.accountMode ?? 2;
   const errors = refusal?.field && formFields.has(refusal.field) ? { [refusal.field]: refusal.message } : undefined;
   const errorOf = (name: string) => (refusal?.field === name ? refusal.message : undefined);
-  useInitiateCheckout(checkout.items, subtotal.priced && checkout.lines.length > 0 ? subtotal.total : null);
+  useInitiateCheckout(checkout.items, subtotal.priced && checkout.lines.length > 0 ? subtotal.total : null, drawnOptions !== null);
 
   if (optionsFailed || checkout.failed)
     return <FormNotice kind="error">The checkout could not be loaded. Please reload the page to try again.</FormNotice>;
