@@ -11,10 +11,14 @@ import type {
 
 /**
  * The cookie in which the browser mirrors the codes of the cart it keeps (`|`-joined, URI-encoded; empty for an empty
- * cart), so the server can draw that cart: the header's count and the cart page (issue 18). The cart is still kept in
- * the browser only (§4): the cookie is the browser's too. No cookie: the server does not know the cart.
+ * cart), so the server can draw that cart: the header's count, the cart page and the checkout (issue 18). The cart
+ * is still kept in the browser only (§4): the cookie is the browser's too. No cookie: a browser that has kept no cart
+ * here, drawn empty (the app, should it keep one all the same, draws it at once).
  */
 export const CART_COOKIE = 'vt_cart';
+
+/** `CART_COOKIE`'s value for a cart too long to mirror in a cookie: the server does not draw it, the app does. */
+export const CART_UNTOLD = '-';
 
 /** Who is looking: a guest, or a signed-in customer (§6). */
 export interface Session {

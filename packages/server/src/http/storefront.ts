@@ -6,7 +6,7 @@ import {
   type ClientAssets,
   type StorefrontResponse,
 } from '@vitrine/storefront/server';
-import { CART_COOKIE, type StorefrontData } from '@vitrine/storefront';
+import { CART_COOKIE, CART_UNTOLD, type StorefrontData } from '@vitrine/storefront';
 import type { Db } from '../db/connect.ts';
 import { loadMaintenanceSettings, maintenancePasswordHash } from '../shop/maintenance.ts';
 import { MAX_CART_LINES, PageType, marketingSources, parseCartCode, type CartCodeParts } from '@vitrine/commerce';
@@ -221,11 +221,13 @@ export function registerStorefront(
 
 /**
  * The cart a browser keeps, as its cookie mirrors it (`CART_COOKIE`): the codes that read as cart codes, at most a
- * cart's worth, and their parts; null without the cookie. The browser wrote it, but anyone can: what does not read is
- * left out, and the lines are priced as any guest's codes are.
+ * cart's worth, and their parts; none without the cookie (a browser that has kept no cart here); null for a cart too
+ * long to tell (`CART_UNTOLD`). The browser wrote it, but anyone can: what does not read is left out, and the lines
+ * are priced as any guest's codes are.
  */
 export function readCartCookie(value: string | undefined): { codes: string[]; parts: CartCodeParts[] } | null {
-  if (value === undefined) return null;
+  if (value === CART_UNTOLD) return null;
+  if (value === undefined) return { codes: [], parts: [] };
   const codes: string[] = [];
   const parts: CartCodeParts[] = [];
   for (const code of value.split('|').slice(0, MAX_CART_LINES)) {

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { immer } from 'zustand/middleware/immer';
 import { cartEndpoints, cartItem, parseCartCode, withQuantity, type CartAnswer, type CartItem } from '@vitrine/commerce';
-import { CART_COOKIE } from '../data.ts';
+import { CART_COOKIE, CART_UNTOLD } from '../data.ts';
 import { ApiCallError, type ApiClient } from './api-client.ts';
 import {
   addLine,
@@ -163,15 +163,15 @@ const MAX_MIRROR_LENGTH = 3800;
 
 /**
  * Mirrors the cart's codes into `CART_COOKIE` (an empty cart as an empty value), so the server can draw the cart this
- * browser keeps: the header's count on every page, and the cart page, which is then read before the app starts (issue
- * 18). A cart too long for a cookie takes the cookie away: the server then draws nothing of it, as with no cookie.
+ * browser keeps: the header's count on every page, and the cart page and checkout, which are then read before the app
+ * starts (issue 18). A cart too long for a cookie is told as `CART_UNTOLD`: the server then draws none of it.
  */
 function mirrorCart(lines: readonly CartLine[]): void {
   if (typeof document === 'undefined') return;
-  const value = encodeURIComponent(joinCodes(lines));
-  const fits = value.length <= MAX_MIRROR_LENGTH;
+  const codes = encodeURIComponent(joinCodes(lines));
+  const value = codes.length <= MAX_MIRROR_LENGTH ? codes : CART_UNTOLD;
   const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${CART_COOKIE}=${fits ? value : ''}; Path=/; Max-Age=${fits ? 400 * 24 * 3600 : 0}; SameSite=Lax${secure}`;
+  document.cookie = `${CART_COOKIE}=${value}; Path=/; Max-Age=${400 * 24 * 3600}; SameSite=Lax${secure}`;
 }
 mirrorCart(useCart.getState().lines);
 useCart.subscribe((state, previous) => {
