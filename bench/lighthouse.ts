@@ -21,14 +21,22 @@ import { decimals, textTable } from './report.ts';
 const STORE_HOST = 'localhost';
 const OWNER = { email: 'owner@harbor.test', password: 'harbor-owner-demo' };
 
-/** The pages a shopper lands on, from the seeded demo data (packages/server/src/seed/demo-stores.ts). */
+/**
+ * The pages a shopper lands on, from the seeded demo data (packages/server/src/seed/demo-stores.ts). The cart and the
+ * checkout are measured as a shopper who put the product in their cart sees them (`keepsCart`): the browser keeps
+ * that cart (its storage and cookie stay between runs), its HTTP cache is emptied before each run as Lighthouse's
+ * reset does. They are noindex (§2.7), so their SEO score is not a target.
+ */
 export const LIGHTHOUSE_PAGES = [
-  { name: 'home', path: '/', indexable: true },
-  { name: 'category', path: '/kitchen', indexable: true },
-  { name: 'product', path: '/stoneware-mug', indexable: true },
-  // The cart is noindex (§2.7), so its SEO score is not a target.
-  { name: 'cart', path: '/cart', indexable: false },
+  { name: 'home', path: '/', indexable: true, keepsCart: false },
+  { name: 'category', path: '/kitchen', indexable: true, keepsCart: false },
+  { name: 'product', path: '/stoneware-mug', indexable: true, keepsCart: false },
+  { name: 'cart', path: '/cart', indexable: false, keepsCart: true },
+  { name: 'checkout', path: '/checkout', indexable: false, keepsCart: true },
 ] as const;
+
+/** The product the shopper puts in their cart before the cart and the checkout are measured. */
+const PRODUCT_KEPT = '/stoneware-mug';
 
 /** Runs per page; the median run (Lighthouse's own choice, by FCP and TTI) is the one reported. */
 const RUNS = Math.max(1, Number(process.env['BENCH_LIGHTHOUSE_RUNS'] ?? 3));
@@ -175,7 +183,7 @@ export async function benchLighthouse(origin: string, options: LighthouseBenchOp
     `${server.protocol}//${server.hostname === STORE_HOST ? LOOPBACK : server.hostname}:${server.port || '80'}${path}`;
   const host = `${STORE_HOST}:${server.port || '80'}`;
 
-  for (const page of LIGHTHOUSE_PAGES) {
+  for (const page of LIGHTHOUSE_PAGES.filter((p) => !p.keepsCart)) {
     const answer = await httpGet(direct(page.path), { host, accept: 'text/html' }, 30_000);
     if (answer.status !== 200)
       throw new Error(`GET ${page.path} (Host ${host}) answered ${answer.status}, not 200: ${answer.body.toString('utf8').slice(0, 500)}`);
@@ -187,10 +195,11 @@ export async function benchLighthouse(origin: string, options: LighthouseBenchOp
   let settings: Result['configSettings'] | undefined;
   let lighthouseVersion = '';
 
-  const measure = async (name: string, url: string, indexable: boolean): Promise<LighthousePageResult> => {
+  const measure = async (name: string, url: string, indexable: boolean, kept: KeptCart | null = null): Promise<LighthousePageResult> => {
     const runs: Result[] = [];
     for (let run = 1; run <= RUNS; run++) {
-      const lhr = await runLighthouse(url, chrome.port);
+      await kept?.emptyHttpCache();
+      const lhr = await runLighthouse(url, chrome.port, { keepStorage: kept !== null });
       lighthouseVersion = lhr.lighthouseVersion;
       settings = lhr.configSettings;
       const score = Math.round((lhr.categories['performance']?.score ?? 0) * 100);
@@ -210,7 +219,15 @@ export async function benchLighthouse(origin: string, options: LighthouseBenchOp
   };
 
   const pages: LighthousePageResult[] = [];
-  for (const page of LIGHTHOUSE_PAGES) pages.push(await measure(page.name, `${pageOrigin}${page.path}`, page.indexable));
+  let kept: KeptCart | null = null;
+  try {
+    for (const page of LIGHTHOUSE_PAGES) {
+      if (page.keepsCart) kept ??= await keepACart(chrome.port, `${pageOrigin}${PRODUCT_KEPT}`);
+      pages.push(await measure(page.name, `${pageOrigin}${page.path}`, page.indexable, page.keepsCart ? kept : null));
+    }
+  } finally {
+    await kept?.release();
+  }
 
   // The page at `/`, and nothing else (a robots.txt answered with the page would cost its SEO score).
   const plain = createHttpServer((request, response) => {
@@ -285,14 +302,51 @@ const cspRefusals = new WeakMap<Result, string[]>();
 /** Lighthouse's runtime errors that say the recording went wrong and to run it again, not that the page did. */
 const RUN_AGAIN = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
 
-/** One Lighthouse navigation with the default (mobile, simulated throttling) config and the four categories. */
-async function runLighthouse(url: string, port: number): Promise<Result> {
+/** A cart the Chromium that Lighthouse drives keeps, put there as a shopper would. */
+interface KeptCart {
+  /** Empties the browser's HTTP cache, and keeps its storage and cookies (the cart). */
+  emptyHttpCache(): Promise<void>;
+  /** Puts the cart back: the browser's storage and cookies are reset for whatever runs next. */
+  release(): Promise<void>;
+}
+
+/** Opens `productUrl` in the Chromium at `port` and adds the product to the cart with its Add to cart button. */
+async function keepACart(port: number, productUrl: string): Promise<KeptCart> {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.connectOverCDP(`http://${LOOPBACK}:${port}`);
+  const context = browser.contexts()[0]!;
+  const page = await context.newPage();
+  await page.goto(productUrl, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('dialog', { name: 'Your cart' }).getByRole('link', { name: 'View cart' }).waitFor();
+  await page.goto('about:blank');
+  const cdp = await context.newCDPSession(page);
+  return {
+    async emptyHttpCache() {
+      await cdp.send('Network.clearBrowserCache');
+    },
+    async release() {
+      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(productUrl).origin, storageTypes: 'all' });
+      await cdp.send('Network.clearBrowserCookies');
+      await page.close();
+      // Disconnects from the Chromium Lighthouse drives, which stays.
+      await browser.close();
+    },
+  };
+}
+
+/**
+ * One Lighthouse navigation with the default (mobile, simulated throttling) config and the four categories;
+ * `keepStorage` keeps the browser's storage, cookies and HTTP cache, which Lighthouse otherwise empties first.
+ */
+async function runLighthouse(url: string, port: number, { keepStorage = false } = {}): Promise<Result> {
   const flags: Flags = {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
     disableFullPageScreenshot: true,
+    disableStorageReset: keepStorage,
   };
   let result = await lighthouse(url, flags);
   // A trace Chromium recorded badly (NO_NAVSTART, NO_FCP: "Please run Lighthouse again") is run again, twice at most.
