@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { PageRenderer, useSectionData, type RenderRegistry, type SectionRenderProps } from './index.ts';
+import { PageRenderer, useFirstSection, useSectionData, type RenderRegistry, type SectionRenderProps } from './index.ts';
 
 afterEach(cleanup);
 
@@ -30,6 +30,24 @@ describe('PageRenderer', () => {
       />,
     );
     expect(html).toBe('<h2>a:loaded</h2><h2>c:none</h2>');
+  });
+
+  it('tells a section whether it is the first the page draws (a hidden one is not drawn), and nothing else is', () => {
+    function Place({ section }: SectionRenderProps) {
+      return <p>{`${section.id}:${useFirstSection() ? 'first' : 'later'}`}</p>;
+    }
+    const places: RenderRegistry = { 1: { name: 'place', Component: Place } };
+    const sections = [
+      { id: 'a', type: 1, hidden: true },
+      { id: 'b', type: 1 },
+      { id: 'c', type: 1 },
+    ];
+    expect(renderToString(<PageRenderer registry={places} sections={sections} />)).toBe('<p>b:first</p><p>c:later</p>');
+    expect(renderToString(<PageRenderer mode="preview" registry={places} sections={sections} />)).toBe(
+      '<p>a:first</p><p>b:later</p><p>c:later</p>',
+    );
+    expect(renderToString(<PageRenderer registry={places} sections={sections} opensPage={false} />)).toBe('<p>b:later</p><p>c:later</p>');
+    expect(renderToString(<Place section={{ id: 'alone', type: 1 }} data={undefined} />)).toBe('<p>alone:later</p>');
   });
 
   it('shows hidden sections in the preview', () => {

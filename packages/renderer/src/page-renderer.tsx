@@ -4,6 +4,8 @@ import type { RenderableSection, RenderMode, RenderRegistry } from './registry.t
 interface SectionContextValue {
   id: string;
   data: unknown;
+  /** Whether it is the first section the page draws. */
+  first: boolean;
 }
 const SectionContext = createContext<SectionContextValue | null>(null);
 
@@ -14,12 +16,23 @@ export function useSectionData<T = unknown>(): T {
   return value.data as T;
 }
 
+/**
+ * Whether this section is the first the page draws: the one a shopper sees as the page opens. Its images are the ones
+ * to fetch first (`priority`); a later section's wait for the screen to come near them, so they never take the
+ * bandwidth of the picture the page is judged by (issue 18: its largest paint).
+ */
+export function useFirstSection(): boolean {
+  return use(SectionContext)?.first ?? false;
+}
+
 export interface PageRendererProps {
   sections: readonly RenderableSection[];
   registry: RenderRegistry;
   /** Loader results by section id. */
   data?: Readonly<Record<string, unknown>>;
   mode?: RenderMode;
+  /** Whether these sections open the page's content (the default); not those drawn under a product's own, say. */
+  opensPage?: boolean;
 }
 
 /**
@@ -27,7 +40,8 @@ export interface PageRendererProps {
  * unknown type or a section that throws never takes the page down: shoppers see nothing in its place, the preview
  * sees a card that says what went wrong.
  */
-export function PageRenderer({ sections, registry, data = {}, mode = 'live' }: PageRendererProps) {
+export function PageRenderer({ sections, registry, data = {}, mode = 'live', opensPage = true }: PageRendererProps) {
+  let drawn = opensPage ? 0 : 1;
   return (
     <>
       {sections.map((section) => {
@@ -41,7 +55,7 @@ export function PageRenderer({ sections, registry, data = {}, mode = 'live' }: P
         const { Component: Section } = type;
         return (
           <SectionBoundary key={section.id} sectionId={section.id} name={type.name} mode={mode}>
-            <SectionContext value={{ id: section.id, data: data[section.id] }}>
+            <SectionContext value={{ id: section.id, data: data[section.id], first: drawn++ === 0 }}>
               <Section section={section} data={data[section.id]} />
             </SectionContext>
           </SectionBoundary>

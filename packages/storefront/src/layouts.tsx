@@ -50,7 +50,7 @@ export function StoreChrome({ children }: { children: ReactNode }) {
         {children}
       </main>
       {footer && lazyRenderRegistry[footer.type] ? (
-        <PageRenderer sections={[footer]} registry={lazyRenderRegistry} data={data} />
+        <PageRenderer sections={[footer]} registry={lazyRenderRegistry} data={data} opensPage={false} />
       ) : (
         <footer className="vt-store-foot">
           <div className="vt-container">© {storeTitle}</div>

@@ -1,3 +1,4 @@
+import { useFirstSection } from '@vitrine/renderer';
 import { ProductCard } from '../product-card.tsx';
 import { SectionButton, SectionShell } from '../section-shell.tsx';
 import { sectionComponent } from '../section-component.ts';
@@ -11,6 +12,8 @@ import { products } from './products.schema.ts';
  */
 export const Products = sectionComponent(products, function Products({ id, settings, style, data }) {
   const listing = useListingOf(id);
+  // A grid further down the page (most loved on the home page, related products under a product) waits for the screen.
+  const first = useFirstSection();
   if (listing)
     return (
       <SectionShell id={id} name="products" style={style} label={listing.scope.title}>
@@ -28,7 +31,7 @@ export const Products = sectionComponent(products, function Products({ id, setti
           style={{ gap: 'var(--column-spacing)' }}
         >
           {items.map((product, index) => (
-            <ProductCard key={product.productID} product={product} priority={index < 2} />
+            <ProductCard key={product.productID} product={product} priority={first && index < 2} />
           ))}
         </div>
       ) : (

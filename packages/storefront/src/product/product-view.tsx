@@ -65,7 +65,9 @@ export function ProductView() {
   return (
     <>
       <ProductDetailView product={product} origin={origin} variantId={variantId} />
-      {template ? <PageRenderer sections={template.document.sections} registry={lazyRenderRegistry} data={template.sectionData} /> : null}
+      {template ? (
+        <PageRenderer sections={template.document.sections} registry={lazyRenderRegistry} data={template.sectionData} opensPage={false} />
+      ) : null}
     </>
   );
 }
