@@ -37,21 +37,27 @@ const whenIdle = (timeout: number) =>
     'requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout }) : setTimeout(resolve, 0),
   );
 
+/** Resolves once the page has loaded, its pictures and fonts with it: nothing a store adds competes with those. */
+const whenLoaded = () =>
+  new Promise<void>((resolve) =>
+    document.readyState === 'complete' ? resolve() : window.addEventListener('load', () => resolve(), { once: true }),
+  );
+
 if (!builder) {
   keepTrackingCode();
   rememberViewport();
   window.addEventListener('resize', () => rememberViewport(), { passive: true });
 }
 // §4: a store without marketing scripts, and the studio's preview, inject nothing, and the console says so. A store
-// with them gets its marketing runtime when the browser is first idle (within a second), apart from the app: a page
-// only read is reported as one used. Events told before it is there wait for it (marketing/emitter.ts).
+// with them gets its marketing runtime once the page has loaded, when the browser is first idle (within a second of
+// it), apart from the app: a page only read is reported as one used. Events told before it is there wait for it (marketing/emitter.ts).
 const marketing = marketingOf(serverData);
 if (!marketing || builder) {
   connectMarketing(false);
   console.info(`Vitrine: no marketing scripts ${marketing ? 'in builder mode' : 'configured for this store'}; nothing injected`);
 } else {
   const routeData = Object.values(loaderDataOf(serverData) ?? {});
-  Promise.all([import('../marketing/runtime.client.ts'), whenIdle(1000)])
+  Promise.all([import('../marketing/runtime.client.ts'), whenLoaded().then(() => whenIdle(1000))])
     .then(([{ startMarketing }]) => startMarketing({ site: marketing, store: boot.store, routeData }))
     .catch((error: unknown) => {
       console.error('Vitrine: marketing did not start', error);
