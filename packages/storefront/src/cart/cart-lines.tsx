@@ -32,14 +32,14 @@ export function useCartKnown(): boolean {
   return useHydrated() || drawn !== null;
 }
 
-/** The cart's lines and whether a change is on its way to the server. */
+/** The cart's lines and their priced items, as shown, and whether a change is on its way to the server. */
 export function useCartLines() {
   const drawn = useContext(ServerCart);
   const hydrated = useHydrated();
   const kept = { lines: useCart((s) => s.lines), items: useCart((s) => s.items) };
   const busy = useCart((s) => s.pending.length > 0);
   const { lines, items } = drawn && !hydrated ? drawn : kept;
-  return { lines, items, busy: hydrated && busy, subtotal: cartSubtotal(lines, items) };
+  return { lines, items, busy: hydrated && busy };
 }
 
 /** The product options chosen for a line: "Personal note: Happy birthday", a priced one with what it adds. */
@@ -157,7 +157,8 @@ export function CartLines({ lines, removableAddons = false }: { lines: readonly 
 
 /** The subtotal in the shopper's currency, busy while a change is on its way. */
 export function CartSubtotal() {
-  const { subtotal, busy } = useCartLines();
+  const { lines, items, busy } = useCartLines();
+  const subtotal = cartSubtotal(lines, items);
   const cartPrice = useCartPrice();
   return (
     <p className="vt-cart-subtotal" aria-live="polite" aria-busy={busy || !subtotal.priced}>
