@@ -9,6 +9,7 @@ import { OutboxMailer, type Mailer } from './infra/mailer.ts';
 import { MetaConversionsApi } from './infra/conversions-api.ts';
 import { seedDemoStores } from './seed/seed-demo.ts';
 import { ensureSystemPagesOfEveryStore } from './studio/studio-documents.ts';
+import { recompilePublishedThemes } from './studio/theme.ts';
 import { AccessTokens, TokenService } from './auth/tokens.ts';
 
 export interface StartedServer {
@@ -27,7 +28,8 @@ const openConfiguredDatabase = (config: ServerConfig) =>
 
 /**
  * Brings the data up to date before a process serves: the schema migrated, uploads a killed process was writing
- * removed, the demo stores seeded when asked, and every store's system pages made. Answers the stores seeded.
+ * removed, the demo stores seeded when asked, every store's system pages made and its published theme's CSS
+ * written by this engine. Answers the stores seeded.
  */
 async function prepareData(db: Db, config: ServerConfig): Promise<string[]> {
   await migrateToLatest(db);
@@ -36,6 +38,7 @@ async function prepareData(db: Db, config: ServerConfig): Promise<string[]> {
   const seeded = config.seedDemo ? await seedDemoStores(db, config.mediaDir) : [];
   // Every store has its home page, product template and listing template before anyone asks for them.
   await ensureSystemPagesOfEveryStore(db);
+  await recompilePublishedThemes(db);
   return seeded;
 }
 

@@ -11,6 +11,9 @@ import {
   type StudioTheme,
   type ThemeDocument,
 } from '@vitrine/commerce';
+import { compileTheme } from '@vitrine/theme-engine';
+import { readStoredTheme } from './studio/studio-documents.ts';
+import { recompilePublishedThemes } from './studio/theme.ts';
 import { backends, startOnBackend, signInOwner, studioCaller, type TestServer, type BackendServer } from './test-support.ts';
 
 describe.each(backends)('studio theme on $name', ({ create }) => {
@@ -191,5 +194,27 @@ describe.each(backends)('studio theme on $name', ({ create }) => {
     const site = await server.db.selectFrom('sites').select('active_theme_id').where('web_id', '=', store2).executeTakeFirstOrThrow();
     expect(site.active_theme_id).toBe(theme.themeId);
     expect((await shopperTheme('second.localhost')).css).toContain('--color-brand:#1f3a5f');
+  });
+  it("writes each published theme's CSS again when the engine writes it differently, and leaves the rest", async () => {
+    const row = await themeRow();
+    const others = await server.db
+      .selectFrom('themes')
+      .select(['theme_id', 'published_css'])
+      .where('theme_id', '!=', row.theme_id)
+      .execute();
+    // A stylesheet an older engine wrote, without the fallback faces this one sizes to each theme font.
+    await server.db.updateTable('themes').set({ published_css: 'body{color:red}' }).where('theme_id', '=', row.theme_id).execute();
+
+    expect(await recompilePublishedThemes(server.db)).toBe(1);
+    const css = (await themeRow()).published_css!;
+    expect(css).toBe(compileTheme(readStoredTheme(row.published).settings).css);
+    expect(css).toContain('Fallback";font-style:normal;font-weight:400;src:local("Arial")');
+    const after = await server.db
+      .selectFrom('themes')
+      .select(['theme_id', 'published_css'])
+      .where('theme_id', '!=', row.theme_id)
+      .execute();
+    expect(after).toEqual(others);
+    expect(await recompilePublishedThemes(server.db)).toBe(0);
   });
 });

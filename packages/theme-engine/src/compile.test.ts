@@ -31,7 +31,7 @@ describe('compileTheme', () => {
       fonts: { heading: 'Playfair Display', body: 'Lato', baseSize: 17 },
     });
     expect(css).toContain('--color-brand:#123456');
-    expect(css).toContain('--font-heading:"Playfair Display", Georgia');
+    expect(css).toContain('--font-heading:"Playfair Display", "Playfair Display Fallback", Georgia');
     expect(css).toContain('--font-size-base:17px');
   });
 
@@ -115,7 +115,7 @@ describe('fonts in the compiled theme', () => {
       subheading: { size: 20, weight: 500 },
     });
     expect(css.startsWith('@font-face{font-family:"Lato";')).toBe(true);
-    const faces = [...css.matchAll(/@font-face\{font-family:"([^"]+)";font-style:normal;font-weight:(\d+);/g)].map(
+    const faces = [...css.matchAll(/@font-face\{font-family:"([^"]+)";font-style:normal;font-weight:(\d+);font-display:swap;/g)].map(
       (m) => `${m[1]} ${m[2]}`,
     );
     expect(faces).toEqual([
@@ -160,7 +160,8 @@ describe('fonts in the compiled theme', () => {
         usedFor: ['body', 'heading'],
       },
     ]);
-    expect(css.match(/@font-face/g)).toHaveLength(4);
+    expect(css.match(/font-display:swap/g)).toHaveLength(4);
+    expect(css.match(/@font-face\{font-family:"Inter Fallback"/g)).toHaveLength(4);
   });
 
   it('snaps weights a font does not ship to ones it does', () => {

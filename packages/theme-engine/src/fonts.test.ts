@@ -1,17 +1,27 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { fromFile } from '@capsizecss/unpack/fs';
 import { describe, expect, it } from 'vitest';
+import { localFallbacks } from './fonts.ts';
 import {
   fontFaceCss,
+  fontStack,
   fontFileUrl,
   fontSlug,
   isFontFile,
   LATIN_UNICODE_RANGE,
+  shippedWeights,
   snapFontWeight,
   themeFontNames,
   themeFonts,
   type ThemeFont,
 } from './index.ts';
+
+/** A face's metrics as `fonts.ts` keeps them, read from its file by Capsize's reader. */
+async function metricsOf(file: string) {
+  const read = await fromFile(file);
+  return { metrics: [read.unitsPerEm, read.ascent, read.descent, read.lineGap], averageWidth: read.xWidthAvg };
+}
 
 /** Where npm installed the `@fontsource` packages the server serves `/fonts/` from. */
 const fontsource = fileURLToPath(new URL('../../../node_modules/@fontsource/', import.meta.url));
@@ -19,7 +29,7 @@ const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Rec
 
 describe.each(themeFontNames.map((font) => ({ font, slug: fontSlug(font) })))('$font', ({ font, slug }) => {
   it('has every declared weight file in node_modules/@fontsource', () => {
-    for (const weight of themeFonts[font].weights) {
+    for (const weight of shippedWeights(font)) {
       const url = fontFileUrl(font, weight);
       expect(url).toBe(`/fonts/${slug}/${slug}-latin-${weight}-normal.woff2`);
       expect(existsSync(`${fontsource}${slug}/files/${url.split('/').at(-1)}`), url).toBe(true);
@@ -29,8 +39,58 @@ describe.each(themeFontNames.map((font) => ({ font, slug: fontSlug(font) })))('$
   it('declares all and only the weights the package ships, under the family name the theme uses', () => {
     const metadata = readJson(`${fontsource}${slug}/metadata.json`);
     expect(metadata.family).toBe(font);
-    expect(metadata.weights).toEqual(themeFonts[font].weights);
+    expect(metadata.weights).toEqual(shippedWeights(font));
     expect(readJson(`${fontsource}${slug}/unicode.json`).latin).toBe(LATIN_UNICODE_RANGE);
+  });
+
+  it("keeps each weight's metrics and average width as its file has them", async () => {
+    const { metrics, weights } = themeFonts[font];
+    for (const weight of shippedWeights(font)) {
+      const read = await metricsOf(`${fontsource}${slug}/files/${slug}-latin-${weight}-normal.woff2`);
+      expect(read, `${font} ${weight}`).toEqual({ metrics, averageWidth: (weights as Record<number, number>)[weight] });
+    }
+  });
+});
+
+describe('fallback faces', () => {
+  /** Debian's fonts-liberation, which Chromium brings: drawn to the widths and heights of Arial, Times New Roman and Courier New. */
+  const liberation = '/usr/share/fonts/truetype/liberation/';
+  const files = {
+    'sans-serif': ['LiberationSans-Regular', 'LiberationSans-Bold'],
+    serif: ['LiberationSerif-Regular', 'LiberationSerif-Bold'],
+    monospace: ['LiberationMono-Regular', 'LiberationMono-Bold'],
+  } as const;
+
+  it.each(Object.entries(files))("keeps the %s faces' metrics as Liberation's files have them", async (generic, [regular, bold]) => {
+    const faces = localFallbacks[generic as keyof typeof files];
+    for (const [face, file] of [
+      [faces.regular, regular],
+      [faces.bold, bold],
+    ] as const) {
+      const { metrics, averageWidth } = face;
+      expect(await metricsOf(`${liberation}${file}.ttf`), file).toEqual({ metrics, averageWidth });
+    }
+  });
+
+  it('sizes the local face to the theme font: Inter as Next.js sizes it, Arial Bold for bold weights', () => {
+    const css = fontFaceCss([{ font: 'Inter', weights: [400, 700] }]).split('\n');
+    expect(css[1]).toBe(
+      '@font-face{font-family:"Inter Fallback";font-style:normal;font-weight:400;src:local("Arial"),local("Liberation Sans");' +
+        'size-adjust:107.12%;ascent-override:90.44%;descent-override:22.52%;line-gap-override:0%}',
+    );
+    expect(css[3]).toBe(
+      '@font-face{font-family:"Inter Fallback";font-style:normal;font-weight:700;src:local("Arial Bold"),local("Liberation Sans Bold");' +
+        'size-adjust:102.54%;ascent-override:94.47%;descent-override:23.52%;line-gap-override:0%}',
+    );
+  });
+
+  it('is named in every stack, after the theme font and before the system faces', () => {
+    expect(fontStack('Inter')).toBe('"Inter", "Inter Fallback", system-ui, -apple-system, "Segoe UI", sans-serif');
+    expect(fontStack('Merriweather')).toBe('"Merriweather", "Merriweather Fallback", Georgia, "Times New Roman", serif');
+    expect(fontFaceCss([{ font: 'Merriweather', weights: [400] }])).toContain('src:local("Times New Roman"),local("Liberation Serif");');
+    expect(fontFaceCss([{ font: 'Inconsolata', weights: [700] }])).toContain(
+      'src:local("Courier New Bold"),local("Liberation Mono Bold");',
+    );
   });
 });
 
@@ -57,8 +117,17 @@ describe('snapFontWeight', () => {
 });
 
 describe('fontFaceCss', () => {
-  it('writes one swap face per snapped weight, from /fonts/<slug>/, for the latin range', () => {
-    expect(fontFaceCss([{ font: 'PT Sans', weights: [400, 600] }])).toBe(
+  it('writes one swap face per snapped weight, from /fonts/<slug>/, for the latin range, each with its fallback', () => {
+    const rules = fontFaceCss([{ font: 'PT Sans', weights: [400, 600] }]).split('\n');
+    expect(
+      rules.map((rule) =>
+        rule
+          .match(/font-family:"([^"]+)";font-style:normal;font-weight:(\d+)/)!
+          .slice(1)
+          .join(' '),
+      ),
+    ).toEqual(['PT Sans 400', 'PT Sans Fallback 400', 'PT Sans 700', 'PT Sans Fallback 700']);
+    expect(rules.filter((rule) => !rule.includes('Fallback')).join('\n')).toBe(
       [400, 700]
         .map(
           (w) =>
@@ -75,12 +144,9 @@ describe('fontFaceCss', () => {
       { font: 'Merriweather', weights: [700] },
       { font: 'Rubik', weights: [400, 500, 700] },
     ]);
-    expect([...css.matchAll(/font-family:"([^"]+)";font-style:normal;font-weight:(\d+)/g)].map((m) => `${m[1]} ${m[2]}`)).toEqual([
-      'Rubik 400',
-      'Rubik 500',
-      'Rubik 700',
-      'Merriweather 700',
-    ]);
+    expect(
+      [...css.matchAll(/font-family:"([^"]+)";font-style:normal;font-weight:(\d+);font-display:swap/g)].map((m) => `${m[1]} ${m[2]}`),
+    ).toEqual(['Rubik 400', 'Rubik 500', 'Rubik 700', 'Merriweather 700']);
   });
 
   it('writes nothing for no fonts', () => {

@@ -9,6 +9,7 @@ export {
   fontStack,
   fontSlug,
   snapFontWeight,
+  shippedWeights,
   fontFileUrl,
   fontFaceCss,
   isFontFile,

@@ -95,6 +95,35 @@ export async function publishThemeDraft(
   return { publishedVersion: version, publishedAt: publishedAt.toISOString() };
 }
 
+/**
+ * Every published theme's stylesheet compiled again, where this engine writes it differently from the stored one. The
+ * stylesheet is the engine's work from the published document, so what a newer engine writes (fallback faces sized
+ * to each theme font, say) reaches every store when the server starts, without its owner publishing again. A theme
+ * published meanwhile keeps its own; versions keep the CSS they were published with. Answers how many changed.
+ */
+export async function recompilePublishedThemes(db: Db): Promise<number> {
+  const themes = await db
+    .selectFrom('themes')
+    .select(['web_id', 'theme_id', 'published', 'published_css', 'published_version'])
+    .where('published', 'is not', null)
+    .execute();
+  let changed = 0;
+  for (const theme of themes) {
+    const css = compileTheme(readStoredTheme(theme.published).settings).css;
+    if (css === theme.published_css) continue;
+    const updated = await db
+      .updateTable('themes')
+      .set({ published_css: css })
+      .where('web_id', '=', theme.web_id)
+      .where('theme_id', '=', theme.theme_id)
+      .where('published_version', '=', theme.published_version)
+      .returning('theme_id')
+      .executeTakeFirst();
+    if (updated) changed++;
+  }
+  return changed;
+}
+
 /** The store's active theme as the studio opens it (a store without one is given the default). */
 export async function openTheme(store: Db, webId: number) {
   const themeId = await activeThemeId(store, webId);
