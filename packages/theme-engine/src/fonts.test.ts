@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fromFile } from '@capsizecss/unpack/fs';
 import { describe, expect, it } from 'vitest';
-import { localFallbacks } from './fonts.ts';
+import { localFallbacks, themeFontMeasures } from './fonts.ts';
 import {
   fontFaceCss,
   fontStack,
@@ -10,7 +10,6 @@ import {
   fontSlug,
   isFontFile,
   LATIN_UNICODE_RANGE,
-  shippedWeights,
   snapFontWeight,
   themeFontNames,
   themeFonts,
@@ -29,7 +28,7 @@ const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Rec
 
 describe.each(themeFontNames.map((font) => ({ font, slug: fontSlug(font) })))('$font', ({ font, slug }) => {
   it('has every declared weight file in node_modules/@fontsource', () => {
-    for (const weight of shippedWeights(font)) {
+    for (const weight of themeFonts[font].weights) {
       const url = fontFileUrl(font, weight);
       expect(url).toBe(`/fonts/${slug}/${slug}-latin-${weight}-normal.woff2`);
       expect(existsSync(`${fontsource}${slug}/files/${url.split('/').at(-1)}`), url).toBe(true);
@@ -39,15 +38,16 @@ describe.each(themeFontNames.map((font) => ({ font, slug: fontSlug(font) })))('$
   it('declares all and only the weights the package ships, under the family name the theme uses', () => {
     const metadata = readJson(`${fontsource}${slug}/metadata.json`);
     expect(metadata.family).toBe(font);
-    expect(metadata.weights).toEqual(shippedWeights(font));
+    expect(metadata.weights).toEqual(themeFonts[font].weights);
     expect(readJson(`${fontsource}${slug}/unicode.json`).latin).toBe(LATIN_UNICODE_RANGE);
   });
 
   it("keeps each weight's metrics and average width as its file has them", async () => {
-    const { metrics, weights } = themeFonts[font];
-    for (const weight of shippedWeights(font)) {
+    const { metrics, widths } = themeFontMeasures[font];
+    expect(Object.keys(widths).map(Number)).toEqual(themeFonts[font].weights);
+    for (const weight of themeFonts[font].weights) {
       const read = await metricsOf(`${fontsource}${slug}/files/${slug}-latin-${weight}-normal.woff2`);
-      expect(read, `${font} ${weight}`).toEqual({ metrics, averageWidth: (weights as Record<number, number>)[weight] });
+      expect(read, `${font} ${weight}`).toEqual({ metrics, averageWidth: widths[weight] });
     }
   });
 });

@@ -1,148 +1,110 @@
 /** A generic CSS family a theme font falls back to while it loads, or if it never does. */
 type GenericFamily = 'serif' | 'sans-serif' | 'monospace';
 
+/** What Vitrine knows about one self-hosted font: its `@fontsource` slug, its kind and the static weights it ships. */
+export interface ThemeFontInfo {
+  /** The `@fontsource/<slug>` package and the `/fonts/<slug>/` folder its files are served from. */
+  slug: string;
+  generic: GenericFamily;
+  /** Latin, normal-style weights the package ships as woff2, ascending. Some fonts lack 100–300 or 800–900. */
+  weights: readonly number[];
+}
+
+/**
+ * The 21 fonts a theme may use (§9), with their `@fontsource` slugs and shipped weights. Hard-coded so the engine
+ * needs no I/O; `fonts.test.ts` checks every entry against the installed packages.
+ */
+export const themeFonts = {
+  'Bai Jamjuree': { slug: 'bai-jamjuree', generic: 'sans-serif', weights: [200, 300, 400, 500, 600, 700] },
+  'Fira Sans': { slug: 'fira-sans', generic: 'sans-serif', weights: [100, 200, 300, 400, 500, 600, 700, 800, 900] },
+  'IBM Plex Sans': { slug: 'ibm-plex-sans', generic: 'sans-serif', weights: [100, 200, 300, 400, 500, 600, 700] },
+  Inconsolata: { slug: 'inconsolata', generic: 'monospace', weights: [200, 300, 400, 500, 600, 700, 800, 900] },
+  'Instrument Sans': { slug: 'instrument-sans', generic: 'sans-serif', weights: [400, 500, 600, 700] },
+  Inter: { slug: 'inter', generic: 'sans-serif', weights: [100, 200, 300, 400, 500, 600, 700, 800, 900] },
+  Lato: { slug: 'lato', generic: 'sans-serif', weights: [100, 300, 400, 700, 900] },
+  Merriweather: { slug: 'merriweather', generic: 'serif', weights: [300, 400, 500, 600, 700, 800, 900] },
+  Montserrat: { slug: 'montserrat', generic: 'sans-serif', weights: [100, 200, 300, 400, 500, 600, 700, 800, 900] },
+  Nunito: { slug: 'nunito', generic: 'sans-serif', weights: [200, 300, 400, 500, 600, 700, 800, 900] },
+  'Open Sans': { slug: 'open-sans', generic: 'sans-serif', weights: [300, 400, 500, 600, 700, 800] },
+  Oswald: { slug: 'oswald', generic: 'sans-serif', weights: [200, 300, 400, 500, 600, 700] },
+  'Playfair Display': { slug: 'playfair-display', generic: 'serif', weights: [400, 500, 600, 700, 800, 900] },
+  Poppins: { slug: 'poppins', generic: 'sans-serif', weights: [100, 200, 300, 400, 500, 600, 700, 800, 900] },
+  'PT Sans': { slug: 'pt-sans', generic: 'sans-serif', weights: [400, 700] },
+  Quicksand: { slug: 'quicksand', generic: 'sans-serif', weights: [300, 400, 500, 600, 700] },
+  Raleway: { slug: 'raleway', generic: 'sans-serif', weights: [100, 200, 300, 400, 500, 600, 700, 800, 900] },
+  Roboto: { slug: 'roboto', generic: 'sans-serif', weights: [100, 200, 300, 400, 500, 600, 700, 800, 900] },
+  Rubik: { slug: 'rubik', generic: 'sans-serif', weights: [300, 400, 500, 600, 700, 800, 900] },
+  Ubuntu: { slug: 'ubuntu', generic: 'sans-serif', weights: [300, 400, 500, 700] },
+  'Work Sans': { slug: 'work-sans', generic: 'sans-serif', weights: [100, 200, 300, 400, 500, 600, 700, 800, 900] },
+} as const satisfies Record<string, ThemeFontInfo>;
+
 /**
  * A face's vertical metrics in font units, as its `hhea` table gives them: units per em, ascent, descent (negative)
  * and line gap. A family's weights share them.
  */
 export type FontMetrics = readonly [unitsPerEm: number, ascent: number, descent: number, lineGap: number];
 
-/** What Vitrine knows about one self-hosted font: its `@fontsource` slug, its kind, its metrics and its weights. */
-export interface ThemeFontInfo {
-  /** The `@fontsource/<slug>` package and the `/fonts/<slug>/` folder its files are served from. */
-  slug: string;
-  generic: GenericFamily;
+/** How a theme font's faces measure, to size the fallback face drawn while one loads. */
+export interface ThemeFontMeasures {
   metrics: FontMetrics;
   /**
-   * The latin, normal-style weights the package ships as woff2 (some fonts lack 100–300 or 800–900), each with its
-   * average character width in font units: letters weighted by how often English uses them, as Capsize measures
-   * `xWidthAvg`. The fallback face drawn while the font loads is sized by it.
+   * Each shipped weight's average character width in font units: letters weighted by how often English uses them,
+   * as Capsize measures `xWidthAvg`.
    */
-  weights: Readonly<Record<number, number>>;
+  widths: Readonly<Record<number, number>>;
 }
 
 /**
- * The 21 fonts a theme may use (§9), with their `@fontsource` slugs, metrics and shipped weights. Hard-coded so the
- * engine needs no I/O; `fonts.test.ts` checks every entry against the installed packages' files.
+ * The 21 fonts' measures, read from the files `/fonts/` serves (`fonts.test.ts` reads them again). Kept apart from
+ * `themeFonts`, so the shopper's app, which checks settings against the font names, does not carry them.
  */
-export const themeFonts = {
-  'Bai Jamjuree': {
-    slug: 'bai-jamjuree',
-    generic: 'sans-serif',
-    metrics: [1000, 1000, -250, 0],
-    weights: { 200: 446, 300: 454, 400: 461, 500: 469, 600: 479, 700: 488 },
-  },
+export const themeFontMeasures: Record<ThemeFont, ThemeFontMeasures> = {
+  'Bai Jamjuree': { metrics: [1000, 1000, -250, 0], widths: { 200: 446, 300: 454, 400: 461, 500: 469, 600: 479, 700: 488 } },
   'Fira Sans': {
-    slug: 'fira-sans',
-    generic: 'sans-serif',
     metrics: [1000, 935, -265, 0],
-    weights: { 100: 444, 200: 448, 300: 451, 400: 458, 500: 459, 600: 459, 700: 459, 800: 460, 900: 461 },
+    widths: { 100: 444, 200: 448, 300: 451, 400: 458, 500: 459, 600: 459, 700: 459, 800: 460, 900: 461 },
   },
-  'IBM Plex Sans': {
-    slug: 'ibm-plex-sans',
-    generic: 'sans-serif',
-    metrics: [1000, 1025, -275, 0],
-    weights: { 100: 433, 200: 437, 300: 444, 400: 451, 500: 461, 600: 467, 700: 473 },
-  },
+  'IBM Plex Sans': { metrics: [1000, 1025, -275, 0], widths: { 100: 433, 200: 437, 300: 444, 400: 451, 500: 461, 600: 467, 700: 473 } },
   Inconsolata: {
-    slug: 'inconsolata',
-    generic: 'monospace',
     metrics: [1000, 859, -190, 0],
-    weights: { 200: 500, 300: 500, 400: 500, 500: 500, 600: 500, 700: 500, 800: 500, 900: 500 },
+    widths: { 200: 500, 300: 500, 400: 500, 500: 500, 600: 500, 700: 500, 800: 500, 900: 500 },
   },
-  'Instrument Sans': {
-    slug: 'instrument-sans',
-    generic: 'sans-serif',
-    metrics: [1000, 970, -250, 0],
-    weights: { 400: 458, 500: 465, 600: 471, 700: 478 },
-  },
+  'Instrument Sans': { metrics: [1000, 970, -250, 0], widths: { 400: 458, 500: 465, 600: 471, 700: 478 } },
   Inter: {
-    slug: 'inter',
-    generic: 'sans-serif',
     metrics: [2048, 1984, -494, 0],
-    weights: { 100: 925, 200: 942, 300: 960, 400: 978, 500: 988, 600: 998, 700: 1008, 800: 1021, 900: 1035 },
+    widths: { 100: 925, 200: 942, 300: 960, 400: 978, 500: 988, 600: 998, 700: 1008, 800: 1021, 900: 1035 },
   },
-  Lato: {
-    slug: 'lato',
-    generic: 'sans-serif',
-    metrics: [2000, 1974, -426, 0],
-    weights: { 100: 827, 300: 847, 400: 871, 700: 891, 900: 909 },
-  },
-  Merriweather: {
-    slug: 'merriweather',
-    generic: 'serif',
-    metrics: [2000, 1968, -546, 0],
-    weights: { 300: 952, 400: 970, 500: 974, 600: 981, 700: 998, 800: 1007, 900: 1014 },
-  },
+  Lato: { metrics: [2000, 1974, -426, 0], widths: { 100: 827, 300: 847, 400: 871, 700: 891, 900: 909 } },
+  Merriweather: { metrics: [2000, 1968, -546, 0], widths: { 300: 952, 400: 970, 500: 974, 600: 981, 700: 998, 800: 1007, 900: 1014 } },
   Montserrat: {
-    slug: 'montserrat',
-    generic: 'sans-serif',
     metrics: [1000, 968, -251, 0],
-    weights: { 100: 488, 200: 492, 300: 497, 400: 503, 500: 511, 600: 520, 700: 530, 800: 540, 900: 551 },
+    widths: { 100: 488, 200: 492, 300: 497, 400: 503, 500: 511, 600: 520, 700: 530, 800: 540, 900: 551 },
   },
-  Nunito: {
-    slug: 'nunito',
-    generic: 'sans-serif',
-    metrics: [1000, 1011, -353, 0],
-    weights: { 200: 436, 300: 444, 400: 452, 500: 456, 600: 460, 700: 470, 800: 481, 900: 492 },
-  },
-  'Open Sans': {
-    slug: 'open-sans',
-    generic: 'sans-serif',
-    metrics: [2048, 2189, -600, 0],
-    weights: { 300: 924, 400: 960, 500: 978, 600: 995, 700: 1030, 800: 1065 },
-  },
-  Oswald: {
-    slug: 'oswald',
-    generic: 'sans-serif',
-    metrics: [1000, 1193, -289, 0],
-    weights: { 200: 325, 300: 340, 400: 363, 500: 388, 600: 401, 700: 411 },
-  },
-  'Playfair Display': {
-    slug: 'playfair-display',
-    generic: 'serif',
-    metrics: [1000, 1082, -251, 0],
-    weights: { 400: 452, 500: 456, 600: 459, 700: 463, 800: 467, 900: 471 },
-  },
+  Nunito: { metrics: [1000, 1011, -353, 0], widths: { 200: 436, 300: 444, 400: 452, 500: 456, 600: 460, 700: 470, 800: 481, 900: 492 } },
+  'Open Sans': { metrics: [2048, 2189, -600, 0], widths: { 300: 924, 400: 960, 500: 978, 600: 995, 700: 1030, 800: 1065 } },
+  Oswald: { metrics: [1000, 1193, -289, 0], widths: { 200: 325, 300: 340, 400: 363, 500: 388, 600: 401, 700: 411 } },
+  'Playfair Display': { metrics: [1000, 1082, -251, 0], widths: { 400: 452, 500: 456, 600: 459, 700: 463, 800: 467, 900: 471 } },
   Poppins: {
-    slug: 'poppins',
-    generic: 'sans-serif',
     metrics: [1000, 1050, -350, 100],
-    weights: { 100: 483, 200: 489, 300: 495, 400: 500, 500: 506, 600: 510, 700: 515, 800: 519, 900: 523 },
+    widths: { 100: 483, 200: 489, 300: 495, 400: 500, 500: 506, 600: 510, 700: 515, 800: 519, 900: 523 },
   },
-  'PT Sans': { slug: 'pt-sans', generic: 'sans-serif', metrics: [1000, 1018, -276, 0], weights: { 400: 431, 700: 431 } },
-  Quicksand: {
-    slug: 'quicksand',
-    generic: 'sans-serif',
-    metrics: [1000, 1000, -250, 0],
-    weights: { 300: 457, 400: 465, 500: 473, 600: 481, 700: 489 },
-  },
+  'PT Sans': { metrics: [1000, 1018, -276, 0], widths: { 400: 431, 700: 431 } },
+  Quicksand: { metrics: [1000, 1000, -250, 0], widths: { 300: 457, 400: 465, 500: 473, 600: 481, 700: 489 } },
   Raleway: {
-    slug: 'raleway',
-    generic: 'sans-serif',
     metrics: [1000, 940, -234, 0],
-    weights: { 100: 448, 200: 453, 300: 458, 400: 463, 500: 470, 600: 475, 700: 481, 800: 488, 900: 496 },
+    widths: { 100: 448, 200: 453, 300: 458, 400: 463, 500: 470, 600: 475, 700: 481, 800: 488, 900: 496 },
   },
   Roboto: {
-    slug: 'roboto',
-    generic: 'sans-serif',
     metrics: [2048, 1900, -500, 0],
-    weights: { 100: 880, 200: 887, 300: 896, 400: 911, 500: 919, 600: 923, 700: 926, 800: 930, 900: 933 },
+    widths: { 100: 880, 200: 887, 300: 896, 400: 911, 500: 919, 600: 923, 700: 926, 800: 930, 900: 933 },
   },
-  Rubik: {
-    slug: 'rubik',
-    generic: 'sans-serif',
-    metrics: [1000, 935, -250, 0],
-    weights: { 300: 454, 400: 468, 500: 484, 600: 492, 700: 501, 800: 515, 900: 528 },
-  },
-  Ubuntu: { slug: 'ubuntu', generic: 'sans-serif', metrics: [1000, 932, -189, 28], weights: { 300: 446, 400: 455, 500: 466, 700: 480 } },
+  Rubik: { metrics: [1000, 935, -250, 0], widths: { 300: 454, 400: 468, 500: 484, 600: 492, 700: 501, 800: 515, 900: 528 } },
+  Ubuntu: { metrics: [1000, 932, -189, 28], widths: { 300: 446, 400: 455, 500: 466, 700: 480 } },
   'Work Sans': {
-    slug: 'work-sans',
-    generic: 'sans-serif',
     metrics: [1000, 930, -243, 0],
-    weights: { 100: 444, 200: 455, 300: 474, 400: 499, 500: 500, 600: 501, 700: 502, 800: 502, 900: 503 },
+    widths: { 100: 444, 200: 455, 300: 474, 400: 499, 500: 500, 600: 501, 700: 502, 800: 502, 900: 503 },
   },
-} as const satisfies Record<string, ThemeFontInfo>;
+};
 
 /** The name of one of the 21 theme fonts, exactly as settings store it and CSS names its family. */
 export type ThemeFont = keyof typeof themeFonts;
@@ -154,11 +116,6 @@ export const FONT_URL_BASE = '/fonts';
 /** The code points of the `latin` subset, as `@fontsource` declares them for every one of the 21 fonts. */
 export const LATIN_UNICODE_RANGE =
   'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
-
-/** The weights a font ships, ascending. */
-export function shippedWeights(font: ThemeFont): number[] {
-  return Object.keys(themeFonts[font].weights).map(Number);
-}
 
 /** A font face most computers have, by the names `local()` finds it under, with its metrics. */
 interface LocalFace {
@@ -216,7 +173,7 @@ export function fontSlug(font: ThemeFont): string {
  * heavier first, 400–500 up to 500 first). Declaring exactly this face means the page renders the face it loads.
  */
 export function snapFontWeight(font: ThemeFont, weight: number): number {
-  const available = shippedWeights(font);
+  const available: readonly number[] = themeFonts[font].weights;
   if (available.includes(weight)) return weight;
   const lighter = available.filter((w) => w < weight).reverse();
   const heavier = available.filter((w) => w > weight);
@@ -246,7 +203,7 @@ const fontBySlug = new Map<string, ThemeFont>(themeFontNames.map((font) => [font
  */
 export function isFontFile(slug: string, file: string): boolean {
   const font = fontBySlug.get(slug);
-  return font !== undefined && shippedWeights(font).some((w) => fontFileName(font, w) === file);
+  return font !== undefined && themeFonts[font].weights.some((w) => fontFileName(font, w) === file);
 }
 
 /** Weights of one font that a theme uses; the weights may be any CSS weight and are snapped to shipped ones. */
@@ -275,10 +232,11 @@ const percent = (ratio: number) => `${Math.round(ratio * 10000) / 100}%`;
  * and line gap. Text drawn in it before the font arrives takes the room the font will take (issue 18: CLS 0).
  */
 function fallbackFaceCss(font: ThemeFont, weight: number): string {
-  const { generic, metrics, weights } = themeFonts[font];
+  const { generic } = themeFonts[font];
+  const { metrics, widths } = themeFontMeasures[font];
   const local = localFallbacks[generic][weight >= 600 ? 'bold' : 'regular'];
   const [unitsPerEm, ascent, descent, lineGap] = metrics;
-  const sizeAdjust = (weights as Record<number, number>)[weight]! / unitsPerEm / (local.averageWidth / local.metrics[0]);
+  const sizeAdjust = widths[weight]! / unitsPerEm / (local.averageWidth / local.metrics[0]);
   const em = unitsPerEm * sizeAdjust;
   return (
     `@font-face{font-family:"${fallbackFamily(font)}";font-style:normal;font-weight:${weight};` +

@@ -9,7 +9,6 @@ export {
   fontStack,
   fontSlug,
   snapFontWeight,
-  shippedWeights,
   fontFileUrl,
   fontFaceCss,
   isFontFile,
