@@ -133,16 +133,22 @@ test('a product’s reviews coming into view start the app, which reads them', a
   await expect(page.getByRole('region', { name: 'Reviews' }).locator('.vt-review').first()).toBeVisible();
 });
 
-test('a page carries only the styles it uses, and draws the same once the app has linked the whole stylesheet', async ({ page, store }) => {
+test('a page carries only the styles it uses, and draws the same once the app has linked the whole stylesheets', async ({
+  page,
+  store,
+}) => {
   for (const width of [375, 1280]) {
     for (const path of ['/', '/kitchen', '/stoneware-mug']) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(store.url('localhost', path), { waitUntil: 'networkidle' });
-      // The page's own cut: no stylesheet linked, and none of the rules of what it does not draw (the checkout's).
+      // The page's own cut: no stylesheet linked, and none of the rules of what it does not draw (the checkout's, the
+      // theme's grid of seven columns).
       await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
       expect(
         await page.evaluate(() =>
-          [...document.querySelectorAll('style')].some((style) => style.textContent?.includes('.vt-checkout-lines')),
+          [...document.querySelectorAll('style')].some(
+            (style) => style.textContent?.includes('.vt-checkout-lines') || style.textContent?.includes('.vt-cols-7{'),
+          ),
         ),
       ).toBe(false);
       const looks = () =>
@@ -156,7 +162,26 @@ test('a page carries only the styles it uses, and draws the same once the app ha
       const before = await looks();
       await page.mouse.move(3, 3);
       await expect(page.locator(app)).toHaveCount(1);
-      await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
+      // The app's whole stylesheet before the theme's cut, the theme's whole one after it.
+      await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(2);
+      expect(
+        await page.evaluate(() =>
+          [...document.head.querySelectorAll('link[rel="stylesheet"], style#vt-theme')].map((e) => e.id || e.getAttribute('href')),
+        ),
+      ).toEqual([expect.stringMatching(/^\/assets\/.+\.css$/), 'vt-theme', expect.stringMatching(/^\/_theme\/.+\.css$/)]);
+      // Loaded, with more than the page's cut of it.
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const rules = (sheet?: CSSStyleSheet) => sheet?.cssRules.length ?? 0;
+            const sheets = [...document.styleSheets];
+            return (
+              rules(sheets.find((sheet) => sheet.href?.includes('/_theme/'))) >
+              rules(sheets.find((sheet) => (sheet.ownerNode as Element).id === 'vt-theme'))
+            );
+          }),
+        )
+        .toBe(true);
       const after = await looks();
       const changed = before.filter((look, index) => look !== null && after[index] !== null && look !== after[index]);
       expect(changed, `${path} at ${width} px`).toEqual([]);

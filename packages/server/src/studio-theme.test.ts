@@ -37,7 +37,19 @@ describe.each(backends)('studio theme on $name', ({ create }) => {
   const shopperTheme = async (host = 'localhost') => {
     const info = getWebInfoAnswer.parse(await (await server.call(`/api/Web/GetWebInfo?Domain=${host}`)).json()).data.themeSettings;
     const html = await (await server.call('/', { host })).text();
-    return { css: info.themeCSS, document: themeDocument.parse(JSON.parse(info.themeData)), html };
+    const stylesheet = (JSON.parse(html.match(/id="vt-data">(.*?)<\/script>/)![1]!) as { boot: { themeStylesheet?: string } }).boot
+      .themeStylesheet!;
+    return { css: info.themeCSS, document: themeDocument.parse(JSON.parse(info.themeData)), html, stylesheet };
+  };
+  /** A theme stylesheet as a store's domain serves it. */
+  const stylesheetAt = async (path: string, host = 'localhost') => {
+    const response = await server.call(path, { host });
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      cache: response.headers.get('cache-control'),
+      css: await response.text(),
+    };
   };
   const withBrand = (theme: ThemeDocument, brand: string, placeholder?: string): ThemeDocument => ({
     ...theme,
@@ -142,6 +154,15 @@ describe.each(backends)('studio theme on $name', ({ create }) => {
 
     const after = await shopperTheme();
     expect(after.css).not.toBe(before.css);
+    // The page names the new whole stylesheet; one drawn before the publish is answered with it too, not to be kept.
+    expect(after.stylesheet).not.toBe(before.stylesheet);
+    expect(await stylesheetAt(after.stylesheet)).toEqual({
+      status: 200,
+      type: 'text/css; charset=utf-8',
+      cache: 'public, max-age=31536000, immutable',
+      css: after.css,
+    });
+    expect(await stylesheetAt(before.stylesheet)).toMatchObject({ status: 200, cache: 'no-cache', css: after.css });
     expect(after.css).toContain('--color-brand:#aa3300');
     expect((after.document.settings['colors'] as Record<string, string>)['brand']).toBe('#aa3300');
     expect(after.html).toContain('--color-brand:#aa3300');
@@ -216,5 +237,20 @@ describe.each(backends)('studio theme on $name', ({ create }) => {
       .execute();
     expect(after).toEqual(others);
     expect(await recompilePublishedThemes(server.db)).toBe(0);
+  });
+
+  it("serves each store's whole theme stylesheet on its own domain only, by the name its pages give it", async () => {
+    const first = await shopperTheme();
+    const second = await shopperTheme('second.localhost');
+    expect(first.css).not.toBe(second.css);
+    // The page carries only the rules it uses; the app links the whole stylesheet when it starts.
+    expect(first.css).toContain('.vt-cols-mobileWide-7{');
+    expect(first.html).not.toContain('.vt-cols-mobileWide-7{');
+    expect(await stylesheetAt(first.stylesheet)).toMatchObject({ status: 200, css: first.css });
+    expect(await stylesheetAt(second.stylesheet, 'second.localhost')).toMatchObject({ status: 200, css: second.css });
+    // Another store's name asked on this domain answers this store's stylesheet, never the other's, and is not kept.
+    expect(await stylesheetAt(second.stylesheet)).toMatchObject({ status: 200, cache: 'no-cache', css: first.css });
+    expect(await stylesheetAt(first.stylesheet, 'second.localhost')).toMatchObject({ cache: 'no-cache', css: second.css });
+    expect((await stylesheetAt(first.stylesheet, 'nowhere.test')).status).toBe(404);
   });
 });

@@ -38,10 +38,11 @@ export interface StartedApp {
 }
 
 /**
- * Links one of the app's whole stylesheets, before the theme's CSS as the page's cut of it is, and resolves once it
- * has loaded (or failed: the page keeps its own rules).
+ * Links one of the whole stylesheets the page carries a cut of, and resolves once it has loaded (or failed: the page
+ * keeps its own rules). The app's go before the theme's CSS, as the page's cut of them is; the theme's whole
+ * stylesheet right after the page's cut of it, so that its rules still come last.
  */
-function linkStylesheet(href: string): Promise<void> {
+function linkStylesheet(href: string, place: 'before theme' | 'after theme' = 'before theme'): Promise<void> {
   if (document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) return Promise.resolve();
   const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
   const loaded = new Promise<void>((resolve) => {
@@ -49,8 +50,9 @@ function linkStylesheet(href: string): Promise<void> {
     link.addEventListener('error', () => (console.warn(`Could not load the stylesheet ${href}`), resolve()));
   });
   const theme = document.getElementById('vt-theme');
-  if (theme) theme.before(link);
-  else document.head.append(link);
+  if (!theme) document.head.append(link);
+  else if (place === 'after theme') theme.after(link);
+  else theme.before(link);
   return loaded;
 }
 
@@ -135,12 +137,14 @@ export async function startApp({ serverData, builder, tracker }: AppStartInput):
     router.subscribe((state) => tell(state.location));
   });
 
-  // The code the page draws, fetched before hydrating, so hydration never suspends mid-way; and the whole stylesheet,
-  // since the page carries only the rules its HTML uses and the app draws more (a drawer, the next page).
+  // The code the page draws, fetched before hydrating, so hydration never suspends mid-way; and the whole stylesheets,
+  // the app's and the theme's, since the page carries only the rules its HTML uses and the app draws more (a drawer,
+  // the next page). The studio's preview frame draws the draft theme's CSS instead of the published one.
   const loaderData = loaderDataOf(serverData) ?? {};
   await Promise.all([
     ...Object.entries(loaderData).map(([routeId, value]) => preloadView(routeId.split(':')[0]!, value)),
-    ...(boot.stylesheets ?? []).map(linkStylesheet),
+    ...(boot.stylesheets ?? []).map((href) => linkStylesheet(href)),
+    ...(boot.themeStylesheet && !builder ? [linkStylesheet(boot.themeStylesheet, 'after theme')] : []),
   ]).catch((error: unknown) => console.warn('Could not fetch part of the page ahead of hydrating', error));
   const root = document.getElementById(APP_ROOT_ID);
   if (root) {

@@ -4,7 +4,7 @@ import type { CartItem, PublishedPage, WebConfig } from '@vitrine/commerce';
 import type { StorefrontData } from './data.ts';
 import { serializeForScript } from '@vitrine/renderer/server';
 import { pricedItem } from './client/cart.fixture.ts';
-import { renderStorefront, serverDataJson } from './entry-server.tsx';
+import { renderStorefront, serverDataJson, themeStylesheetPath } from './entry-server.tsx';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
 import type { ServerData } from './server-data.ts';
 import { createRoutes } from './routes.tsx';
@@ -147,6 +147,23 @@ describe('renderStorefront', () => {
     expect(html).not.toContain('</style><script>x</script>');
     const hydration = html.slice(html.indexOf('id="vt-data"'));
     expect(hydration).not.toContain('--color-brand');
+  });
+
+  it("carries the theme's rules the page uses, and names its whole stylesheet for the app, by its text", async () => {
+    const themeCSS =
+      ':root{--gap:8px}.vt-container{max-width:90rem}.vt-cols-mobileWide-7{--vt-cols:7}@media (width>=768px){.vt-never{color:red}}';
+    const page = (wtid = '') => render(`/${wtid}`, storeData({}, { themeSettings: { ...site.themeSettings, themeCSS } }));
+    const { html } = await page();
+    expect(html).toContain('<style id="vt-theme">:root{--gap:8px}.vt-container{max-width:90rem}</style>');
+    const boot = (JSON.parse(html.match(/id="vt-data">(.*?)<\/script>/)![1]!) as ServerData).boot;
+    expect(boot.themeStylesheet).toMatch(/^\/_theme\/[\w-]{16}\.css$/);
+    expect(themeStylesheetPath(themeCSS)).toBe(boot.themeStylesheet);
+    expect(themeStylesheetPath(`${themeCSS} `)).not.toBe(boot.themeStylesheet);
+    // A design shown by its id links that design's stylesheet.
+    const design = await page('?wtid=Mg%3D%3D');
+    expect((JSON.parse(design.html.match(/id="vt-data">(.*?)<\/script>/)![1]!) as ServerData).boot.themeStylesheet).toBe(
+      `${boot.themeStylesheet}?wtid=Mg%3D%3D`,
+    );
   });
 
   it('answers an unknown page with 404 and the Page Not Found page', async () => {
@@ -334,7 +351,12 @@ describe('routes, guards and redirects', () => {
   it('tells the browser its build, theme and store in a data block that runs nothing', async () => {
     const { html } = await render('/');
     const block = html.match(/<script type="application\/json" id="vt-data">(.*?)<\/script>/)?.[1] ?? '';
-    expect((JSON.parse(block) as ServerData).boot).toEqual({ buildId: 'test-build', themeId: 1, webId: 1 });
+    expect((JSON.parse(block) as ServerData).boot).toEqual({
+      buildId: 'test-build',
+      themeId: 1,
+      webId: 1,
+      themeStylesheet: themeStylesheetPath(site.themeSettings.themeCSS),
+    });
   });
 });
 

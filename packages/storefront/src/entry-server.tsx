@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isRouteErrorResponse } from 'react-router-dom';
 import { isBot, mediaUrl } from '@vitrine/commerce';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
@@ -47,13 +48,37 @@ const fontPreloads = readOncePerText((themeData) => {
   return compileTheme(settings).preload;
 });
 
-/** Each inline stylesheet's cutter, by its text (one per build). */
+/** Each inline stylesheet's cutter, by its text: the app's (one per build) and each store's published theme's. */
 const cutters = new Map<string, (html: string) => string>();
+const KEPT_CUTTERS = 256;
 /** `css` cut to the rules the page `html` uses. */
 function cutFor(css: string, html: string): string {
   let cut = cutters.get(css);
-  if (!cut) cutters.set(css, (cut = pageStylesheet(css)));
+  if (!cut) {
+    if (cutters.size >= KEPT_CUTTERS) cutters.delete(cutters.keys().next().value!);
+    cutters.set(css, (cut = pageStylesheet(css)));
+  }
   return cut(html);
+}
+
+/** Where a theme's whole stylesheet is served: `GET /_theme/<name>.css` on the store's domain. */
+export const THEME_STYLESHEET_BASE = '/_theme/';
+/** Theme stylesheets' addresses, by their text. */
+const themeStylesheetPaths = new Map<string, string>();
+
+/**
+ * The address of a theme's whole stylesheet, named by a hash of its text (`/_theme/<hash>.css`), so that a browser
+ * may keep it until the theme changes. A page carries only the theme's rules its HTML uses; the app links this when
+ * it starts, since what it draws later (a drawer, the next page) may need the rest.
+ */
+export function themeStylesheetPath(css: string): string {
+  let path = themeStylesheetPaths.get(css);
+  if (path === undefined) {
+    if (themeStylesheetPaths.size >= KEPT_CUTTERS) themeStylesheetPaths.delete(themeStylesheetPaths.keys().next().value!);
+    path = `${THEME_STYLESHEET_BASE}${createHash('sha256').update(css).digest('base64url').slice(0, 16)}.css`;
+    themeStylesheetPaths.set(css, path);
+  }
+  return path;
 }
 
 /** `<style>` elements by their id, then by their text. */
@@ -154,7 +179,6 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
     ].join(''),
   ];
   const headEnd = [
-    styleElement(site.themeSettings.themeCSS, 'vt-theme'),
     [
       marketing.head,
       ...(assets.inlineScripts ?? []).map((code) => `<script type="module">${code}</script>`),
@@ -173,12 +197,16 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
 
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
   const store = request.headers.get(STORE_OVERRIDE_HEADER);
+  const themeCss = site.themeSettings.themeCSS;
+  // A design shown by its theme id (the designs page) links that theme's stylesheet.
+  const wtid = new URL(request.url).searchParams.get('wtid');
   const boot: ServerData['boot'] = {
     buildId: assets.buildId,
     themeId: site.themeSettings.themeID,
     webId: site.webID,
     ...(store ? { store } : {}),
     ...(assets.appStylesheets?.length ? { stylesheets: assets.appStylesheets } : {}),
+    ...(themeCss ? { themeStylesheet: `${themeStylesheetPath(themeCss)}${wtid ? `?wtid=${encodeURIComponent(wtid)}` : ''}` } : {}),
   };
   // A JSON data block, not a script: the Content-Security-Policy allows no inline script, and this runs nothing.
   const serverData: ServerData = { boot, hydration };
@@ -190,9 +218,12 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
     onError: (renderError) => console.error('Storefront render error', renderError),
   });
   // The consent banner, drawn outside the app's root, is part of the page too.
-  const styles = (assets.inlineStyles ?? []).map((css) => styleElement(cutFor(css, html + marketing.bodyEnd)));
+  const drawn = html + marketing.bodyEnd;
+  const styles = (assets.inlineStyles ?? []).map((css) => styleElement(cutFor(css, drawn)));
+  // The theme's rules after the app's, so they win; cut the same way (its whole stylesheet is `boot.themeStylesheet`).
+  const themeStyle = styleElement(themeCss ? cutFor(themeCss, drawn) : '', 'vt-theme');
   // One buffer, sent whole with its length: a stream of parts cost the server a write and a chunk header each.
-  const body = joined([...head, ...styles, ...headEnd, html, tail]);
+  const body = joined([...head, ...styles, themeStyle, ...headEnd, html, tail]);
   return { kind: 'page', status: context.statusCode, headers: { 'content-type': 'text/html; charset=utf-8' }, body };
 }
 

@@ -22,7 +22,7 @@ const css = rules.map(([rule]) => rule).join('\n');
 
 const html = '<main class="vt-hero md:flex"><h1 class="vt-hero-title w-1/2">Hi</h1><div class="vt-card">A &amp; B</div></main>';
 
-describe('the app’s stylesheet, cut to what a page uses (issue 18)', () => {
+describe('a stylesheet, cut to what a page uses (issue 18)', () => {
   it('keeps the rules whose classes the page has and every rule without a class; drops the rest', () => {
     const cut = pageStylesheet(css)(html);
     for (const [rule, kept, why] of rules) expect(cut.includes(rule), `${rule}: ${why}`).toBe(kept);
@@ -41,5 +41,10 @@ describe('the app’s stylesheet, cut to what a page uses (issue 18)', () => {
     expect([spaced.includes('.vt-cart-drawer{'), spaced.includes('.vt-checkout{')]).toEqual([true, true]);
     expect(cut('<p class="vt-card\n  vt-cart-drawer\tvt-checkout">again</p>')).toBe(spaced);
     expect(cut('<p class="vt-card">')).not.toContain('.vt-cart-drawer{');
+  });
+
+  it("gives a stylesheet that does not read as CSS whole (an owner's custom CSS can be anything)", () => {
+    const broken = '.vt-hero{color:red} .vt-cart-drawer{color:blue} }}} <b>';
+    expect(pageStylesheet(broken)(html)).toBe(broken);
   });
 });

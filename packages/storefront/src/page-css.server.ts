@@ -45,8 +45,15 @@ function classesNeeded(selector: string): string[] {
  * the classes the stylesheet's selectors name it has: those are numbered once, and a page's set of them is its key.
  */
 export function pageStylesheet(css: string): Cut {
+  let parsed: ReturnType<typeof postcss.parse>;
+  try {
+    parsed = postcss.parse(css);
+  } catch {
+    // A stylesheet that does not read as CSS (an owner's custom CSS can be anything) is not cut: the page gets it whole.
+    return () => css;
+  }
   const named = new Map<string, number>();
-  postcss.parse(css).walkRules((rule) => {
+  parsed.walkRules((rule) => {
     for (const selector of rule.selectors) for (const name of classesNeeded(selector)) if (!named.has(name)) named.set(name, named.size);
   });
   const cuts = new Map<string, string>();

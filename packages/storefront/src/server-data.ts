@@ -16,6 +16,8 @@ export interface ServerData {
     store?: string;
     /** The app's whole stylesheets, which it links when it starts (the page carries only the rules it uses). */
     stylesheets?: readonly string[];
+    /** The store's whole theme stylesheet, which the app links when it starts (the page carries the rules it uses). */
+    themeStylesheet?: string;
   };
   /** The routes' loader data, errors as React Router's server rendering writes them. */
   hydration: Partial<HydrationState> | Record<string, unknown>;

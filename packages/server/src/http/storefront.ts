@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import {
   CSP_NONCE_HEADER,
   STORE_OVERRIDE_HEADER,
+  THEME_STYLESHEET_BASE,
   crawlerDisallowedPaths,
+  themeStylesheetPath,
   type ClientAssets,
   type StorefrontResponse,
 } from '@vitrine/storefront/server';
@@ -117,6 +119,22 @@ export function registerStorefront(
     return xml(
       `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join('')}</urlset>\n`,
     );
+  });
+
+  // A store's whole theme stylesheet, which the app links when it starts (a page carries only the theme rules its HTML
+  // uses). Named by a hash of its text: the current one is kept by the browser for good; an older name (a page drawn
+  // before a publish) is answered with the current text, not kept.
+  app.get(`${THEME_STYLESHEET_BASE}:name`, async (request, reply) => {
+    const site = await lookupSite(db, request);
+    if (!site.ok) return reply.code(404).type('text/plain; charset=utf-8').send('No store here\n');
+    const themeId = parseThemeId((request.query as Record<string, string | undefined>)['wtid']);
+    const config = await storeData.get(site.webId, `site ${themeId}`, () => loadWebConfig(db, site.webId, themeId));
+    const css = config?.themeSettings.themeCSS ?? '';
+    const current = themeStylesheetPath(css) === `${THEME_STYLESHEET_BASE}${(request.params as { name: string }).name}`;
+    return reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .send(css);
   });
 
   app.get('/*', async (request, reply) => {
