@@ -111,6 +111,36 @@ test.describe('page weight (issue 18)', () => {
     expect(wholeKb).toBeGreaterThan(48);
   });
 
+  test('a page loads only the common part of each font face it draws, and the rest once it writes an accented letter', async ({
+    page,
+    store,
+  }) => {
+    const fetched = new Set<string>();
+    page.on('request', (request) => {
+      if (/\/fonts\/[^/]+\/[^/?#]+\.woff2$/.test(request.url())) fetched.add(request.url());
+    });
+    const name = (url: string) => url.split('/').at(-1)!;
+    for (const path of ['/', '/kitchen', '/stoneware-mug', '/cart']) {
+      fetched.clear();
+      await page.goto(store.url('localhost', path), { waitUntil: 'networkidle' });
+      await page.evaluate(() => document.fonts.ready);
+      let bytes = 0;
+      for (const url of fetched) bytes += (await (await page.request.get(url)).body()).length;
+      const kb = bytes / 1024;
+      console.log(`${path.padEnd(15)} fonts ${kb.toFixed(1)} KB: ${[...fetched].map(name).join(' ')}`);
+      expect(fetched.size, path).toBeGreaterThan(0);
+      expect(
+        [...fetched].map(name).filter((file) => !file.includes('-latin-common-')),
+        path,
+      ).toEqual([]);
+      // The same four faces whole were 94 KB.
+      expect(kb, path).toBeLessThanOrEqual(56);
+    }
+    fetched.clear();
+    await page.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<p>Crème brûlée</p>'));
+    await expect.poll(() => [...fetched].map(name)).toEqual(['inter-latin-rest-400-normal.woff2']);
+  });
+
   test('the home page builds no schema at load, and only those the app needs once it starts', async ({ browser, store }) => {
     const page = await browser.newPage();
     // zod calls this hook once for every schema it builds (its own post-processing seam, set before any page script).

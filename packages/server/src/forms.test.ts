@@ -115,12 +115,25 @@ describe.each(backends)('forms, contact and subscribe on $name', ({ create }) =>
     expect(await countSubmissions('subscribe')).toBe(1);
   });
 
-  it("serves only the theme fonts' real files, for a year", async () => {
-    const font = await server.call('/fonts/inter/inter-latin-400-normal.woff2');
-    expect(font.status).toBe(200);
-    expect(font.headers.get('content-type')).toBe('font/woff2');
-    expect(font.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    for (const path of ['/fonts/inter/inter-latin-401-normal.woff2', '/fonts/comic-sans/x.woff2', '/fonts/inter/..%2Fpackage.json']) {
+  it("serves only the theme fonts' real files, whole or in their two parts, for a year", async () => {
+    for (const name of ['inter-latin-400-normal', 'inter-latin-common-400-normal', 'inter-latin-rest-400-normal']) {
+      const font = await server.call(`/fonts/inter/${name}.woff2`);
+      expect(font.status, name).toBe(200);
+      expect(font.headers.get('content-type')).toBe('font/woff2');
+      expect(font.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(
+        Buffer.from(await font.arrayBuffer())
+          .subarray(0, 4)
+          .toString('latin1'),
+        name,
+      ).toBe('wOF2');
+    }
+    for (const path of [
+      '/fonts/inter/inter-latin-401-normal.woff2',
+      '/fonts/inter/inter-latin-some-400-normal.woff2',
+      '/fonts/comic-sans/x.woff2',
+      '/fonts/inter/..%2Fpackage.json',
+    ]) {
       expect((await server.call(path)).status, path).toBe(404);
     }
   });
@@ -131,7 +144,7 @@ describe.each(backends)('forms, contact and subscribe on $name', ({ create }) =>
     expect(html).toContain('data-section-id="theme-footer"');
     expect(html).toContain('href="/kitchen"');
     expect(html).toMatch(
-      /<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/fonts\/inter\/inter-latin-400-normal.woff2">/,
+      /<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/fonts\/inter\/inter-latin-common-400-normal.woff2">/,
     );
   });
 });

@@ -115,9 +115,11 @@ describe('fonts in the compiled theme', () => {
       subheading: { size: 20, weight: 500 },
     });
     expect(css.startsWith('@font-face{font-family:"Lato";')).toBe(true);
-    const faces = [...css.matchAll(/@font-face\{font-family:"([^"]+)";font-style:normal;font-weight:(\d+);font-display:swap;/g)].map(
-      (m) => `${m[1]} ${m[2]}`,
-    );
+    const faces = [
+      ...css.matchAll(
+        /@font-face\{font-family:"([^"]+)";font-style:normal;font-weight:(\d+);font-display:swap;src:url\([^)]*-latin-common-/g,
+      ),
+    ].map((m) => `${m[1]} ${m[2]}`);
     expect(faces).toEqual([
       'Lato 400',
       'Lato 700',
@@ -132,17 +134,17 @@ describe('fonts in the compiled theme', () => {
       {
         font: 'Lato',
         weights: [400, 700],
-        files: ['/fonts/lato/lato-latin-400-normal.woff2', '/fonts/lato/lato-latin-700-normal.woff2'],
+        files: ['/fonts/lato/lato-latin-common-400-normal.woff2', '/fonts/lato/lato-latin-common-700-normal.woff2'],
         usedFor: ['body'],
       },
       {
         font: 'Playfair Display',
         weights: [500, 600, 700, 900],
-        files: [500, 600, 700, 900].map((w) => `/fonts/playfair-display/playfair-display-latin-${w}-normal.woff2`),
+        files: [500, 600, 700, 900].map((w) => `/fonts/playfair-display/playfair-display-latin-common-${w}-normal.woff2`),
         usedFor: ['heading'],
       },
     ]);
-    expect(preload).toEqual(['/fonts/lato/lato-latin-400-normal.woff2']);
+    expect(preload).toEqual(['/fonts/lato/lato-latin-common-400-normal.woff2']);
   });
 
   it('sets the sub-heading in the heading font, whose weights it adds', () => {
@@ -156,11 +158,12 @@ describe('fonts in the compiled theme', () => {
       {
         font: 'Inter',
         weights: [400, 500, 600, 700],
-        files: [400, 500, 600, 700].map((w) => `/fonts/inter/inter-latin-${w}-normal.woff2`),
+        files: [400, 500, 600, 700].map((w) => `/fonts/inter/inter-latin-common-${w}-normal.woff2`),
         usedFor: ['body', 'heading'],
       },
     ]);
-    expect(css.match(/font-display:swap/g)).toHaveLength(4);
+    expect(css.match(/-latin-common-\d+-normal/g)).toHaveLength(4);
+    expect(css.match(/-latin-rest-\d+-normal/g)).toHaveLength(4);
     expect(css.match(/@font-face\{font-family:"Inter Fallback"/g)).toHaveLength(4);
   });
 
@@ -177,7 +180,7 @@ describe('fonts in the compiled theme', () => {
       ['Instrument Sans', [400, 700]],
       ['PT Sans', [400, 700]],
     ]);
-    expect(preload).toEqual(['/fonts/instrument-sans/instrument-sans-latin-400-normal.woff2']);
+    expect(preload).toEqual(['/fonts/instrument-sans/instrument-sans-latin-common-400-normal.woff2']);
   });
 });
 

@@ -19,7 +19,7 @@ export interface ThemeFontFiles {
   font: ThemeFont;
   /** The shipped weights declared, ascending. */
   weights: number[];
-  /** Their URLs under `/fonts/`, in the order of `weights`. */
+  /** The URLs of their common parts under `/fonts/` (what most pages load), in the order of `weights`. */
   files: string[];
   /** Which text is set in it. A font used for both appears once. */
   usedFor: ('body' | 'heading')[];
@@ -34,8 +34,8 @@ export interface CompiledTheme {
   /** Exactly the fonts and weights the CSS declares, the body font first. */
   fonts: ThemeFontFiles[];
   /**
-   * Font files worth `<link rel="preload" as="font" type="font/woff2" crossorigin>`: the body font's regular weight,
-   * which nearly every page paints first.
+   * Font files worth `<link rel="preload" as="font" type="font/woff2" crossorigin>`: the common part of the body
+   * font's regular weight, which nearly every page paints first.
    */
   preload: string[];
 }
@@ -112,10 +112,10 @@ export function compileSettings(t: ThemeSettings, problems: ThemeProblem[] = [])
   const fonts = [...fontWeightsUsed(usage)].map(([font, weights]) => ({
     font,
     weights,
-    files: weights.map((w) => fontFileUrl(font, w)),
+    files: weights.map((w) => fontFileUrl(font, w, 'common')),
     usedFor: usage.filter((u) => u.font === font).map((u) => u.role),
   }));
-  return { css, problems, fonts, preload: [fontFileUrl(t.fonts.body, snapFontWeight(t.fonts.body, 400))] };
+  return { css, problems, fonts, preload: [fontFileUrl(t.fonts.body, snapFontWeight(t.fonts.body, 400), 'common')] };
 }
 
 /**

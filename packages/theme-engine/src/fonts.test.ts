@@ -2,14 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fromFile } from '@capsizecss/unpack/fs';
 import { describe, expect, it } from 'vitest';
-import { localFallbacks, themeFontMeasures } from './fonts.ts';
+import { codePointsOf, localFallbacks, themeFontMeasures } from './fonts.ts';
 import {
   fontFaceCss,
   fontStack,
   fontFileUrl,
   fontSlug,
-  isFontFile,
+  fontFile,
+  COMMON_UNICODE_RANGE,
   LATIN_UNICODE_RANGE,
+  REST_UNICODE_RANGE,
   snapFontWeight,
   themeFontNames,
   themeFonts,
@@ -73,12 +75,14 @@ describe('fallback faces', () => {
   });
 
   it('sizes the local face to the theme font: Inter as Next.js sizes it, Arial Bold for bold weights', () => {
-    const css = fontFaceCss([{ font: 'Inter', weights: [400, 700] }]).split('\n');
-    expect(css[1]).toBe(
+    const css = fontFaceCss([{ font: 'Inter', weights: [400, 700] }])
+      .split('\n')
+      .filter((rule) => rule.includes('Fallback'));
+    expect(css[0]).toBe(
       '@font-face{font-family:"Inter Fallback";font-style:normal;font-weight:400;src:local("Arial"),local("Liberation Sans");' +
         'size-adjust:107.12%;ascent-override:90.44%;descent-override:22.52%;line-gap-override:0%}',
     );
-    expect(css[3]).toBe(
+    expect(css[1]).toBe(
       '@font-face{font-family:"Inter Fallback";font-style:normal;font-weight:700;src:local("Arial Bold"),local("Liberation Sans Bold");' +
         'size-adjust:102.54%;ascent-override:94.47%;descent-override:23.52%;line-gap-override:0%}',
     );
@@ -117,7 +121,7 @@ describe('snapFontWeight', () => {
 });
 
 describe('fontFaceCss', () => {
-  it('writes one swap face per snapped weight, from /fonts/<slug>/, for the latin range, each with its fallback', () => {
+  it('writes two swap faces per snapped weight, the common part and the rest, from /fonts/<slug>/, then its fallback', () => {
     const rules = fontFaceCss([{ font: 'PT Sans', weights: [400, 600] }]).split('\n');
     expect(
       rules.map((rule) =>
@@ -126,13 +130,20 @@ describe('fontFaceCss', () => {
           .slice(1)
           .join(' '),
       ),
-    ).toEqual(['PT Sans 400', 'PT Sans Fallback 400', 'PT Sans 700', 'PT Sans Fallback 700']);
+    ).toEqual(['PT Sans 400', 'PT Sans 400', 'PT Sans Fallback 400', 'PT Sans 700', 'PT Sans 700', 'PT Sans Fallback 700']);
     expect(rules.filter((rule) => !rule.includes('Fallback')).join('\n')).toBe(
       [400, 700]
-        .map(
-          (w) =>
-            `@font-face{font-family:"PT Sans";font-style:normal;font-weight:${w};font-display:swap;` +
-            `src:url(/fonts/pt-sans/pt-sans-latin-${w}-normal.woff2) format('woff2');unicode-range:${LATIN_UNICODE_RANGE}}`,
+        .flatMap((w) =>
+          (
+            [
+              ['common', COMMON_UNICODE_RANGE],
+              ['rest', REST_UNICODE_RANGE],
+            ] as const
+          ).map(
+            ([part, range]) =>
+              `@font-face{font-family:"PT Sans";font-style:normal;font-weight:${w};font-display:swap;` +
+              `src:url(/fonts/pt-sans/pt-sans-latin-${part}-${w}-normal.woff2) format('woff2');unicode-range:${range}}`,
+          ),
         )
         .join('\n'),
     );
@@ -145,7 +156,9 @@ describe('fontFaceCss', () => {
       { font: 'Rubik', weights: [400, 500, 700] },
     ]);
     expect(
-      [...css.matchAll(/font-family:"([^"]+)";font-style:normal;font-weight:(\d+);font-display:swap/g)].map((m) => `${m[1]} ${m[2]}`),
+      [...css.matchAll(/font-family:"([^"]+)";font-style:normal;font-weight:(\d+);font-display:swap;src:url\([^)]*-latin-common-/g)].map(
+        (m) => `${m[1]} ${m[2]}`,
+      ),
     ).toEqual(['Rubik 400', 'Rubik 500', 'Rubik 700', 'Merriweather 700']);
   });
 
@@ -154,12 +167,42 @@ describe('fontFaceCss', () => {
   });
 });
 
-it('lets the server serve only declared font files', () => {
-  expect(isFontFile('inter', 'inter-latin-400-normal.woff2')).toBe(true);
-  expect(isFontFile('pt-sans', 'pt-sans-latin-700-normal.woff2')).toBe(true);
-  expect(isFontFile('pt-sans', 'pt-sans-latin-300-normal.woff2')).toBe(false);
-  expect(isFontFile('inter', 'inter-latin-400-italic.woff2')).toBe(false);
-  expect(isFontFile('inter', '../../package.json')).toBe(false);
-  expect(isFontFile('..', 'inter-latin-400-normal.woff2')).toBe(false);
-  expect(isFontFile('comic-sans', 'comic-sans-latin-400-normal.woff2')).toBe(false);
+it('lets the server serve only declared font files: whole, or one of their two parts', () => {
+  expect(fontFile('inter', 'inter-latin-400-normal.woff2')).toEqual({
+    font: 'Inter',
+    weight: 400,
+    latinFile: 'inter-latin-400-normal.woff2',
+  });
+  expect(fontFile('inter', 'inter-latin-common-400-normal.woff2')).toEqual({
+    font: 'Inter',
+    weight: 400,
+    part: 'common',
+    latinFile: 'inter-latin-400-normal.woff2',
+  });
+  expect(fontFile('pt-sans', 'pt-sans-latin-rest-700-normal.woff2')?.part).toBe('rest');
+  for (const [slug, file] of [
+    ['pt-sans', 'pt-sans-latin-300-normal.woff2'],
+    ['pt-sans', 'pt-sans-latin-common-300-normal.woff2'],
+    ['inter', 'inter-latin-other-400-normal.woff2'],
+    ['inter', 'inter-latin-400-italic.woff2'],
+    ['inter', '../../package.json'],
+    ['..', 'inter-latin-400-normal.woff2'],
+    ['comic-sans', 'comic-sans-latin-400-normal.woff2'],
+  ]) {
+    expect(fontFile(slug!, file!), `${slug}/${file}`).toBeNull();
+  }
+});
+
+describe('the two parts', () => {
+  it('split the latin range between them, each character in one, control characters in neither', () => {
+    const latin = codePointsOf(LATIN_UNICODE_RANGE);
+    const common = codePointsOf(COMMON_UNICODE_RANGE);
+    const rest = codePointsOf(REST_UNICODE_RANGE);
+    const controls = latin.filter((point) => point < 0x20 || (point >= 0x7f && point <= 0x9f));
+    expect(controls).toHaveLength(65);
+    expect([...common, ...rest, ...controls].sort((a, b) => a - b)).toEqual(latin);
+    for (const mark of '£©®°·×–—‘’“”•…€™−\u00a0') expect(common, mark).toContain(mark.codePointAt(0));
+    expect(rest).toContain('é'.codePointAt(0));
+    expect(REST_UNICODE_RANGE).toMatch(/^U\+00A1-00A2,U\+00A4-00A8,/);
+  });
 });

@@ -11,10 +11,14 @@ export {
   snapFontWeight,
   fontFileUrl,
   fontFaceCss,
-  isFontFile,
+  fontFile,
+  fontParts,
+  codePointsOf,
   FONT_URL_BASE,
   LATIN_UNICODE_RANGE,
+  COMMON_UNICODE_RANGE,
+  REST_UNICODE_RANGE,
 } from './fonts.ts';
-export type { ThemeFont, ThemeFontInfo, FontUsage } from './fonts.ts';
+export type { ThemeFont, ThemeFontInfo, FontUsage, FontPart, FontFile } from './fonts.ts';
 export { breakpoints, imageBreakpoints, imageDensities, breakpointFor, FALLBACK_BREAKPOINT } from './breakpoints.ts';
 export type { BreakpointName } from './breakpoints.ts';

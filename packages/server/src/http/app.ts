@@ -1,16 +1,16 @@
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { createReadStream } from 'node:fs';
 import { constants as zlib } from 'node:zlib';
-import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { isBot } from '@vitrine/commerce';
 import type { ClientAssets } from '@vitrine/storefront/server';
-import { isFontFile } from '@vitrine/theme-engine';
+import { fontFile } from '@vitrine/theme-engine';
 import type { Db } from '../db/connect.ts';
+import { fontFilePath } from '../infra/font-parts.ts';
 import { ImageQueueFull, ImageService, parseModifiers } from '../infra/images.ts';
 import type { LiveFlags } from '../infra/live-flags.ts';
 import type { Mailer } from '../infra/mailer.ts';
@@ -261,16 +261,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.get('/editor/*', serveStudio);
   }
 
-  // Self-hosted fonts (theme-engine names them): only the 21 theme fonts' real files, cached for a year.
-  const fontRequire = createRequire(import.meta.url);
+  // Self-hosted fonts (theme-engine names them): only the 21 theme fonts' files, whole or in the parts the build cut
+  // them into, cached for a year.
   app.get<{ Params: { slug: string; file: string } }>('/fonts/:slug/:file', async (request, reply) => {
-    const { slug, file } = request.params;
-    if (!isFontFile(slug, file)) throw new HttpError(404, 'NOT_FOUND', 'No such font file');
-    const folder = dirname(fontRequire.resolve(`@fontsource/${slug}/package.json`));
+    const file = fontFile(request.params.slug, request.params.file);
+    if (!file) throw new HttpError(404, 'NOT_FOUND', 'No such font file');
     return reply
       .type('font/woff2')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(createReadStream(join(folder, 'files', file)));
+      .send(createReadStream(fontFilePath(file)));
   });
 
   // Browsers ask for /favicon.ico on every store; answer with a small neutral icon rather than a 404 page.
