@@ -6,7 +6,7 @@ import { compileTheme, escapeStyleText } from '@vitrine/theme-engine';
 import { renderWhenReady, serializeForScript } from '@vitrine/renderer/server';
 import type { StorefrontData } from './data.ts';
 import { marketingHead } from './marketing/head.server.ts';
-import { pageStylesheet } from './page-css.server.ts';
+import { pageClasses, pageStylesheet } from './page-css.server.ts';
 import { documentTitle, metaOf } from './meta.ts';
 import { readOncePerText } from './read-once.ts';
 import { createRoutes } from './routes.tsx';
@@ -49,16 +49,16 @@ const fontPreloads = readOncePerText((themeData) => {
 });
 
 /** Each inline stylesheet's cutter, by its text: the app's (one per build) and each store's published theme's. */
-const cutters = new Map<string, (html: string) => string>();
+const cutters = new Map<string, ReturnType<typeof pageStylesheet>>();
 const KEPT_CUTTERS = 256;
-/** `css` cut to the rules the page `html` uses. */
-function cutFor(css: string, html: string): string {
+/** `css` cut to the rules a page whose HTML uses `classes` needs. */
+function cutFor(css: string, classes: ReadonlySet<string>): string {
   let cut = cutters.get(css);
   if (!cut) {
     if (cutters.size >= KEPT_CUTTERS) cutters.delete(cutters.keys().next().value!);
     cutters.set(css, (cut = pageStylesheet(css)));
   }
-  return cut(html);
+  return cut(classes);
 }
 
 /** Where a theme's whole stylesheet is served: `GET /_theme/<name>.css` on the store's domain. */
@@ -218,10 +218,10 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
     onError: (renderError) => console.error('Storefront render error', renderError),
   });
   // The consent banner, drawn outside the app's root, is part of the page too.
-  const drawn = html + marketing.bodyEnd;
-  const styles = (assets.inlineStyles ?? []).map((css) => styleElement(cutFor(css, drawn)));
+  const classes = pageClasses(html + marketing.bodyEnd);
+  const styles = (assets.inlineStyles ?? []).map((css) => styleElement(cutFor(css, classes)));
   // The theme's rules after the app's, so they win; cut the same way (its whole stylesheet is `boot.themeStylesheet`).
-  const themeStyle = styleElement(themeCss ? cutFor(themeCss, drawn) : '', 'vt-theme');
+  const themeStyle = styleElement(themeCss ? cutFor(themeCss, classes) : '', 'vt-theme');
   // One buffer, sent whole with its length: a stream of parts cost the server a write and a chunk header each.
   const body = joined([...head, ...styles, themeStyle, ...headEnd, html, tail]);
   return { kind: 'page', status: context.statusCode, headers: { 'content-type': 'text/html; charset=utf-8' }, body };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { pageStylesheet } from './page-css.server.ts';
+import { pageClasses, pageStylesheet as cutterOf } from './page-css.server.ts';
+
+/** A stylesheet's cut for a page, from the page's HTML. */
+const pageStylesheet = (css: string) => {
+  const cut = cutterOf(css);
+  return (html: string) => cut(pageClasses(html));
+};
 
 /** A stylesheet's rules, each with whether the page below keeps it and why. */
 const rules: readonly [css: string, kept: boolean, why: string][] = [

@@ -17,11 +17,11 @@ const DRAWN_BY_THE_ENTRY = [RIPPLE_CLASS];
 /** The cuts of one stylesheet kept at once (one per set of classes: a kind of page with its sections). */
 const KEPT_CUTS = 64;
 
-/** The class attributes' values whose named classes are kept at once, per stylesheet. */
+/** The class attributes' values whose named classes are kept at once. */
 const KEPT_ATTRIBUTES = 4096;
 
-/** The stylesheet cut for a page, from the page's HTML. */
-type Cut = (html: string) => string;
+/** The stylesheet cut for a page, from the classes its HTML uses (`pageClasses`). */
+type Cut = (pageUses: ReadonlySet<string>) => string;
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
 const decodeEntities = (text: string) =>
@@ -37,6 +37,28 @@ function classesNeeded(selector: string): string[] {
     else if (depth === 0) outside += character;
   }
   return [...outside.matchAll(/\.((?:\\.|[\w-])+)/g)].map((match) => match[1]!.replace(/\\(.)/g, '$1'));
+}
+
+/** What each class attribute's value names, read once: pages repeat the same few hundred values (a card's, a button's). */
+const attributes = new Map<string, string[]>();
+
+/**
+ * The classes a page's HTML uses, and those the page's entry draws in the browser before the app starts: read once
+ * per page, however many stylesheets are cut by them.
+ */
+export function pageClasses(html: string): Set<string> {
+  const classes = new Set<string>(DRAWN_BY_THE_ENTRY);
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    const value = match[1]!;
+    let names = attributes.get(value);
+    if (names === undefined) {
+      names = value.split(/\s+/).filter(Boolean).map(decodeEntities);
+      if (attributes.size >= KEPT_ATTRIBUTES) attributes.clear();
+      attributes.set(value, names);
+    }
+    for (const name of names) classes.add(name);
+  }
+  return classes;
 }
 
 /**
@@ -57,24 +79,11 @@ export function pageStylesheet(css: string): Cut {
     for (const selector of rule.selectors) for (const name of classesNeeded(selector)) if (!named.has(name)) named.set(name, named.size);
   });
   const cuts = new Map<string, string>();
-  // What each class attribute's value marks: pages repeat the same few hundred values (a card's, a button's).
-  const attributes = new Map<string, number[]>();
-  return (html) => {
+  return (pageUses) => {
     const has = new Uint8Array(named.size);
-    for (const name of DRAWN_BY_THE_ENTRY) if (named.has(name)) has[named.get(name)!] = 1;
-    for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
-      const value = match[1]!;
-      let indices = attributes.get(value);
-      if (indices === undefined) {
-        indices = [];
-        for (const name of value.split(/\s+/)) {
-          const index = name ? named.get(decodeEntities(name)) : undefined;
-          if (index !== undefined) indices.push(index);
-        }
-        if (attributes.size >= KEPT_ATTRIBUTES) attributes.clear();
-        attributes.set(value, indices);
-      }
-      for (const index of indices) has[index] = 1;
+    for (const name of pageUses) {
+      const index = named.get(name);
+      if (index !== undefined) has[index] = 1;
     }
     const key = Buffer.from(has.buffer).toString('latin1');
     let cut = cuts.get(key);

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import subsetFont from 'subset-font';
 import {
@@ -13,6 +13,8 @@ import {
   fontFileUrl,
   fontParts,
   fontSlug,
+  themeFontNames,
+  themeFonts,
   type FontFile,
   type FontPart,
   type ThemeFont,
@@ -33,6 +35,9 @@ export async function cutFontPart(latin: Buffer, part: FontPart): Promise<Buffer
   return subsetFont(latin, String.fromCodePoint(...codePointsOf(fontParts[part])), { targetFormat: 'woff2' });
 }
 
+/** A file's path under `/fonts/` and under the parts' folder: `inter/inter-latin-common-400-normal.woff2`. */
+const servedName = (font: ThemeFont, weight: number, part?: FontPart) => fontFileUrl(font, weight, part).slice(FONT_URL_BASE.length + 1);
+
 /** The file to answer a font request with, read once per path. */
 const answered = new Map<string, string>();
 
@@ -41,7 +46,7 @@ const answered = new Map<string, string>();
  * server before its first build), the whole latin file it is cut from, which holds every character of both parts.
  */
 export function fontFilePath(file: FontFile): string {
-  const name = fontFileUrl(file.font, file.weight, file.part).slice(FONT_URL_BASE.length + 1);
+  const name = servedName(file.font, file.weight, file.part);
   let path = answered.get(name);
   if (path === undefined) {
     const built = join(FONT_PARTS_DIR, name);
@@ -52,13 +57,13 @@ export function fontFilePath(file: FontFile): string {
 }
 
 /** Cuts every shipped weight of every theme font into its parts and writes them where the server reads them. */
-export async function writeFontParts(themeFonts: readonly ThemeFont[], weightsOf: (font: ThemeFont) => readonly number[]): Promise<number> {
+export async function writeFontParts(): Promise<number> {
   let written = 0;
-  for (const font of themeFonts) {
-    for (const weight of weightsOf(font)) {
-      const latin = await readFile(latinFontPath(font, fontFileUrl(font, weight).split('/').at(-1)!));
+  for (const font of themeFontNames) {
+    for (const weight of themeFonts[font].weights) {
+      const latin = await readFile(latinFontPath(font, basename(servedName(font, weight))));
       for (const part of Object.keys(fontParts) as FontPart[]) {
-        const path = join(FONT_PARTS_DIR, fontFileUrl(font, weight, part).slice(FONT_URL_BASE.length + 1));
+        const path = join(FONT_PARTS_DIR, servedName(font, weight, part));
         await mkdir(dirname(path), { recursive: true });
         await writeFile(path, await cutFontPart(latin, part));
         written++;
