@@ -23,7 +23,10 @@ export function buildCartCode({ productId, quantity, variantId, addonIds, option
 
 const wholeNumber = /^\d+$/;
 
-/** Reads a cart code back into its parts, or returns null when it is not one. */
+/**
+ * Reads a cart code back into its parts, or returns null when it is not one. An add-on named twice (`10_1_0_19,19`)
+ * is one add-on: a line has each add-on once, so it is priced and saved once, whatever the code repeats.
+ */
 export function parseCartCode(code: string): CartCodeParts | null {
   const segments = code.split('_');
   if (segments.length !== 4 && segments.length !== 5) return null;
@@ -36,7 +39,7 @@ export function parseCartCode(code: string): CartCodeParts | null {
     productId: Number(product),
     quantity: Number(quantity),
     variantId: Number(variant),
-    addonIds: addonIds.map(Number),
+    addonIds: [...new Set(addonIds.map(Number))],
     ...(options ? { options } : {}),
   };
 }

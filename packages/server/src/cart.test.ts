@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCartCode, cartAnswer, parseCartCode, sameLine, type CartAnswer, type CartCodeParts } from '@vitrine/commerce';
+import { buildCartCode, cartAnswer, orderEndpoints, parseCartCode, sameLine, type CartAnswer, type CartCodeParts } from '@vitrine/commerce';
 import { random } from './seed/seed-catalogue.ts';
 import { backends, guestToken, signInCustomer, startOnBackend, type BackendServer } from './test-support.ts';
 
@@ -324,5 +324,64 @@ describe.each(backends)('the cart on $name', ({ create }) => {
     // Another store's token is refused on this store's cart.
     const nordGuest = await guestToken(started.server, 'second.localhost');
     expect((await call('GetCart', nordGuest)).status).toBe(401);
+  });
+
+  // Last: it places an order, which takes stock the tests above priced against.
+  it('counts an add-on a code repeats once, in GetCart, AddCartItem, SyncCart and PlaceOrder alike (issue 33)', async () => {
+    const db = started.server.db;
+    const line = inStock(0, 2, true);
+    const addonId = line.addonIds[0]!;
+    const repeated = `${line.productId}_2_${line.variantId}_${addonId},${addonId},${addonId}`;
+    const once = buildCartCode(line);
+    const twice = buildCartCode({ ...line, quantity: 4 });
+    // A guest's codes: one add-on, charged once per unit, and the line is the one with the add-on named once.
+    const guestCart = await cart(`GetCart?CartCodes=${encodeURIComponent(repeated)}`, guest);
+    expect(lines(guestCart)).toEqual([`${once} ok`]);
+    const item = guestCart.data[0]!;
+    expect(item.addons).toHaveLength(1);
+    expect(item.addons[0]!.totalPrice).toBe(item.addons[0]!.price * 2);
+    expect(lines(await cart(`GetCart?CartCodes=${encodeURIComponent(`${repeated}|${once}`)}`, guest))).toEqual([`${twice} ok`]);
+    // A customer's cart saves it once, whether added or synced, and merges it with the same line.
+    await clearCart();
+    const added = await cart('AddCartItem', shopper, { body: { CartCodes: '', CartCode: repeated, CartItemID: '0' } });
+    expect(lines(added)).toEqual([`${once} ok`]);
+    expect(added.data[0]!.addons).toHaveLength(1);
+    const synced = await cart('SyncCart', shopper, { body: { CartCodes: repeated } });
+    expect(lines(synced)).toEqual([`${twice} ok`]);
+    expect(synced.data[0]!.addons).toHaveLength(1);
+    const savedAddons = await db
+      .selectFrom('cart_line_addons')
+      .select('addon_id')
+      .where('cart_item_id', '=', Number(synced.data[0]!.cartItemID))
+      .execute();
+    expect(savedAddons).toEqual([{ addon_id: addonId }]);
+    expect(lines(await cart('GetCart?CartCodes=', shopper))).toEqual(lines(synced));
+    await clearCart();
+    // PlaceOrder charges it once too.
+    const option = await db
+      .selectFrom('delivery_options')
+      .select('delivery_option_id')
+      .where('web_id', '=', started.harborId)
+      .orderBy('sort')
+      .executeTakeFirstOrThrow();
+    const response = await started.server.call('/api/Order/PlaceOrder', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${guest}` },
+      body: {
+        idempotencyKey: `repeated-addon-${Date.now()}`,
+        cartCodes: repeated,
+        email: 'ada@example.test',
+        shippingAddress: { fullName: 'Ada Guest', line1: '1 Quay Street', city: 'Leith', postalCode: 'EH6 6AA', country: 'gb' },
+        deliveryOptionId: option.delivery_option_id,
+        paymentMethod: 'cod',
+        currency: 'USD',
+      },
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const order = orderEndpoints.placeOrder.answer.parse(await response.json()).data.order;
+    const addon = item.addons[0]!;
+    expect(order.lines).toHaveLength(1);
+    expect(order.lines[0]!.addons).toEqual([{ name: addon.addonName, price: addon.price, quantity: 2 }]);
+    expect(order.lines[0]!.lineTotal).toBe((Number(item.price) + addon.price) * 2);
   });
 });

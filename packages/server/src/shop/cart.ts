@@ -81,7 +81,8 @@ async function priceLines(db: Db, lines: readonly Line[]): Promise<CartItem[]> {
     const product = productOf.get(parts.productId);
     const ownVariants = product?.variants ?? [];
     const variant = ownVariants.find((v) => v.variant_id === parts.variantId) ?? null;
-    const lineAddons = parts.addonIds.map((id) => product?.addons.find((a) => a.addon_id === id));
+    // Each add-on counts once on a line, even if a saved line holds it twice (codes are read without repeats).
+    const lineAddons = [...new Set(parts.addonIds)].map((id) => product?.addons.find((a) => a.addon_id === id));
     const options = parts.options ? optionSets.get(parts.options) : undefined;
     const sold =
       product?.is_published === true &&
