@@ -37,6 +37,11 @@ describe('the route table of §2.1', () => {
     expect(spec('orderdetail/:id').validate!({ id: 'HK4M7Q2Z P9XW3RTA' })).toBe(false);
     expect(spec('checkout/bn/:cartcode').validate!({ cartcode: '12_1_0_' })).toBe(true);
     expect(spec('checkout/bn/:cartcode').validate!({ cartcode: 'nonsense' })).toBe(false);
+    // Buy now with options chosen: the fifth part is the options' id (README, "Product options ride on the cart code").
+    expect(spec('checkout/bn/:cartcode').validate!({ cartcode: '12_1_0__0123456789abcdef0123' })).toBe(true);
+    expect(spec('checkout/bn/:cartcode').validate!({ cartcode: '12_1_7_3,4_0123456789abcdef0123' })).toBe(true);
+    expect(spec('checkout/bn/:cartcode').validate!({ cartcode: '12_1_0__XYZ' })).toBe(false);
+    expect(spec('checkout/bn/:cartcode').validate!({ cartcode: '12_1_0__0123456789abcdef0123_9' })).toBe(false);
   });
 });
 

@@ -1,3 +1,5 @@
+import { parseCartCode } from '@vitrine/commerce';
+
 /**
  * The route table of §2.1: every path the shopper app answers, with its layout, entry check, internal name, title
  * and robots rule (§2.7). The React routes are built from this table, and the tests walk it.
@@ -21,7 +23,6 @@ export interface RouteSpec {
   clientOnly?: boolean;
 }
 
-const cartCode = /^\d+_\d+_\d+_(\d+(,\d+)*)?$/;
 const orderCode = /^[A-Za-z0-9-]{4,40}$/;
 
 export const routeTable: readonly RouteSpec[] = [
@@ -58,7 +59,8 @@ export const routeTable: readonly RouteSpec[] = [
     layout: 'checkout',
     name: 'checkout-id',
     middleware: ['checkout'],
-    validate: (p) => cartCode.test(p['cartcode'] ?? ''),
+    // Any code GetBuyCart reads: four parts, or five when the line carries its chosen options (the options' id).
+    validate: (p) => parseCartCode(p['cartcode'] ?? '') !== null,
   },
   {
     path: 'checkout/oc/:ordercode',
