@@ -289,6 +289,10 @@ describe('routes, guards and redirects', () => {
     for (const path of ['/account', '/wishlist', '/orderlist', '/changepassword', '/orderdetail/HK4M7Q2ZP9XW3RTA']) {
       expect(await redirectOf(path), path).toBe(`/signin?redirect=${encodeURIComponent(path)}`);
     }
+    // Before the id is looked at: a guest is never told which ids read as orders (issue 33).
+    for (const path of ['/orderdetail/12', '/orderdetail/a!b']) {
+      expect(await redirectOf(path), path).toBe(`/signin?redirect=${encodeURIComponent(path)}`);
+    }
     const signedIn = storeData({ getSession: async () => ({ signedIn: true, userId: '5' }) });
     const { status, html } = await render('/account', signedIn);
     expect(status).toBe(200);
@@ -299,6 +303,9 @@ describe('routes, guards and redirects', () => {
     expect(await redirectOf('/checkout', storeData({}, { accountMode: 1 }))).toBe('/signin?redirect=%2Fcheckout');
     expect(await redirectOf('/checkout', storeData({ getCartCount: async () => 0 }))).toBe('/cart');
     expect((await render('/checkout/bn/12_1_0_')).status).toBe(200);
+    // A line with options chosen carries their id as a fifth part, as GetBuyCart reads it (issue 33).
+    expect((await render('/checkout/bn/12_1_3_4,5_0123456789abcdef0123')).status).toBe(200);
+    expect((await render('/checkout/bn/12_1_3_4,5_not-an-options-id')).status).toBe(404);
   });
 
   it('answers a failed route validation with 404 Page Not Found: {path}', async () => {

@@ -232,9 +232,11 @@ function routeFor(spec: RouteSpec, dataOf: DataSource): RouteObject {
     Component: spec.name === 'home' || spec.name === 'slug' ? SlugView : (pages[spec.name] ?? NotFoundPage),
     handle: { routeName: spec.name },
     async loader(args: LoaderFunctionArgs) {
-      if (spec.validate && !spec.validate(args.params)) throw notFound();
       const data = dataOf(args);
+      // The entry checks first: a guest is sent to sign in before the address is looked at, so a guarded page answers
+      // every guest alike (never a 404 that tells which ids read), and comes back to it after signing in.
       for (const guard of guards) await guard(args, data);
+      if (spec.validate && !spec.validate(args.params)) throw notFound();
       const result = await load(args, data);
       await preloadView(spec.name, result);
       return result;
