@@ -79,8 +79,8 @@ test('the cart a browser keeps is drawn by the server, and a change made before 
   await page.reload({ waitUntil: 'networkidle' });
   await expect(page.locator(app)).toHaveCount(0);
   await expect(quantity.getByRole('textbox', { name: 'Quantity' })).toHaveValue('2');
-  // The header counts lines, drawn by the server too.
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeAttached();
+  // The header counts items (the quantities added up), drawn by the server too (issue 33).
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeAttached();
   expect(errors).toEqual([]);
 });
 

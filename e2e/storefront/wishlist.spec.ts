@@ -74,6 +74,8 @@ test('Add to cart on a category page’s card opens the drawer; a product with s
   await page.keyboard.press('Escape');
   await listing.getByRole('button', { name: 'Add to cart: Ceramic Vase' }).click();
   await expect(drawer.getByRole('group', { name: 'Quantity of Ceramic Vase' }).getByRole('textbox')).toHaveValue('2');
+  // The header counts items, not lines (issue 33).
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeAttached();
   await page.keyboard.press('Escape');
   await listing.getByRole('link', { name: 'Choose options for Wool Throw' }).click();
   await expect(page).toHaveURL(/\/wool-throw$/);

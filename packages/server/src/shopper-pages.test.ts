@@ -60,6 +60,21 @@ describe.each(backends)('shopper pages drawn by the server on $name', ({ create 
     expect((await page(`/checkout/bn/${mug.productId}_1_${mug.variantId}__not-an-options-id`)).status).toBe(404);
   });
 
+  it('counts the items in the header it draws before the app starts, not the lines', async () => {
+    const codes = [
+      buildCartCode({ productId: mug.productId, quantity: 2, variantId: mug.variantId, addonIds: [] }),
+      buildCartCode({ productId: mug.productId, quantity: 3, variantId: mug.variantId, addonIds: [], options: '0123456789abcdef0123' }),
+    ];
+    for (const path of ['/', '/stoneware-mug', '/cart']) {
+      const response = await page(path, { cookie: `vt_cart=${encodeURIComponent(codes.join('|'))}` });
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      expect(html, path).toContain('Cart, 5 items');
+      expect(html, path).toMatch(/<span class="vt-header-count" aria-hidden="true">5<\/span>/);
+    }
+    expect(await (await page('/', { cookie: 'vt_cart=' })).text()).toContain('Cart, 0 items');
+  });
+
   it('sends a guest from /orderdetail/{id} to sign in before looking at the id, and back after', async () => {
     for (const path of ['/orderdetail/12', '/orderdetail/a!b', '/orderdetail/HK4M7Q2ZP9XW3RTA']) {
       const response = await page(path);

@@ -10,6 +10,7 @@ import { CartStatus } from './cart/cart-status.tsx';
 import { CartSync } from './cart/cart-sync.tsx';
 import { reloadOnce } from './client/app-behaviour.ts';
 import { useCart } from './client/cart.ts';
+import { cartItemCount } from './client/cart-rules.ts';
 import { watchMaintenanceFlag } from './client/live-flag.ts';
 import { pageStateOf, useSiteState } from './client/site-state.ts';
 import { signedInUserId, useSession } from './client/session.ts';
@@ -114,7 +115,8 @@ function Providers({
   const tokens = useSession((s) => s.tokens);
   const wishlistCount = useSession((s) => s.user?.wishlistCount ?? 0);
   const setCurrency = useSession((s) => s.setCurrency);
-  const cartCount = useCart((s) => s.lines.length);
+  // Items, not lines: the sum of the lines' quantities, as the server counted the codes it drew.
+  const cartCount = useCart((s) => cartItemCount(s.lines.map((line) => line.cartCode)));
   const compareIds = useSiteState((s) => s.compare);
   const guestHearts = useWishlist((s) => s.guestIds);
   const savedHearts = useWishlist((s) => s.savedIds);
@@ -130,7 +132,7 @@ function Providers({
       storeTitle: site?.webTitle ?? '',
       currencies: offered,
       onCurrencyChange: (code: string) => setCurrency(offered.find((c) => c.currencyAbbreviation === code) ?? null),
-      cartCount: hydrated ? cartCount : (cartCodes?.length ?? 0),
+      cartCount: hydrated ? cartCount : cartItemCount(cartCodes ?? []),
       // A guest's hearts are counted too: the header's link leads them to sign in and find them saved.
       wishlistCount: !hydrated ? 0 : signedIn ? wishlistCount : guestHearts.length,
       isSignedIn: signedIn,

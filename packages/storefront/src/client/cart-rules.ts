@@ -47,6 +47,19 @@ export const stepQuantity = (value: string | number, by: 1 | -1): number => read
 /** The quantity of a line (the second segment of its code). */
 export const quantityOf = (line: CartLine): number => partsOf(line)?.quantity ?? 1;
 
+/**
+ * How many items a cart holds, as the header counts them: the sum of its lines' quantities (two mugs and a skillet are
+ * three), from the lines' codes. A code that does not read is no line.
+ */
+export function cartItemCount(codes: readonly string[]): number {
+  let count = 0;
+  for (const code of codes) {
+    const parts = parseCartCode(code);
+    if (parts) count += readQuantity(parts.quantity);
+  }
+  return count;
+}
+
 /** Lines with `code` added: the same product, variant and add-ons merge and their quantities add up, else it is appended (§4). */
 export function addLine(lines: readonly CartLine[], code: string): CartLine[] {
   const parts = parseCartCode(code);

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PublishedPage, WebConfig } from '@vitrine/commerce';
+import { pricedItem } from './client/cart.fixture.ts';
+import { useCart } from './client/cart.ts';
+import type { StorefrontData } from './data.ts';
+import { createRoutes } from './routes.tsx';
+
+/** A theme whose header shows the cart; `settings` are its theme settings. */
+const themeData = (settings: Record<string, unknown> = {}) =>
+  JSON.stringify({ settings, header: { id: 'header', type: 1, version: 1, settings: { show_cart: true }, style: {} } });
+
+const site = (settings: Record<string, unknown> = {}): WebConfig => ({
+  webID: 1,
+  redirectURL: '',
+  staticCDN: '',
+  themeSettings: { themeID: 1, themeData: themeData(settings), themeCSS: '' },
+  currency: { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 },
+  currencies: [],
+  scripts: null,
+  consentBanner: false,
+  webTitle: 'Test Shop',
+  webLink: '',
+  webMeta: { metaTitle: '', metaDesc: '', metaKeywords: '', metaImage: '' },
+  isMaintenance: false,
+  mainDomain: 'shop.test',
+  subDomain: '',
+  isSubDomain: false,
+  accountMode: 2,
+  contactRequirementMode: 2,
+  realtimeDatabase: null,
+});
+
+const home: PublishedPage = {
+  pageId: 1,
+  version: 1,
+  document: {
+    schemaVersion: 1,
+    pageTypeId: 1,
+    slug: '',
+    title: 'Home',
+    seo: { title: '', description: '', keywords: '', image: '' },
+    sections: [],
+  },
+  sectionData: {},
+};
+
+function storeData(settings: Record<string, unknown> = {}): StorefrontData {
+  return {
+    getSite: async () => site(settings),
+    getAddress: async (path) => (path === '' ? { kind: 'page', page: home } : null),
+    getTemplate: async () => null,
+    getDesigns: async () => [],
+    getSession: async () => ({ signedIn: false, userId: null }),
+    getThemeSectionData: async () => ({}),
+    getMaintenance: async () => ({ isMaintenance: false, isPasswordProtected: '0', heading: '', description: '' }),
+    hasMaintenanceBypass: async () => false,
+    getCartCount: async () => null,
+    getKeptCartCodes: async () => null,
+    getKeptCart: async () => null,
+    getCheckoutOptions: async () => null,
+  };
+}
+
+/** The shopper app at `path`, started in the browser. */
+async function startAt(path: string, settings: Record<string, unknown> = {}) {
+  const router = createMemoryRouter(createRoutes(storeData(settings)), { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  await screen.findAllByRole('link', { name: /^Cart, / });
+  return router;
+}
+
+beforeEach(() => {
+  useCart.setState({
+    lines: [
+      { cartCode: '5_2_0_', cartItemID: '0' },
+      { cartCode: '6_3_0_', cartItemID: '0' },
+    ],
+    settled: [],
+    items: [pricedItem('5_2_0_', 'ok', 1200), pricedItem('6_3_0_', 'ok', 800)],
+    pending: [],
+  });
+});
+afterEach(() => {
+  cleanup();
+  useCart.getState().clear();
+});
+
+describe('the shopper app’s shop context', () => {
+  it('counts the items in the header’s cart, not the lines: two of one and three of another are five', async () => {
+    await startAt('/');
+    expect(screen.getByRole('link', { name: 'Cart, 5 items' })).toBeTruthy();
+    act(() => useCart.getState().setQuantity('5_2_0_', 4));
+    expect(screen.getByRole('link', { name: 'Cart, 7 items' })).toBeTruthy();
+  });
+});
