@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { createReadStream } from 'node:fs';
 import { constants as zlib } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { isBot } from '@vitrine/commerce';
 import type { ClientAssets } from '@vitrine/storefront/server';
 import { fontFile } from '@vitrine/theme-engine';
@@ -26,13 +26,13 @@ import type { TokenService } from '../auth/tokens.ts';
 import { storeTablesOf } from '../db/site-scope.ts';
 import { registerApi } from './api.ts';
 import { hasZodFastifySchemaValidationErrors, refuseInvalidRequest } from './endpoint-routes.ts';
-import { internalErrorPage } from './error-pages.ts';
+import { badAddressPage, internalErrorPage } from './error-pages.ts';
 import { HttpError, refusalAnswer } from './errors.ts';
 import { findInputFault, isServableHost } from './input-guard.ts';
 import { PageCache } from './page-cache.ts';
 import { registerRateLimits } from './rate-limits.ts';
 import { registerSameOriginWrites } from './same-origin.ts';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { registerSecurityHeaders, type SecurityHeadersOf } from './security-headers.ts';
 import { lookupSite, registerStoreOverride } from './site.ts';
 import { registerStorefront, type RenderStorefront } from './storefront.ts';
 import type { TrackingOptions } from '../shop/tracking.ts';
@@ -95,8 +95,45 @@ function wantsPage(request: FastifyRequest): boolean {
   return request.method === 'GET' || request.method === 'HEAD';
 }
 
+/** A page's address that the router could read but no page may have (a NUL byte, half a character): a Bad Request page. */
+class BadAddress extends HttpError {
+  constructor(message: string, field: string) {
+    super(400, 'BAD_URL', message, field);
+  }
+}
+
+/** What the router's own refusals are called and say, by Fastify's code. */
+const routerRefusals: Readonly<Record<string, { status: number; code: string; message: string }>> = {
+  FST_ERR_BAD_URL: { status: 400, code: 'BAD_URL', message: 'The address is not valid' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'URI_TOO_LONG', message: 'The address is too long' },
+};
+
+/**
+ * Answers what the router refused before any hook ran, so without the security headers the hooks set: those headers,
+ * and for a page a browser asked for the Bad Request page, for anything else the JSON error envelope. Anything else
+ * the router fails with is a bug: logged, and answered as one.
+ */
+function answerRouterRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply, securityHeadersOf: SecurityHeadersOf) {
+  reply.headers(securityHeadersOf(request.url)).header('cache-control', 'no-store');
+  const refusal = routerRefusals[error.code];
+  if (!refusal) {
+    request.log.error({ err: error, method: request.method }, 'Unhandled router error');
+    reply.code(500);
+    if (!wantsPage(request)) return reply.send({ error: { code: 'INTERNAL', message: 'Something went wrong', requestId: request.id } });
+    if (isBot(request.headers['user-agent'])) return reply.type('text/plain; charset=utf-8').send('');
+    return reply.type('text/html; charset=utf-8').send(internalErrorPage(request.id));
+  }
+  reply.code(refusal.status);
+  if (!wantsPage(request)) return reply.send({ error: { code: refusal.code, message: refusal.message } });
+  // Bots get no error page (§2.6): the status alone says it.
+  if (isBot(request.headers['user-agent'])) return reply.type('text/plain; charset=utf-8').send('');
+  return reply.type('text/html; charset=utf-8').send(badAddressPage());
+}
+
 /** The one HTTP server: API, media, studio, and server-rendered shopper pages for every store it hosts. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  // Known once the security headers are registered below; an address refused before that has none to give.
+  let securityHeadersOf: SecurityHeadersOf = () => ({});
   const app = Fastify({
     logger:
       options.logger === true
@@ -108,9 +145,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Believing any client's X-Forwarded-For would let it pick a new address per request and walk past per-IP limits.
     trustProxy: options.trustProxy ?? false,
     routerOptions: { maxParamLength: 500 },
+    // What the router refuses before any route or hook runs (an address that does not decode, a parameter too long):
+    // answered as every other refusal is, not with the framework's own JSON.
+    frameworkErrors: (error, request, reply) => answerRouterRefusal(error, request, reply, securityHeadersOf),
   });
 
-  await registerSecurityHeaders(app, { contentSecurityPolicy: options.contentSecurityPolicy ?? true });
+  securityHeadersOf = await registerSecurityHeaders(app, { contentSecurityPolicy: options.contentSecurityPolicy ?? true });
   registerSameOriginWrites(app);
   // Pages and API answers compressed as they go (the built assets were compressed at build time, below). Brotli at
   // quality 5 makes a rendered page about 8% smaller than quality 4 for 0.3 ms more: the demo home page then fits in
@@ -142,12 +182,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ['params', request.params],
     ] as const) {
       const fault = findInputFault(value, part);
-      if (fault) throw new HttpError(400, 'BAD_REQUEST', `${fault.field}: ${fault.message}`, fault.field);
+      if (!fault) continue;
+      // A page's address with a NUL byte or a broken character in it: the browser gets the Bad Request page.
+      if (part !== 'body' && wantsPage(request)) throw new BadAddress(`${fault.field}: ${fault.message}`, fault.field);
+      throw new HttpError(400, 'BAD_REQUEST', `${fault.field}: ${fault.message}`, fault.field);
     }
   });
 
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) return refuseInvalidRequest(error, request, reply);
+    if (error instanceof BadAddress) {
+      reply.code(400).header('cache-control', 'no-store');
+      if (isBot(request.headers['user-agent'])) return reply.type('text/plain; charset=utf-8').send('');
+      return reply.type('text/html; charset=utf-8').send(badAddressPage());
+    }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(refusalAnswer(error));

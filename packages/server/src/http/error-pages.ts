@@ -22,3 +22,14 @@ export function internalErrorPage(requestId: string): string {
     `<p>Something went wrong while preparing this page. Please try again in a moment.</p><p>Reference <code>${requestId.replace(/[^\w-]/g, '')}</code></p>`,
   );
 }
+
+/**
+ * The Bad Request page for an address that cannot be read at all (a `%` that starts no escape, a cut UTF-8 sequence,
+ * a NUL byte): no store can be asked about it, and the address itself is not repeated back.
+ */
+export function badAddressPage(): string {
+  return page(
+    'Bad Request',
+    '<p>This address is not valid: part of it cannot be read. Check the link, or start again from the <a href="/">home page</a>.</p>',
+  );
+}

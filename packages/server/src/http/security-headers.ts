@@ -82,7 +82,7 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   { contentSecurityPolicy = true }: { contentSecurityPolicy?: boolean } = {},
-) {
+): Promise<SecurityHeadersOf> {
   const common = helmetHeaders({
     // Set below: one policy per framing, written once.
     contentSecurityPolicy: false,
@@ -103,8 +103,16 @@ export async function registerSecurityHeaders(
   });
   const framed = headersOf("'self'", 'SAMEORIGIN');
   const unframed = headersOf("'none'", 'DENY');
+  const headersFor: SecurityHeadersOf = (url) => (isFramable(url) ? framed : unframed);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isFramable(request.url) ? framed : unframed);
+    reply.headers(headersFor(request.url));
     done();
   });
+  return headersFor;
 }
+
+/**
+ * The security headers of an answer to `url`, for the answers no hook sees: an address the router refuses before any
+ * route or hook runs (app.ts, `frameworkErrors`) and an event stream written straight to the socket.
+ */
+export type SecurityHeadersOf = (url: string | undefined) => Readonly<Record<string, string>>;
