@@ -169,8 +169,11 @@ export const setOrderStatusRequest = z
 export const startPaymentRequest = z.object({ orderCode });
 export const startPaymentAnswer = z.object({ data: z.object({ redirectUrl: z.string() }) });
 
-/** What a card payment came to: `pending` while the shopper has not finished on the provider's page (or left it). */
-export const paymentOutcomes = ['authorised', 'declined', 'pending'] as const;
+/**
+ * What a card payment came to: `pending` while the shopper has not finished on the provider's page (or left it);
+ * `unapplied` when the card was authorised but the payment does not pay the order (paid already, or cancelled).
+ */
+export const paymentOutcomes = ['authorised', 'declined', 'pending', 'unapplied'] as const;
 export type PaymentOutcome = (typeof paymentOutcomes)[number];
 
 /**

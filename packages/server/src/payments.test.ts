@@ -222,6 +222,52 @@ describe.each(backends)('paying an order by card on $name', ({ create }) => {
     expect((await api('/api/Order/StartPayment', { orderCode: order.orderCode })).status).toBe(409);
   });
 
+  it('lets one payment pay an order: a second one paid at once is recorded as not paying it (issue 33)', async () => {
+    const order = await cardOrder();
+    // Two tabs open a payment each, and both are paid on the provider's page before either comes back.
+    const pages = [await start(order), await start(order)];
+    const paymentIds: string[] = [];
+    for (const page of pages) paymentIds.push(returned(order, (await pay(page, TEST_CARDS.authorised)).location));
+    // Both come back at once, each several times.
+    const answers = await Promise.all(paymentIds.flatMap((id) => Array.from({ length: 3 }, () => confirmed(order, id))));
+    const outcomes = new Map(paymentIds.map((id, i) => [id, new Set(answers.slice(i * 3, i * 3 + 3).map((a) => a.outcome))]));
+    expect([...outcomes.values()].map((set) => [...set].join()).sort()).toEqual(['authorised', 'unapplied']);
+    const loser = answers.find((answer) => answer.outcome === 'unapplied')!;
+    expect(loser.message).toBe('This order was already paid, so this card payment does not pay it. The store will refund it.');
+    const after = (await confirmed(order, paymentIds[0]!)).order;
+    expect(after.paymentStatus).toBe('Paid');
+    expect(after.history.map((event) => event.status).filter((status) => status !== 'Pending')).toEqual(['Paid', 'Payment not applied']);
+    expect(after.history.at(-1)!.note).toBe(loser.message);
+    const paying = await server()
+      .db.selectFrom('payments as p')
+      .innerJoin('orders as o', 'o.order_id', 'p.order_id')
+      .select(['p.status', 'p.pays_order'])
+      .where('o.order_code', '=', order.orderCode)
+      .orderBy('p.pays_order', 'desc')
+      .execute();
+    expect(paying).toEqual([
+      { status: 'authorised', pays_order: true },
+      { status: 'authorised', pays_order: false },
+    ]);
+  });
+
+  it('never records a payment of an order cancelled while it was being paid as paying it (issue 33)', async () => {
+    const order = await cardOrder();
+    const page = await start(order);
+    const owner = studioCaller(server(), await signInOwner(server(), 'owner@harbor.test', 'harbor-owner-demo'));
+    expect((await owner('/api/Studio/SetOrderStatus', { body: { orderCode: order.orderCode, status: 'Cancelled' } })).status).toBe(200);
+    const paymentId = returned(order, (await pay(page, TEST_CARDS.authorised)).location);
+    const answer = await confirmed(order, paymentId);
+    expect(answer).toMatchObject({
+      outcome: 'unapplied',
+      message: 'This order was cancelled, so this card payment does not pay it. The store will refund it.',
+    });
+    expect(answer.order).toMatchObject({ status: 'Cancelled', paymentStatus: 'Pending' });
+    expect(answer.order.history.at(-1)).toMatchObject({ status: 'Payment not applied', note: answer.message });
+    // Coming back again changes nothing.
+    expect((await confirmed(order, paymentId)).order.history).toEqual(answer.order.history);
+  });
+
   it('keeps each store’s orders and payments to itself, and refuses a payment of another order', async () => {
     const order = await cardOrder();
     const other = await cardOrder();

@@ -371,6 +371,8 @@ export interface PaymentsTable {
   amount: number;
   currency_code: string;
   status: Generated<'pending' | 'authorised' | 'declined'>;
+  /** The one payment that paid its order (migration 0017): a unique index allows one per order. */
+  pays_order: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -392,6 +394,8 @@ export interface OrdersTable {
   web_id: number;
   order_code: string;
   idempotency_key: string;
+  /** Who placed the order and what they sent, hashed: its key replays it only to that checkout (migration 0017). */
+  request_hash: string | null;
   customer_id: number | null;
   status: Generated<string>;
   payment_status: Generated<string>;

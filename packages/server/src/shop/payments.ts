@@ -65,12 +65,24 @@ const messages: Record<PaymentOutcome, string> = {
   authorised: 'Payment received. Thank you!',
   declined: 'Your card was declined.',
   pending: 'The payment was not completed. You can pay this order now or later.',
+  unapplied: 'This payment does not pay the order. The store will refund it.',
 };
+
+/** Why an authorised payment does not pay its order (it is paid already, or cancelled), or null when it pays it. */
+function notApplied(order: { status: string; payment_status: string }): string | null {
+  if (order.payment_status === 'Paid')
+    return 'This order was already paid, so this card payment does not pay it. The store will refund it.';
+  if (order.status === 'Cancelled') return 'This order was cancelled, so this card payment does not pay it. The store will refund it.';
+  return null;
+}
 
 /**
  * The shopper is back from the provider: asks it what became of `paymentId` (which must be this store's payment of
  * this order, for its amount) and records the outcome once. An authorised payment marks the order Paid; a declined
- * one is noted in its history, and the order can be paid again.
+ * one is noted in its history, and the order can be paid again. An order is paid once: the order's row is locked
+ * while a payment is recorded, so completions take turns, and an authorised payment of an order that is paid already
+ * (by another payment, or by the store) or cancelled does not pay it: its history says so, and the shopper is told
+ * it will be refunded. The unique index on `pays_order` refuses a second paying payment should anything else race.
  */
 export async function confirmPayment(
   db: Db,
@@ -98,8 +110,16 @@ export async function confirmPayment(
   )
     throw new HttpError(409, 'PAYMENT_MISMATCH', 'The payment provider does not confirm this payment', 'paymentId');
 
+  let unapplied: string | null = null;
   if (payment.status !== 'pending') {
     await db.transaction().execute(async (trx) => {
+      // The order first: two payments of it completing at once take turns here, and the second sees the first's.
+      const order = await trx
+        .selectFrom('orders')
+        .select(['status', 'payment_status'])
+        .where('order_id', '=', recorded.order_id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       const changed = await trx
         .updateTable('payments')
         .set({ status: payment.status, updated_at: new Date() })
@@ -109,7 +129,13 @@ export async function confirmPayment(
         .executeTakeFirst();
       // Recorded already, by an earlier visit of the return page.
       if (!changed) return;
-      if (payment.status === 'authorised') {
+      if (payment.status === 'authorised' && notApplied(order)) {
+        await trx
+          .insertInto('order_events')
+          .values({ web_id: webId, order_id: recorded.order_id, status: 'Payment not applied', note: notApplied(order)! })
+          .execute();
+      } else if (payment.status === 'authorised') {
+        await trx.updateTable('payments').set({ pays_order: true }).where('payment_id', '=', recorded.payment_id).execute();
         await trx.updateTable('orders').set({ payment_status: 'Paid' }).where('order_id', '=', recorded.order_id).execute();
         await trx
           .insertInto('order_events')
@@ -123,7 +149,20 @@ export async function confirmPayment(
       }
     });
   }
+  if (payment.status === 'authorised') {
+    // Whether this payment pays the order, as recorded (now or by an earlier visit of the return page).
+    const { pays_order } = await db
+      .selectFrom('payments')
+      .select('pays_order')
+      .where('payment_id', '=', recorded.payment_id)
+      .executeTakeFirstOrThrow();
+    if (!pays_order) unapplied = messages.unapplied;
+  }
   const order = await orderByCode(db, orderCode);
+  if (unapplied) {
+    const why = order.history.findLast((event) => event.status === 'Payment not applied')?.note;
+    return { order, outcome: 'unapplied', message: why ?? unapplied };
+  }
   const message = payment.status === 'declined' ? (payment.declineReason ?? messages.declined) : messages[payment.status];
   return { order, outcome: payment.status, message };
 }
