@@ -119,6 +119,38 @@ describe.each(backends)('checkout and orders on $name', ({ create }) => {
     expect(await stockOf(line)).toBe(47);
   });
 
+  it('answers an order key only to the checkout that placed it: anyone else gets a 409 and nothing of the order (issue 33)', async () => {
+    const line = await productWithStock(20, 7);
+    const body = { idempotencyKey: `private-key-${Date.now()}`, cartCodes: buildCartCode(line) };
+    const order = await placed(await place(guest, body));
+    // The same checkout sent again (a retry, a second click) is answered its order.
+    expect((await placed(await place(guest, body))).orderCode).toBe(order.orderCode);
+    const stranger = await guestToken(started.server);
+    const attempts: [token: string, changed: Partial<PlaceOrderRequest>][] = [
+      [guest, { cartCodes: buildCartCode({ ...line, quantity: 2 }) }],
+      [guest, { email: 'mallory@example.test' }],
+      [stranger, { email: 'mallory@example.test', shippingAddress: { ...address, fullName: 'Mallory' } }],
+      [stranger, { paymentMethod: 'card' }],
+      // A customer sending the guest's very checkout is someone else too.
+      [shopper, {}],
+    ];
+    for (const [token, changed] of attempts) {
+      const response = await place(token, { ...body, ...changed });
+      const text = await response.text();
+      expect(response.status, text).toBe(409);
+      expect(JSON.parse(text)).toEqual({
+        error: {
+          code: 'ORDER_KEY_USED',
+          message: 'This checkout key was already used for a different order. Reload the checkout page to place your order.',
+          field: 'idempotencyKey',
+        },
+      });
+      for (const secret of [order.orderCode, 'ada@example.test', address.line1]) expect(text).not.toContain(secret);
+    }
+    expect(await ordersOf(line.productId)).toBe(1);
+    expect(await stockOf(line)).toBe(19);
+  });
+
   it('sells the last ten units to exactly ten of two hundred buyers at once, and never below zero', async () => {
     const line = await productWithStock(10, 2);
     const answers = await Promise.all(Array.from({ length: 200 }, () => place(guest, { cartCodes: buildCartCode(line) })));

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
@@ -117,8 +117,32 @@ export async function customerOrders(db: Db, customerId: number) {
   }));
 }
 
-const existingOrder = (db: Db, idempotencyKey: string) =>
-  db.selectFrom('orders').select('order_id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+/**
+ * What an order key stands for: who placed the order (the customer, or a guest) and everything they sent with it,
+ * hashed. The key replays its order only to a request with the same hash, so a key read or guessed elsewhere tells
+ * nothing of the order (its e-mail, its address) to whoever sends it.
+ */
+function checkoutHash(customerId: number | null, body: PlaceOrder): string {
+  const { idempotencyKey: _key, ...sent } = body;
+  return createHash('sha256').update(JSON.stringify({ customerId, sent })).digest('hex');
+}
+
+/** The order `idempotencyKey` placed, when this same checkout placed it; a 409 without any of the order when another did. */
+async function existingOrder(db: Db, idempotencyKey: string, requestHash: string) {
+  const order = await db
+    .selectFrom('orders')
+    .select(['order_id', 'request_hash'])
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  if (order && order.request_hash !== requestHash)
+    throw new HttpError(
+      409,
+      'ORDER_KEY_USED',
+      'This checkout key was already used for a different order. Reload the checkout page to place your order.',
+      'idempotencyKey',
+    );
+  return order;
+}
 
 /** How an order reports its Purchase to the Conversions API: who bought (as the request shows them) and where. */
 export interface PurchaseReport {
@@ -146,7 +170,8 @@ export async function placeOrder(
   log: (details: unknown, message: string) => void,
   purchase?: PurchaseReport,
 ): Promise<OrderSummary> {
-  const placed = await existingOrder(db, body.idempotencyKey);
+  const requestHash = checkoutHash(customerId, body);
+  const placed = await existingOrder(db, body.idempotencyKey, requestHash);
   if (placed) return orderSummaryOf(db, placed.order_id);
 
   // One statement for what the order needs of the store: its settings, the chosen currency and delivery option, and
@@ -245,6 +270,7 @@ export async function placeOrder(
         web_id: webId,
         order_code: orderCode,
         idempotency_key: body.idempotencyKey,
+        request_hash: requestHash,
         customer_id: customerId,
         email,
         phone,
@@ -385,7 +411,7 @@ export async function placeOrder(
   mailer.deliverSoon((error) => log({ err: error }, 'queued order mail not delivered yet'));
   if (purchase?.queued) purchase.outbox.sendSoon();
   if (placedAt === null) {
-    const order = await existingOrder(db, body.idempotencyKey);
+    const order = await existingOrder(db, body.idempotencyKey, requestHash);
     if (!order) throw new Error(`Order with key ${body.idempotencyKey} neither written nor found`);
     return orderSummaryOf(db, order.order_id);
   }
