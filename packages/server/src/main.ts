@@ -1,14 +1,21 @@
 import cluster, { type Worker } from 'node:cluster';
 import { renderStorefront } from '@vitrine/storefront/server';
-import { readConfigOrExit, type ServerConfig } from './infra/config.ts';
+import { readConfigOrExit, StorageProblem, type ServerConfig } from './infra/config.ts';
 import { readStorefrontAssets, storefrontDist, studioDist } from './infra/production-assets.ts';
 import { demoSignIns } from './seed/seed-demo.ts';
 import { createServer, prepareDatabase } from './server.ts';
 
 const config = readConfigOrExit();
 
-if (config.workers > 1 && cluster.isPrimary) await superviseWorkers(config);
-else await serve(config);
+try {
+  if (config.workers > 1 && cluster.isPrimary) await superviseWorkers(config);
+  else await serve(config);
+} catch (error) {
+  // The data folder's problem (a full disk found while the database is made) is told as the config's check tells it.
+  if (!(error instanceof StorageProblem)) throw error;
+  console.error(`Vitrine cannot start: ${error.message}`);
+  process.exit(1);
+}
 
 /** One server process: the app on the configured port (shared with its siblings when it is one of WORKERS). */
 async function serve(config: ServerConfig): Promise<void> {

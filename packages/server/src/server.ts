@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from './infra/config.ts';
+import { asStorageProblem, type ServerConfig } from './infra/config.ts';
 import { migrateToLatest, openDatabase, type Db } from './db/connect.ts';
 import { removeInterruptedWrites } from './infra/files.ts';
 import { buildApp, type AppOptions } from './http/app.ts';
@@ -23,8 +23,16 @@ export interface StartedServer {
   close(): Promise<void>;
 }
 
+/**
+ * The configured database. The embedded one is made in DATA_DIR at the first start: a disk that fills up while it is
+ * (its file system throws `ErrnoError { errno: 51 }`) stops the start with the folder named, as the config's check does.
+ */
 const openConfiguredDatabase = (config: ServerConfig) =>
-  openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
+  openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` }).catch(
+    (error: unknown) => {
+      throw asStorageProblem(error, config);
+    },
+  );
 
 /**
  * Brings the data up to date before a process serves: the schema migrated, uploads a killed process was writing
@@ -50,6 +58,8 @@ export async function prepareDatabase(config: ServerConfig): Promise<string[]> {
   const db = await openConfiguredDatabase(config);
   try {
     return await prepareData(db, config);
+  } catch (error) {
+    throw asStorageProblem(error, config);
   } finally {
     await db.destroy();
   }
@@ -108,7 +118,8 @@ export async function createServer(
     };
   } catch (error) {
     await liveFlags?.close();
-    await db.destroy();
-    throw error;
+    // A database that failed for a full disk may fail to close too: the first failure is the one to tell.
+    await db.destroy().catch(() => {});
+    throw asStorageProblem(error, config);
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { REFRESH_GRACE_SECONDS } from '../auth/tokens.ts';
 
@@ -147,7 +147,7 @@ export function readConfigOrExit(): ServerConfig {
 export function ensureWritableFolder(dir: string): void {
   const probe = join(dir, `.write-check-${process.pid}`);
   try {
-    mkdirSync(dir, { recursive: true });
+    makeFolder(dir);
     writeFileSync(probe, randomBytes(4096));
     rmSync(probe);
   } catch (error) {
@@ -156,13 +156,82 @@ export function ensureWritableFolder(dir: string): void {
     } catch {
       // The folder cannot be reached at all: there is nothing to remove.
     }
-    throw new Error(storageProblem(error, dir), { cause: error });
+    throw new StorageProblem(error, dir);
   }
+}
+
+/**
+ * Makes `dir` and the folders above it that are missing, one at a time. Node's own `mkdirSync(dir, { recursive:
+ * true })` never returns for a path in a folder that refuses new entries with ENOENT, such as /proc (it tries the
+ * parent again and again); here each folder is tried once and the refusal is thrown.
+ */
+function makeFolder(dir: string): void {
+  try {
+    mkdirSync(dir);
+    return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' && statSync(dir).isDirectory()) return;
+    if (code !== 'ENOENT' || dirname(dir) === dir) throw error;
+  }
+  makeFolder(dirname(dir));
+  mkdirSync(dir);
+}
+
+/**
+ * The errno names of the embedded database's file system (Emscripten's numbers, which PGlite throws as `ErrnoError
+ * { errno }` with no name): the ones `storageProblem` has words for.
+ */
+const EMSCRIPTEN_ERRNO: Readonly<Record<number, string>> = {
+  2: 'EACCES',
+  19: 'EDQUOT',
+  20: 'EEXIST',
+  44: 'ENOENT',
+  51: 'ENOSPC',
+  54: 'ENOTDIR',
+  63: 'EPERM',
+  69: 'EROFS',
+};
+
+/** PostgreSQL's SQLSTATEs for a disk that is full or a file it may not write, as PGlite and PostgreSQL report them. */
+const SQLSTATE_ERRNO: Readonly<Record<string, string>> = { '53100': 'ENOSPC', '42501': 'EACCES' };
+
+/**
+ * The errno name of a failure to store something (Node's `code`, the embedded database's `ErrnoError`, PostgreSQL's
+ * disk-full state), or null when `error` is not about storage.
+ */
+export function storageErrorCode(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, errno, name } = error as { code?: unknown; errno?: unknown; name?: unknown };
+  if (name === 'ErrnoError' && typeof errno === 'number') return EMSCRIPTEN_ERRNO[errno] ?? `errno ${errno}`;
+  if (typeof code === 'string' && Object.hasOwn(SQLSTATE_ERRNO, code)) return SQLSTATE_ERRNO[code]!;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+  return null;
+}
+
+/** The data folder cannot be used: its message names the folder and what to do (`storageProblem`). */
+export class StorageProblem extends Error {
+  constructor(cause: unknown, dir: string) {
+    super(storageProblem(cause, dir), { cause });
+    this.name = 'StorageProblem';
+  }
+}
+
+/**
+ * `error` as the data folder's problem when it is one: a file system call on a path inside `config.dataDir` that
+ * failed, or, on the embedded database (which lives there), its file system's `ErrnoError` or a disk-full state.
+ * Anything else (a PostgreSQL server refusing, a bug) is answered as it is.
+ */
+export function asStorageProblem(error: unknown, config: Pick<ServerConfig, 'dataDir' | 'databaseUrl'>): unknown {
+  if (error instanceof StorageProblem || !storageErrorCode(error)) return error;
+  const path = (error as { path?: unknown }).path;
+  const inDataDir = typeof path === 'string' ? resolve(path).startsWith(config.dataDir) : !config.databaseUrl;
+  return inDataDir ? new StorageProblem(error, config.dataDir) : error;
 }
 
 /** What went wrong with the data folder `dir`, in words an operator can act on. */
 export function storageProblem(error: unknown, dir: string): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown error';
+  const code = storageErrorCode(error) ?? 'unknown error';
   switch (code) {
     case 'ENOSPC':
     case 'EDQUOT':
@@ -174,6 +243,8 @@ export function storageProblem(error: unknown, dir: string): string {
     case 'ENOTDIR':
     case 'EEXIST':
       return `DATA_DIR (${dir}) is not a folder: part of that path is a file (${code}). Set DATA_DIR to a folder, or move the file away.`;
+    case 'ENOENT':
+      return `DATA_DIR (${dir}) cannot hold files (${code}): it is not on a disk (as /proc and /sys are not) or a folder above it cannot be made. Set DATA_DIR to a folder on a disk.`;
     default:
       return `DATA_DIR (${dir}) cannot be used (${code}). Check that the folder exists, can be written, and that its disk has space; or set DATA_DIR to another folder.`;
   }
