@@ -105,6 +105,18 @@ describe('compileTheme', () => {
     expect(compileTheme({ add_to_card_action: 'OPEN_CART' }).css).toBe(compileTheme({ add_to_card_action: 'OPEN_DRAWER' }).css);
     expect(compileTheme({ add_to_card_action: 'OPEN_CART' }).css).not.toMatch(/OPEN_/);
   });
+
+  it('keeps show_currency (§9), off by default and off for a theme stored before it existed', () => {
+    expect(defaultThemeSettings.show_currency).toBe(false);
+    const old = readThemeSettings({ corners: 'rounded', add_to_card_action: 'OPEN_CART' });
+    expect(old.problems).toEqual([]);
+    expect(old.settings.show_currency).toBe(false);
+    expect(readThemeSettings({ show_currency: true }).settings.show_currency).toBe(true);
+    // A value that is no yes-or-no falls back to off, and the rest of the theme still reads.
+    const wrong = readThemeSettings({ show_currency: 'maybe', corners: 'rounded' });
+    expect(wrong.settings).toEqual({ ...defaultThemeSettings, corners: 'rounded' });
+    expect(wrong.problems.map((p) => p.path)).toEqual(['show_currency']);
+  });
 });
 
 describe('fonts in the compiled theme', () => {
@@ -189,8 +201,11 @@ const notCss: Record<string, string> = {
   version: 'the stored document version',
   add_to_card_action: 'the storefront, choosing what adding to cart opens',
   product_image_zoom: 'the product page’s gallery',
-  'productCard.showBrand': 'the product card component',
-  'productCard.showRating': 'the product card component',
+  show_currency: 'the storefront’s prices, through the shop context',
+  // The theme engine cannot draw a card: that each of these changes the card is proven where the card is
+  // (sections/src/product-card.test.tsx walks every productCard setting: it changes this CSS or the card).
+  'productCard.showBrand': 'the product card component, through the shop context',
+  'productCard.showRating': 'the product card component, through the shop context',
   'media.logo': 'the header component',
   'media.favicon': 'the page head',
   'media.placeholder': 'image components',

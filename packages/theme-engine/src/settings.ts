@@ -138,6 +138,11 @@ export const themeSettings = z.object({
   radius: px(0, 40).default(8),
   custom_css: z.string().max(100_000).default(''),
   add_to_card_action: z.enum(['OPEN_DRAWER', 'OPEN_CART']).default('OPEN_DRAWER'),
+  /**
+   * Whether prices show the currency code beside them ("$24.50 USD", §9 show_currency). Off by default; a theme stored
+   * before it existed reads it as off.
+   */
+  show_currency: z.boolean().default(false),
   /** How a product page's pictures zoom (§2.12): not at all, click-to-zoom, or a magnifier lens. */
   product_image_zoom: z.enum(['no_zoom', 'zoom', 'inner_zoom_circle']).default('no_zoom'),
   media: z

@@ -33,6 +33,7 @@ const groups: { keys: string[]; title: string; open?: boolean }[] = [
   { keys: ['spacing', 'containers'], title: 'Spacing and widths' },
   { keys: ['add_to_card_action'], title: 'Add to cart' },
   { keys: ['product_image_zoom'], title: 'Product pictures' },
+  { keys: ['show_currency'], title: 'Prices' },
   { keys: ['media'], title: 'Logo, icon and placeholder' },
   { keys: ['custom_css'], title: 'Custom CSS' },
 ];
@@ -73,6 +74,7 @@ const labels: Record<string, string> = {
   placeholder: 'Placeholder for missing images',
   focus: 'Focus ring',
   product_image_zoom: 'Zoom on the product page',
+  show_currency: 'Show the currency code beside prices',
 };
 
 /** The words of choices whose stored names say too little. */
