@@ -20,9 +20,9 @@ export type {
 export { sectionStyle, readSectionStyle } from './section-style.ts';
 export type { SectionStyle } from './section-style.ts';
 export { SectionShell, SectionButton } from './section-shell.tsx';
-export { ShopProvider, useShop, usePrice, useCartPrice } from './shop-context.tsx';
+export { ShopProvider, useShop, usePrice, useCartPrice, themeShopOf } from './shop-context.tsx';
 export type { PricedLine } from './shop-context.tsx';
-export type { Shop } from './shop-context.tsx';
+export type { Shop, ThemeShop } from './shop-context.tsx';
 export { FormSubmitProvider, useFormSubmit } from './form-submit.tsx';
 export type { FormKind, FormSubmissions, FormSubmitter } from './form-submit.tsx';
 export { formFieldsOf } from './forms/forms.tsx';

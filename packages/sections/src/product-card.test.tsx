@@ -4,7 +4,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProductCard as ProductCardData } from '@vitrine/commerce';
 import { sampleCard } from './all-sections.fixture.ts';
-import { ProductCard, ShopProvider, WishlistHeart, type Shop } from './index.ts';
+import { compileTheme, defaultThemeSettings, readThemeSettings, type ThemeSettings } from '@vitrine/theme-engine';
+import { ProductCard, ShopProvider, WishlistHeart, themeShopOf, type Shop } from './index.ts';
 
 afterEach(cleanup);
 
@@ -90,5 +91,73 @@ describe('a product card', () => {
     );
     expect(screen.queryByRole('button', { name: /from wishlist/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove' })).toBeTruthy();
+  });
+});
+
+describe('the theme’s product-card settings (§3.8 productCard)', () => {
+  /** A card that has everything a setting could hide: a brand and a rating. */
+  const rated: ProductCardData = { ...mug, brandName: 'Fjord Works', rating: 4.4, ratingCount: 12 };
+  /** The card as a theme's settings draw it, through the shop context the storefront builds from them. */
+  const cardUnder = (settings: ThemeSettings) => {
+    const { container } = render(
+      <ShopProvider value={themeShopOf(settings)}>
+        <ProductCard product={rated} />
+      </ShopProvider>,
+    );
+    const html = container.innerHTML;
+    cleanup();
+    return html;
+  };
+  const flipped = (key: string, value: unknown): unknown => {
+    if (typeof value === 'boolean') return !value;
+    const options = { imageRatio: ['1:1', '3:4', '4:3'], textAlign: ['start', 'center'] }[key] ?? [];
+    return options.find((option) => option !== value);
+  };
+  const rows = Object.entries(defaultThemeSettings.productCard).map(([key, value]) => ({ key, value }));
+
+  it('has a row for every product-card setting', () => {
+    expect(rows.map((row) => row.key).sort()).toEqual(['imageRatio', 'showBrand', 'showRating', 'textAlign']);
+  });
+
+  // Each setting shows on the card: through the theme's CSS, or through the card itself (what compile.test.ts's table
+  // of settings the CSS does not carry says of showBrand and showRating).
+  it.each(rows)('$key changes the theme’s CSS or the card', ({ key, value }) => {
+    const next = flipped(key, value);
+    expect(next, `another value for ${key}`).toBeDefined();
+    const changed = readThemeSettings({ ...defaultThemeSettings, productCard: { ...defaultThemeSettings.productCard, [key]: next } });
+    expect(changed.problems).toEqual([]);
+    const cssChanged = compileTheme(changed.settings).css !== compileTheme(defaultThemeSettings).css;
+    const cardChanged = cardUnder(changed.settings) !== cardUnder(defaultThemeSettings);
+    expect(cssChanged || cardChanged, `${key} changes nothing a shopper sees`).toBe(true);
+  });
+
+  it('shows the brand and the rating by default, and leaves each out when the theme turns it off', () => {
+    const off = (key: 'showBrand' | 'showRating') => ({
+      ...defaultThemeSettings,
+      productCard: { ...defaultThemeSettings.productCard, [key]: false },
+    });
+    render(
+      <ShopProvider value={themeShopOf(defaultThemeSettings)}>
+        <ProductCard product={rated} />
+      </ShopProvider>,
+    );
+    expect(screen.getByText('Fjord Works')).toBeTruthy();
+    expect(screen.getByText(/^Rated [\d.]+ out of 5 by 12 reviewers$/)).toBeTruthy();
+    cleanup();
+    render(
+      <ShopProvider value={themeShopOf(off('showBrand'))}>
+        <ProductCard product={rated} />
+      </ShopProvider>,
+    );
+    expect(screen.queryByText('Fjord Works')).toBeNull();
+    expect(screen.getByText(/^Rated [\d.]+ out of 5 by 12 reviewers$/)).toBeTruthy();
+    cleanup();
+    render(
+      <ShopProvider value={themeShopOf(off('showRating'))}>
+        <ProductCard product={rated} />
+      </ShopProvider>,
+    );
+    expect(screen.getByText('Fjord Works')).toBeTruthy();
+    expect(screen.queryByText(/Rated .* out of 5/)).toBeNull();
   });
 });

@@ -21,6 +21,8 @@ export function ProductCard({
   children?: ReactNode;
 }) {
   const price = usePrice();
+  // The theme's product-card toggles (§3.8 productCard.showBrand, showRating).
+  const { showBrand, showRating } = useShop().productCard;
   const soldOut = product.stockStatusID === StockStatus.OutOfStock;
   const onSale = product.compareAtPrice !== null && product.compareAtPrice > product.price;
   const rating = roundRating(product.rating);
@@ -43,10 +45,10 @@ export function ProductCard({
             <span className="vt-badge vt-badge-sale">Sale</span>
           ) : null}
         </div>
-        {product.brandName ? <p className="vt-product-card-brand">{product.brandName}</p> : null}
+        {showBrand && product.brandName ? <p className="vt-product-card-brand">{product.brandName}</p> : null}
         <h3 className="vt-product-card-name">{product.itemName}</h3>
       </Link>
-      {product.ratingCount > 0 ? (
+      {showRating && product.ratingCount > 0 ? (
         // A paragraph may not carry a label (ARIA), so the words go in hidden text beside the stars.
         <p className="vt-product-card-rating">
           <span aria-hidden="true">

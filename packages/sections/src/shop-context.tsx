@@ -8,11 +8,11 @@ import {
   type ProductCard,
   type Suggestions,
 } from '@vitrine/commerce';
+import type { ThemeSettings } from '@vitrine/theme-engine';
 
 /** What sections know of the shop and the shopper: currency, store name, counts for the header, signed-in state. */
-export interface Shop {
+export interface Shop extends ThemeShop {
   currency: Currency;
-  showCurrency: boolean;
   /** The store's name, shown where the owner has set no logo. */
   storeTitle: string;
   /** Every currency the shop offers; the header's currency picker lists them. */
@@ -35,9 +35,27 @@ export interface Shop {
   suggest?: ((kw: string) => Promise<Suggestions>) | undefined;
 }
 
+/** What the shop context carries of the theme's settings (§3.8): what sections draw by them, not by the theme's CSS. */
+export interface ThemeShop {
+  /** §9 show_currency: the currency code beside every price. */
+  showCurrency: boolean;
+  /** What a product card shows besides its picture, name and price. */
+  productCard: { showBrand: boolean; showRating: boolean };
+}
+
+/** The shop context's part of a theme's settings, as the storefront hands it to the sections. */
+export function themeShopOf(settings: Pick<ThemeSettings, 'show_currency' | 'productCard'>): ThemeShop {
+  return {
+    showCurrency: settings.show_currency,
+    productCard: { showBrand: settings.productCard.showBrand, showRating: settings.productCard.showRating },
+  };
+}
+
 const defaultShop: Shop = {
   currency: { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 },
   showCurrency: false,
+  // As the default theme says.
+  productCard: { showBrand: true, showRating: true },
   storeTitle: 'Store',
   currencies: [],
   cartCount: 0,

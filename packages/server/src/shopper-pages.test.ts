@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCartCode, cartEndpoints } from '@vitrine/commerce';
-import { backends, guestToken, startOnBackend, type BackendServer } from './test-support.ts';
+import { buildCartCode, cartEndpoints, studioThemeAnswer } from '@vitrine/commerce';
+import { backends, guestToken, signInOwner, startOnBackend, studioCaller, type BackendServer } from './test-support.ts';
 
 /** Shopper pages as the server draws them, over real HTTP (issue 33). */
 describe.each(backends)('shopper pages drawn by the server on $name', ({ create }) => {
@@ -81,5 +81,40 @@ describe.each(backends)('shopper pages drawn by the server on $name', ({ create 
       expect(response.status, path).toBe(302);
       expect(response.headers.get('location'), path).toBe(`/signin?redirect=${encodeURIComponent(path)}`);
     }
+  });
+
+  it('draws prices with the currency code and cards without brand or rating as the published theme says', async () => {
+    const cardParts = (html: string) => ({
+      brands: (html.match(/class="vt-product-card-brand"/g) ?? []).length,
+      ratings: (html.match(/class="vt-product-card-rating"/g) ?? []).length,
+    });
+    const before = await (await page('/kitchen')).text();
+    expect(cardParts(before).brands).toBeGreaterThan(0);
+    expect(cardParts(before).ratings).toBeGreaterThan(0);
+    expect(before).not.toMatch(/\$[\d,.]+ USD/);
+
+    const studio = studioCaller(started.server, await signInOwner(started.server, 'owner@harbor.test', 'harbor-owner-demo'));
+    const theme = studioThemeAnswer.parse(await (await studio('/api/Studio/GetTheme')).json()).data;
+    const settings = theme.draft.settings as Record<string, unknown>;
+    const document = {
+      ...theme.draft,
+      settings: {
+        ...settings,
+        show_currency: true,
+        productCard: { ...(settings['productCard'] as object), showBrand: false, showRating: false },
+      },
+    };
+    const saved = await studio('/api/Studio/SaveTheme', { body: { draftRevision: theme.draftRevision, document } });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const published = await studio('/api/Studio/PublishTheme', { body: { draftRevision: theme.draftRevision + 1 } });
+    expect(published.status, await published.clone().text()).toBe(200);
+
+    const after = await (await page('/kitchen')).text();
+    expect(cardParts(after)).toEqual({ brands: 0, ratings: 0 });
+    expect(after).toMatch(/\$[\d,.]+ USD/);
+    // The product page's price too, and what the app reads when it starts: the same root data.
+    const product = await (await page('/stoneware-mug')).text();
+    expect(product).toMatch(/\$[\d,.]+ USD/);
+    expect(product).toContain('"shopSettings":{"showCurrency":true,"productCard":{"showBrand":false,"showRating":false}}');
   });
 });

@@ -95,4 +95,13 @@ describe('the shopper app’s shop context', () => {
     act(() => useCart.getState().setQuantity('5_2_0_', 4));
     expect(screen.getByRole('link', { name: 'Cart, 7 items' })).toBeTruthy();
   });
+
+  it('shows the currency code beside prices when the theme says show_currency (§9), and not otherwise', async () => {
+    await startAt('/cart', { show_currency: true });
+    const lines = await screen.findByRole('list', { name: 'Items in your cart' });
+    expect(lines.textContent).toMatch(/\$12(\.00)? USD/);
+    cleanup();
+    await startAt('/cart');
+    expect((await screen.findByRole('list', { name: 'Items in your cart' })).textContent).not.toContain('USD');
+  });
 });

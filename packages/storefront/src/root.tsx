@@ -98,11 +98,14 @@ const inBuilder = () => useSiteState.getState().is_builder;
 function Providers({
   site,
   addToCartAction,
+  shopSettings,
   cartCodes,
   children,
 }: {
   site: WebConfig | undefined;
   addToCartAction: RootData['addToCartAction'];
+  /** The theme's settings for the shop context; the defaults where the root has not loaded (an error page). */
+  shopSettings: RootData['shopSettings'] | undefined;
   /** The codes of the cart the server drew, counted in the header until the page has hydrated. */
   cartCodes: RootData['cartCodes'];
   children: ReactNode;
@@ -128,7 +131,10 @@ function Providers({
     const pick = hydrated && chosen ? offered.find((c) => c.currencyAbbreviation === chosen.currencyAbbreviation) : undefined;
     return {
       currency: pick ?? own,
-      showCurrency: false,
+      // §9: the currency code beside prices, as the theme says; drawn alike by the server and the app.
+      showCurrency: shopSettings?.showCurrency ?? false,
+      // The theme's product-card toggles (show brand, show rating); the default theme's where the root has not loaded.
+      ...(shopSettings ? { productCard: shopSettings.productCard } : {}),
       storeTitle: site?.webTitle ?? '',
       currencies: offered,
       onCurrencyChange: (code: string) => setCurrency(offered.find((c) => c.currencyAbbreviation === code) ?? null),
@@ -170,6 +176,7 @@ function Providers({
     };
   }, [
     site,
+    shopSettings,
     hydrated,
     chosen,
     cartCount,
@@ -228,9 +235,9 @@ function MaintenanceRedirects({ site, bypass }: { site: WebConfig; bypass: boole
 
 /** The shopper app's outermost route. */
 export function Root() {
-  const { site, maintenanceBypass, addToCartAction, cartCodes } = useRouteLoaderData(ROOT_ROUTE_ID) as RootData;
+  const { site, maintenanceBypass, addToCartAction, shopSettings, cartCodes } = useRouteLoaderData(ROOT_ROUTE_ID) as RootData;
   return (
-    <Providers site={site} addToCartAction={addToCartAction} cartCodes={cartCodes}>
+    <Providers site={site} addToCartAction={addToCartAction} shopSettings={shopSettings} cartCodes={cartCodes}>
       <MaintenanceRedirects site={site} bypass={maintenanceBypass} />
       <SiteStateOfVisit />
       <LoadingBar />
@@ -270,7 +277,12 @@ export function ErrorPage() {
     else if (pathname === '/maintenance') reloadOnce('/maintenance', { reload: () => window.location.replace('/maintenance') });
   }, [notFound, path, pathname]);
   return (
-    <Providers site={root?.site} addToCartAction={root?.addToCartAction ?? 'OPEN_DRAWER'} cartCodes={root?.cartCodes}>
+    <Providers
+      site={root?.site}
+      addToCartAction={root?.addToCartAction ?? 'OPEN_DRAWER'}
+      shopSettings={root?.shopSettings}
+      cartCodes={root?.cartCodes}
+    >
       <DocumentTitle storeTitle={root?.site.webTitle ?? ''} />
       <StoreChrome>
         <section className="vt-section vt-error-page">

@@ -110,13 +110,14 @@ function metaFor(spec: RouteSpec): RouteMeta {
 }
 
 /**
- * The theme's Add to cart behaviour, read by the root loader. The settings' reader (and the schema of every theme
- * setting) is imported only when a loader runs, and the browser never runs this one on the page the server drew, so a
- * shopper's first page does not build that schema to read one setting.
+ * What the root loader reads of the theme: its Add to cart behaviour and the settings the shop context carries
+ * (show_currency). The settings' reader (and the schema of every theme setting) is imported only when a loader runs,
+ * and the browser never runs this one on the page the server drew, so a shopper's first page does not build that
+ * schema to read a few settings.
  */
-async function addToCartActionOf(themeData: string): Promise<RootData['addToCartAction']> {
-  const { publishedSettingsOf } = await (settingsReader ??= import('./theme-settings.ts'));
-  return publishedSettingsOf(themeData || '{}').add_to_card_action;
+async function themeReadsOf(themeData: string): Promise<Pick<RootData, 'addToCartAction' | 'shopSettings'>> {
+  const { publishedSettingsOf, shopSettingsOf } = await (settingsReader ??= import('./theme-settings.ts'));
+  return { addToCartAction: publishedSettingsOf(themeData || '{}').add_to_card_action, shopSettings: shopSettingsOf(themeData || '{}') };
 }
 /** Imported once: each `import()` asks the module loader again, on the server through its hooks (a quarter ms). */
 let settingsReader: Promise<typeof ThemeSettingsModule> | undefined;
@@ -293,16 +294,20 @@ export function createRoutes(data: StorefrontData | DataSource): RouteObject[] {
         if (path === '/maintenance' && (!site.isMaintenance || bypass)) throw redirect('/');
         // The theme's header and footer are drawn on every page: their code is fetched with the page's.
         await preloadSections(sectionTypesIn(site.themeSettings));
-        const addToCartAction = await addToCartActionOf(site.themeSettings.themeData);
+        const { addToCartAction, shopSettings } = await themeReadsOf(site.themeSettings.themeData);
         const kept = rootDataOf.get(site);
         const rootData =
-          kept?.maintenanceBypass === bypass && kept.themeSectionData === themeSectionData && kept.addToCartAction === addToCartAction
+          kept?.maintenanceBypass === bypass &&
+          kept.themeSectionData === themeSectionData &&
+          kept.addToCartAction === addToCartAction &&
+          kept.shopSettings === shopSettings
             ? kept
             : {
                 site: { ...site, themeSettings: { ...site.themeSettings, themeCSS: '' } },
                 maintenanceBypass: bypass,
                 themeSectionData,
                 addToCartAction,
+                shopSettings,
               };
         rootDataOf.set(site, rootData);
         // A shopper's cart is theirs alone: their root data is made for them, and everyone else's stays the kept one.

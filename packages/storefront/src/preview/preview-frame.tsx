@@ -1,8 +1,10 @@
-import { use, useCallback, useEffect, useRef, useState } from 'react';
+import { use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createFrameChannel, PROTOCOL_VERSION, type Channel, type FrameMessage } from '@vitrine/frame-protocol';
 import { NavigationProvider } from '@vitrine/renderer';
-import { ListingProvider, OwnerHtmlContext } from '@vitrine/sections';
+import { ListingProvider, OwnerHtmlContext, ShopProvider, useShop } from '@vitrine/sections';
+import { readThemeSettings } from '@vitrine/theme-engine';
+import { shopSettingsFrom } from '../theme-settings.ts';
 import { ProductDetailView } from '../product/product-view.tsx';
 import { sanitizeOwnerHtml } from '@vitrine/sections/owner-html';
 import { PageCanvas, SectionDataContext } from './page-canvas.tsx';
@@ -140,6 +142,13 @@ function GlobalSection({ slot }: { slot: 'headerId' | 'footerId' }) {
   return <SectionView key={remounts} section={section} data={dataFor(section)} />;
 }
 
+/** The shop context with what the studio's draft theme says of it (show_currency), as the owner changes it. */
+function DraftShop({ draft, children }: { draft: Record<string, unknown> | null; children: ReactNode }) {
+  const shop = useShop();
+  const value = useMemo(() => (draft ? { ...shop, ...shopSettingsFrom(readThemeSettings(draft).settings) } : shop), [draft, shop]);
+  return <ShopProvider value={value}>{children}</ShopProvider>;
+}
+
 function FrameBody({ themeData, themeSectionData }: { themeData: string; themeSectionData: Record<string, unknown> }) {
   const store = useFrameStore();
   const page = useFrame((s) => s.page);
@@ -149,7 +158,7 @@ function FrameBody({ themeData, themeSectionData }: { themeData: string; themeSe
   const received = useFrame((s) => s.received);
   const mode = useFrame((s) => s.mode);
   const sample = useTemplateSample(page?.pageTypeId ?? null);
-  // The product template shows the draft theme's picture zoom as the owner changes it.
+  // The product template shows the draft theme's picture zoom as the owner changes it, and every section its prices.
   const themeSettings = useFrame((s) => s.themeSettings);
   // The listing template's products area: its first products section, as on the store (§2.3).
   const areaId = useFrame((s) => s.order.find((id) => s.sections[id]?.type === 3) ?? null);
@@ -165,29 +174,31 @@ function FrameBody({ themeData, themeSectionData }: { themeData: string; themeSe
   return (
     // Builder mode leaves the page for nothing (§2.11): a listing's filters or a product's links go nowhere here.
     <NavigationProvider navigate={stayOnPage}>
-      <OwnerHtmlContext value={sanitizeOwnerHtml}>
-        <SectionDataContext value={dataFor}>
-          <div className={mode === 'edit' ? 'wxb-frame-edit' : 'wxb-frame-view'}>
-            <GlobalSection slot="headerId" />
-            <main id="main" className="vt-page">
-              {sample?.kind === 'product' ? (
-                <ProductDetailView
-                  product={sample.product}
-                  origin={window.location.origin}
-                  variantId={null}
-                  themeSettings={themeSettings}
-                />
-              ) : null}
-              <ListingProvider value={listing}>
-                <PageCanvas send={send}>
-                  <Outlines />
-                </PageCanvas>
-              </ListingProvider>
-            </main>
-            <GlobalSection slot="footerId" />
-          </div>
-        </SectionDataContext>
-      </OwnerHtmlContext>
+      <DraftShop draft={themeSettings}>
+        <OwnerHtmlContext value={sanitizeOwnerHtml}>
+          <SectionDataContext value={dataFor}>
+            <div className={mode === 'edit' ? 'wxb-frame-edit' : 'wxb-frame-view'}>
+              <GlobalSection slot="headerId" />
+              <main id="main" className="vt-page">
+                {sample?.kind === 'product' ? (
+                  <ProductDetailView
+                    product={sample.product}
+                    origin={window.location.origin}
+                    variantId={null}
+                    themeSettings={themeSettings}
+                  />
+                ) : null}
+                <ListingProvider value={listing}>
+                  <PageCanvas send={send}>
+                    <Outlines />
+                  </PageCanvas>
+                </ListingProvider>
+              </main>
+              <GlobalSection slot="footerId" />
+            </div>
+          </SectionDataContext>
+        </OwnerHtmlContext>
+      </DraftShop>
     </NavigationProvider>
   );
 }
