@@ -38,7 +38,7 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
   const setContactMode = (webId: number, mode: number) =>
     server.db.updateTable('sites').set({ contact_requirement_mode: mode }).where('web_id', '=', webId).execute();
 
-  /** Signs an individual up on store 1 and answers their email, password and tokens. */
+  /** Signs an individual up on store 1, then in (sign-up signs nobody in), and answers their email, password and tokens. */
   async function signUpIndividual(extra: Record<string, unknown> = {}) {
     const email = `${unique('shopper')}@example.test`;
     const password = 'a good long password';
@@ -51,9 +51,16 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       ...extra,
     });
     expect(response.status).toBe(201);
-    const answer = signUpAnswer.parse(await response.json());
-    return { email, password, tokens: answer.tokens!, user: answer.data.user! };
+    expect(signUpAnswer.parse(await response.json()).data.signedIn).toBe(false);
+    const signedIn = await post('/api/Auth/SignIn', { email, password });
+    expect(signedIn.status).toBe(200);
+    const answer = signInAnswer.parse(await signedIn.json());
+    return { email, password, tokens: answer.tokens, user: answer.data.user };
   }
+
+  /** The mails queued to `to`, oldest first. */
+  const mailsTo = (to: string) =>
+    server.db.selectFrom('mail_outbox').select(['subject', 'text_body']).where('to_address', '=', to).orderBy('mail_id').execute();
 
   const signIn = (email: string, password: string, init: CallInit = {}) => post('/api/Auth/SignIn', { email, password }, init);
 
@@ -125,7 +132,31 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       expect(await count()).toBe(before + cases.filter(([, , status]) => status === 201).length);
     });
 
-    it('signs an individual up as Active and signed in, with tokens carrying their id', async () => {
+    it('signs an individual up as Active, tells them to check their mail, and mails them; they sign in with tokens carrying their id', async () => {
+      const email = `${unique('new')}@example.test`;
+      const response = await post('/api/Auth/SignUp', {
+        customerTypeId: 1,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email,
+        password: 'a good long password',
+      });
+      expect(response.status).toBe(201);
+      expect(await response.json()).toEqual({
+        data: {
+          statusId: 3,
+          signedIn: false,
+          message: `Thank you for signing up. We have sent a mail to ${email}: check your inbox, then sign in with your email and password.`,
+          user: null,
+        },
+      });
+      const [welcome] = await eventually(async () => ((await mailsTo(email)).length ? mailsTo(email) : undefined));
+      expect(welcome).toMatchObject({ subject: 'Your account at Harbor & Pine' });
+      expect(welcome!.text_body).toContain('Your Harbor & Pine account is ready.');
+      expect((await signIn(email, 'a good long password')).status).toBe(200);
+    });
+
+    it('signs an individual with a phone up as Active, with tokens carrying their id once signed in', async () => {
       const { tokens, user, email } = await signUpIndividual({ phone: '+1 (555) 010-4477' });
       expect(user).toMatchObject({ email, phone: '+15550104477', customerTypeId: 1, statusId: 3, wishlistCount: 0, firstName: 'Ada' });
       expect(jwtClaims(tokens.accessToken)).toMatchObject({ UserID: String(user.customerId), WebID: store1 });
@@ -163,37 +194,71 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       }
     });
 
-    it('refuses an email or phone already taken in the store with a 409, but not one taken in another store', async () => {
-      const { email } = await signUpIndividual({ phone: '+44 20 7946 0958' });
-      const again = await post('/api/Auth/SignUp', {
-        customerTypeId: 1,
-        firstName: 'A',
-        lastName: 'B',
-        email: email.toUpperCase(),
-        password: 'password-123',
-      });
-      expect(again.status).toBe(409);
-      expect((await again.json()).error).toEqual({
-        code: 'ACCOUNT_EXISTS',
-        message: 'An account with this email already exists',
-        field: 'email',
-      });
-      const samePhone = await post('/api/Auth/SignUp', {
-        customerTypeId: 1,
-        firstName: 'A',
-        lastName: 'B',
-        email: `${unique('other')}@example.test`,
-        phone: '+442079460958',
-        password: 'password-123',
-      });
-      expect(samePhone.status).toBe(409);
-      expect((await samePhone.json()).error.field).toBe('phone');
+    it('answers a sign-up with an email or phone already taken as a new one, changes nothing, and mails the account instead (issue 33)', async () => {
+      const { email, password } = await signUpIndividual({ phone: '+44 20 7946 0958' });
+      const stranger = { customerTypeId: 1, firstName: 'Mallory', lastName: 'B', password: 'password-123' };
+      const fresh = `${unique('fresh')}@example.test`;
+      const newOne = await post('/api/Auth/SignUp', { ...stranger, email: fresh });
+      const sameEmail = await post('/api/Auth/SignUp', { ...stranger, email: email.toUpperCase() });
+      const other = `${unique('other')}@example.test`;
+      const samePhone = await post('/api/Auth/SignUp', { ...stranger, email: other, phone: '+442079460958' });
+      // The same answer as a new account's, but for the address it names: nobody is signed in, nothing tells them apart.
+      const answers = [];
+      for (const [response, address] of [
+        [newOne, fresh],
+        [sameEmail, email.toUpperCase()],
+        [samePhone, other],
+      ] as const) {
+        expect(response.status).toBe(201);
+        answers.push(JSON.stringify(await response.json()).replace(address.toLowerCase(), 'ADDRESS'));
+      }
+      expect(new Set(answers).size).toBe(1);
+      expect(JSON.parse(answers[0]!)).toMatchObject({ data: { signedIn: false, user: null } });
+      expect(answers[0]).not.toContain('tokens');
+      // No account was made or changed: the owner's password still signs in, the stranger's does not.
+      const accounts = await server.db
+        .selectFrom('customers')
+        .select('first_name')
+        .where('web_id', '=', store1)
+        .where((eb) => eb.or([eb(eb.fn('lower', ['email']), 'in', [email, other]), eb('phone', '=', '+442079460958')]))
+        .execute();
+      expect(accounts).toEqual([{ first_name: 'Ada' }]);
+      expect((await signIn(email, password)).status).toBe(200);
+      expect((await signIn(email, 'password-123')).status).toBe(401);
+      // After their welcome, the account's owner is told twice (once per attempt); the address given with the taken phone is not.
+      const told = await eventually(async () => ((await mailsTo(email)).length >= 3 ? mailsTo(email) : undefined));
+      expect(told.map((mail) => mail.subject)).toEqual([
+        'Your account at Harbor & Pine',
+        'Someone tried to create an account at Harbor & Pine with this address',
+        'Someone tried to create an account at Harbor & Pine with this address',
+      ]);
+      expect(told[1]!.text_body).toMatch(/sign in: http:\/\/localhost(:\d+)?\/signin/);
+      expect(told[1]!.text_body).toMatch(/choose a new one: http:\/\/localhost(:\d+)?\/forgotpassword/);
+      expect(await mailsTo(other)).toEqual([]);
+      expect((await mailsTo(fresh)).map((mail) => mail.subject)).toEqual(['Your account at Harbor & Pine']);
+      // Another store's customers are its own: the same email makes an account there.
       const elsewhere = await post(
         '/api/Auth/SignUp',
         { customerTypeId: 1, firstName: 'A', lastName: 'B', email, password: 'password-123' },
         { host: 'second.localhost' },
       );
       expect(elsewhere.status).toBe(201);
+      expect((await signIn(email, 'password-123', { host: 'second.localhost' })).status).toBe(200);
+    });
+
+    it('still refuses a phone-only sign-up with a phone already taken (there is no address to tell it)', async () => {
+      await setContactMode(store2, 6);
+      try {
+        const body = { customerTypeId: 1, firstName: 'P', lastName: 'Q', phone: '+46 70 123 45 67', password: 'password-123' };
+        const first = await post('/api/Auth/SignUp', body, { host: 'second.localhost' });
+        expect(first.status).toBe(201);
+        expect(signUpAnswer.parse(await first.json()).data.signedIn).toBe(true);
+        const again = await post('/api/Auth/SignUp', body, { host: 'second.localhost' });
+        expect(again.status).toBe(409);
+        expect((await again.json()).error).toMatchObject({ code: 'ACCOUNT_EXISTS', field: 'phone' });
+      } finally {
+        await setContactMode(store2, 2);
+      }
     });
 
     it('refuses bad fields with a 400 naming the field', async () => {
@@ -297,7 +362,13 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
   describe('password reset', () => {
     const waitForMail = (to: string) =>
       eventually(async () => {
-        const rows = await server.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).orderBy('mail_id').execute();
+        const rows = await server.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('to_address', '=', to)
+          .where('subject', 'like', 'Reset your password%')
+          .orderBy('mail_id')
+          .execute();
         return rows.length ? rows : undefined;
       });
     const linkIn = (text: string) => /(http:\/\/\S+\/resetpassword\?token=\S+)/.exec(text)?.[1];
@@ -318,7 +389,7 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
         (existsSync(server.outboxDir) ? readdirSync(server.outboxDir) : [])
           .filter((name) => name.endsWith('.eml'))
           .map((name) => readFileSync(join(server.outboxDir, name), 'utf8'))
-          .find((text) => text.includes(`To: ${email}`)),
+          .find((text) => text.includes(`To: ${email}`) && text.includes('Subject: Reset')),
       );
       expect(eml).toContain('From: "Harbor & Pine" <no-reply@localhost>');
       expect(eml).toContain('Subject: Reset your password for Harbor & Pine');

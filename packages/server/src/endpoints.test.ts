@@ -65,7 +65,14 @@ beforeAll(async () => {
     ...nord,
     body: { customerTypeId: 1, firstName: 'Nora', lastName: 'Nord', email: 'nora@nord.test', password: 'nord-shopper-1' },
   });
-  nordShopper = ((await signUp.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+  expect(signUp.status).toBe(201);
+  // Sign-up with an email signs nobody in (issue 33): the new customer signs in.
+  const nordSignIn = await started.server.call('/api/Auth/SignIn', {
+    method: 'POST',
+    ...nord,
+    body: { email: 'nora@nord.test', password: 'nord-shopper-1' },
+  });
+  nordShopper = ((await nordSignIn.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
   const saved = await started.server.call('/api/Account/SaveAddress', {
     method: 'POST',
     ...nord,

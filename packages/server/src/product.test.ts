@@ -24,7 +24,14 @@ describe.each(backends)('product pages and reviews on $name', ({ create }) => {
       body: { email, password: 'a good long password', firstName: 'Robin', lastName: 'Quill', customerTypeId: 1 },
     });
     expect(response.status, await response.clone().text()).toBe(201);
-    return ((await response.json()) as { tokens: TokenPair }).tokens;
+    // Sign-up with an email signs nobody in (issue 33): the new customer signs in.
+    const signedIn = await server.call('/api/Auth/SignIn', {
+      method: 'POST',
+      ip: `10.77.1.${signIns}`,
+      body: { email, password: 'a good long password' },
+    });
+    expect(signedIn.status, await signedIn.clone().text()).toBe(200);
+    return ((await signedIn.json()) as { tokens: TokenPair }).tokens;
   };
   const idOf = async (slug: string) =>
     (

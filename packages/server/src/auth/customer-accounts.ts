@@ -48,6 +48,41 @@ const accountExists = (field: 'email' | 'phone') =>
     field,
   );
 
+/** The mail to a new account's address. */
+function welcomeMail(store: string, origin: string, firstName: string, statusId: number) {
+  return {
+    subject: `Your account at ${store}`,
+    text: [
+      `Hello ${firstName || 'there'},`,
+      '',
+      statusId === ACTIVE_CUSTOMER
+        ? `Your ${store} account is ready. Sign in with this email and the password you chose:`
+        : `Thank you for signing up at ${store}. The store will review your account and let you know when you can sign in:`,
+      '',
+      `${origin}/signin`,
+      '',
+      'If you did not sign up, ignore this mail, or tell the store.',
+    ].join('\n'),
+  };
+}
+
+/** The mail to an existing account's address when someone signs up with it again. */
+function tryAgainMail(store: string, origin: string, firstName: string) {
+  return {
+    subject: `Someone tried to create an account at ${store} with this address`,
+    text: [
+      `Hello ${firstName || 'there'},`,
+      '',
+      `Someone tried to create an account at ${store} with this address, which already has one. No new account was made.`,
+      '',
+      `If it was you, sign in: ${origin}/signin`,
+      `If you forgot your password, choose a new one: ${origin}/forgotpassword`,
+      '',
+      'If it was not you, ignore this mail: your account stays as it is.',
+    ].join('\n'),
+  };
+}
+
 /** The field a unique index of `customers` guards, for a 409 that names it. */
 const fieldOfIndex = (index: string | null): 'email' | 'phone' | null =>
   index === null ? null : index.includes('phone') ? 'phone' : 'email';
@@ -92,39 +127,85 @@ export class CustomerAccounts {
     this.pendingMail.add(task);
   }
 
-  /** Creates an account: an individual is signed in at once, a company or reseller waits for the store (§3.15). */
-  async signUp(store: Db, webId: number, body: z.output<typeof signUpRequest>) {
-    const site = await store.selectFrom('sites').select('contact_requirement_mode').where('web_id', '=', webId).executeTakeFirstOrThrow();
+  /**
+   * Creates an account: a company or reseller waits for the store (§3.15). A sign-up with an email never says whether
+   * the address (or the phone given with it) already has an account: it answers the same either way, signs nobody in,
+   * and mails the address, so only its owner learns which it was. A new account's mail says it is ready (or waits for
+   * the store); an existing account's owner is told someone tried to sign up with it, and how to sign in or reset the
+   * password. The password is hashed either way, so both take as long. A phone-only sign-up (stores that take phone
+   * numbers) has no address to write to: it is signed in at once, and a phone number taken is still a 409.
+   */
+  async signUp(store: Db, webId: number, body: z.output<typeof signUpRequest>, localPort: number | undefined, log: FastifyBaseLogger) {
+    const site = await store
+      .selectFrom('sites')
+      .select(['contact_requirement_mode', 'title'])
+      .where('web_id', '=', webId)
+      .executeTakeFirstOrThrow();
     const problem = contactRequirementProblem(site.contact_requirement_mode, body);
     if (problem) throw new HttpError(400, 'BAD_REQUEST', `${problem.field}: ${problem.message}`, problem.field);
-    if (body.email && (await findCustomer(store, webId, { kind: 'email', value: body.email }))) throw accountExists('email');
-    if (body.phone && (await findCustomer(store, webId, { kind: 'phone', value: body.phone }))) throw accountExists('phone');
-
     // Individuals may shop at once; a corporate or reseller account waits for the store's approval (§3.15).
     const statusId = companyCustomerTypes.includes(body.customerTypeId) ? APPROVAL_PENDING : ACTIVE_CUSTOMER;
     const passwordHash = await hashPassword(body.password);
+    const taken = async (db: Db) =>
+      [
+        body.email ? await findCustomer(db, webId, { kind: 'email', value: body.email }) : undefined,
+        body.phone ? await findCustomer(db, webId, { kind: 'phone', value: body.phone }) : undefined,
+      ].filter((customer, i, all) => customer !== undefined && all.findIndex((c) => c?.customer_id === customer.customer_id) === i);
+    const email = body.email;
+    if (!email) {
+      if ((await taken(store)).length) throw accountExists('phone');
+    } else {
+      const origin = await storeOrigin(store, webId, localPort);
+      const mailExisting = (trx: Db, existing: { email: string | null; first_name: string }[]) =>
+        this.mailer.queue(
+          trx,
+          existing.flatMap((customer) =>
+            customer.email ? [{ webId, to: customer.email, ...tryAgainMail(site.title, origin, customer.first_name) }] : [],
+          ),
+        );
+      await store
+        .transaction()
+        .execute(async (trx) => {
+          const existing = await taken(trx);
+          if (existing.length) return mailExisting(trx, existing);
+          await trx
+            .insertInto('customers')
+            .values(this.newCustomer(webId, body, passwordHash, statusId))
+            .returning('customer_id')
+            .executeTakeFirstOrThrow();
+          await this.mailer.queue(trx, { webId, to: email, ...welcomeMail(site.title, origin, body.firstName, statusId) });
+        })
+        .catch(async (error: unknown) => {
+          // Another sign-up with the same address won the unique index a moment ago: its owner is told, as above.
+          if (!fieldOfIndex(uniqueViolation(error))) throw error;
+          await mailExisting(store, await taken(store));
+        });
+      this.mailer.deliverSoon((error) => log.error({ err: error }, 'Sign-up mail not delivered yet'));
+      return {
+        data: {
+          statusId,
+          signedIn: false,
+          message:
+            statusId === ACTIVE_CUSTOMER
+              ? `Thank you for signing up. We have sent a mail to ${email}: check your inbox, then sign in with your email and password.`
+              : `Thank you for signing up. We have sent a mail to ${email}. The store will review your account and let you know when you can sign in.`,
+          user: null,
+        },
+      };
+    }
+
     const created = await store
       .transaction()
       .execute(async (trx) => {
         const { customer_id: customerId } = await trx
           .insertInto('customers')
-          .values({
-            web_id: webId,
-            email: body.email ?? null,
-            phone: body.phone ?? null,
-            password_hash: passwordHash,
-            first_name: body.firstName,
-            last_name: body.lastName,
-            company: body.company ?? '',
-            customer_type_id: body.customerTypeId,
-            status_id: statusId,
-          })
+          .values(this.newCustomer(webId, body, passwordHash, statusId))
           .returning('customer_id')
           .executeTakeFirstOrThrow();
         return { customerId, tokens: statusId === ACTIVE_CUSTOMER ? await this.tokens.issue(webId, customerId, trx) : undefined };
       })
       .catch((error: unknown) => {
-        // Two sign-ups with the same email at the same moment: the unique index decides, the loser gets the 409.
+        // Two sign-ups with the same phone at the same moment: the unique index decides, the loser gets the 409.
         const field = fieldOfIndex(uniqueViolation(error));
         throw field ? accountExists(field) : error;
       });
@@ -141,6 +222,21 @@ export class CustomerAccounts {
     }
     const user = await loadAccountUser(store, webId, created.customerId);
     return { data: { statusId, signedIn: true, message: 'Your account is ready.', user }, tokens: created.tokens };
+  }
+
+  /** The row of a new customer. */
+  private newCustomer(webId: number, body: z.output<typeof signUpRequest>, passwordHash: string, statusId: number) {
+    return {
+      web_id: webId,
+      email: body.email ?? null,
+      phone: body.phone ?? null,
+      password_hash: passwordHash,
+      first_name: body.firstName,
+      last_name: body.lastName,
+      company: body.company ?? '',
+      customer_type_id: body.customerTypeId,
+      status_id: statusId,
+    };
   }
 
   /** Signs a customer in by email or phone, counting failures per account and address. */

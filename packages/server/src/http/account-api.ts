@@ -34,7 +34,7 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
     }),
     signUp: {
       ...perAddress(rateRules.signUpPerIp, 'signup'),
-      handle: ({ body, caller: { webId }, store }) => accounts.signUp(store, webId, body),
+      handle: ({ body, caller: { webId }, request, store }) => accounts.signUp(store, webId, body, request.socket.localPort, request.log),
     },
     signIn: ({ body, caller: { webId }, request, store }) => accounts.signIn(store, webId, body, request.ip),
     forgotPassword: {
