@@ -46,12 +46,42 @@ test('sign up, sign out, sign in', async ({ page, accounts }) => {
   await expect(page.getByText(/at least 8/i).first()).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('a-long-password');
   await page.getByRole('button', { name: 'Create account' }).click();
+  // Sign-up signs nobody in, so it never tells whether the address had an account: it says to check the mail.
+  await expect(page.getByRole('heading', { name: 'Thank you for signing up' })).toBeVisible();
+  await expect(page.getByText('We have sent a mail to rosa@example.com')).toBeVisible();
+  await expect
+    .poll(() => {
+      try {
+        return lastMailTo(accounts, 'rosa@example.com');
+      } catch {
+        return '';
+      }
+    })
+    .toContain('Your Harbor & Pine account is ready.');
+  await signIn(page, accounts, 'rosa@example.com', 'a-long-password');
   await expect(page).toHaveURL(accounts.url('localhost', '/account'));
   await expect(page.getByText('Rosa Parks')).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(accounts.url('localhost', '/'));
-  await signIn(page, accounts, 'rosa@example.com', 'a-long-password');
-  await expect(page).toHaveURL(accounts.url('localhost', '/account'));
+  // Signing up again with the address makes no account and tells its owner by mail, not the one who tried.
+  await page.goto(accounts.url('localhost', '/signup'), { waitUntil: 'networkidle' });
+  await page.getByLabel('First name').fill('Someone');
+  await page.getByLabel('Last name').fill('Else');
+  await page.getByLabel('Email', { exact: true }).fill('rosa@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('another-long-password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('We have sent a mail to rosa@example.com')).toBeVisible();
+  await expect
+    .poll(() => {
+      try {
+        return lastMailTo(accounts, 'rosa@example.com');
+      } catch {
+        return '';
+      }
+    })
+    .toContain('Someone tried to create an account');
+  await signIn(page, accounts, 'rosa@example.com', 'another-long-password');
+  await expect(page.getByRole('alert')).toContainText(/incorrect/i);
 });
 
 test('a corporate account waits for the store to approve it', async ({ page, accounts }) => {

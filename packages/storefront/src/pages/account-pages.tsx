@@ -50,7 +50,11 @@ export function SignInPage() {
   );
 }
 
-/** /signup: individual, corporate or reseller accounts; the site's contact mode decides email and phone. */
+/**
+ * /signup: individual, corporate or reseller accounts; the site's contact mode decides email and phone. A sign-up with
+ * an email signs nobody in (the answer never says whether the address had an account): the page says what the store
+ * mailed and offers to sign in. Only a phone-only sign-up comes back signed in.
+ */
 export function SignUpPage() {
   const api = useApi();
   const navigate = useNavigate();
@@ -64,7 +68,9 @@ export function SignUpPage() {
     return (
       <PageShell heading="Thank you for signing up" breadcrumbs={[{ label: 'Sign up' }]} narrow>
         <FormNotice kind="success">{pending}</FormNotice>
-        <Link to="/">Return to home</Link>
+        <p className="vt-form-links">
+          <Link to="/signin">Sign in</Link> · <Link to="/">Return to home</Link>
+        </p>
       </PageShell>
     );
   }
