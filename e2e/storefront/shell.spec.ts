@@ -218,13 +218,18 @@ test.describe('maintenance (§2.4, §2.5)', () => {
     await preview.goto(store.url('localhost', '/preview'));
 
     await setMaintenance(request, store.url, token, true, 'open-sesame');
-    await expect(page).toHaveURL(store.url('localhost', '/maintenance'), { timeout: 3000 });
+    // The page the shopper was on rides along (issue 33), and the maintenance page says whose store it is.
+    await expect(page).toHaveURL(store.url('localhost', '/maintenance?return=%2Fcontact'), { timeout: 3000 });
     await expect(page.getByRole('heading', { name: 'Stocktaking today' })).toBeVisible();
+    await expect(page.locator('.vt-maintenance-store')).toHaveText('Harbor & Pine');
     await expect(page.getByText('We count every mug & kettle. Back at 5pm.')).toBeVisible();
     expect(preview.url()).toBe(store.url('localhost', '/preview'));
     expect((await request.get(store.url('localhost', '/editor'))).status()).toBe(200);
     const fresh = await request.get(store.url('localhost', '/'), { maxRedirects: 0 });
     expect(fresh.headers()['location']).toBe('/maintenance');
+    const closed = await request.get(store.url('localhost', '/maintenance'), { maxRedirects: 0 });
+    expect(closed.status()).toBe(503);
+    expect(closed.headers()['retry-after']).toBeTruthy();
 
     await page.getByRole('button', { name: 'Enter' }).click();
     await expect(page.getByText('Password is a required field')).toBeVisible();
@@ -237,8 +242,9 @@ test.describe('maintenance (§2.4, §2.5)', () => {
 
     await page.getByLabel('Password').fill('open-sesame');
     await page.getByRole('button', { name: 'Enter' }).click();
-    await expect(page).toHaveURL(store.url('localhost', '/'));
-    await expect(page).toHaveTitle('Home | Harbor & Pine');
+    // Back to the page asked for, not home (issue 33).
+    await expect(page).toHaveURL(store.url('localhost', '/contact'));
+    await expect(page).toHaveTitle(/Harbor & Pine$/);
     const bypass = (await page.context().cookies()).find((c) => c.name === 'vt_maintenance_bypass');
     expect(bypass).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict' });
 
@@ -312,7 +318,7 @@ test.describe('messages the spec names (§2.5, §8)', () => {
     });
     try {
       await setMaintenance(request, store.url, token, true);
-      await expect(page).toHaveURL(store.url('localhost', '/maintenance'), { timeout: 5000 });
+      await expect(page).toHaveURL(store.url('localhost', '/maintenance?return=%2Fcontact'), { timeout: 5000 });
       await expect(page.getByRole('heading', { name: 'Stocktaking today' })).toBeVisible();
       // Served by the server as a new page, not left on an error page.
       expect(documents).toContain('/maintenance');

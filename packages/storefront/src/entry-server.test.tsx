@@ -325,7 +325,9 @@ describe('routes, guards and redirects', () => {
   it('sends visitors to /maintenance while the store is in maintenance, except the editor and preview (§2.5)', async () => {
     const closed = storeData({}, { isMaintenance: true });
     expect(await redirectOf('/', closed)).toBe('/maintenance');
-    expect(await redirectOf('/cart', closed)).toBe('/maintenance');
+    // The page asked for rides along, to be returned to (issue 33); never another site's address.
+    expect(await redirectOf('/cart', closed)).toBe('/maintenance?return=%2Fcart');
+    expect(await redirectOf('/kitchen?sort=price', closed)).toBe('/maintenance?return=%2Fkitchen%3Fsort%3Dprice');
     expect((await render('/preview', closed)).status).toBe(200);
     const { html } = await render(
       '/maintenance',
@@ -346,6 +348,8 @@ describe('routes, guards and redirects', () => {
     expect(await redirectOf('/maintenance')).toBe('/');
     const bypassed = storeData({ hasMaintenanceBypass: async () => true }, { isMaintenance: true });
     expect(await redirectOf('/maintenance', bypassed)).toBe('/');
+    expect(await redirectOf('/maintenance?return=%2Fcart', bypassed)).toBe('/cart');
+    expect(await redirectOf('/maintenance?return=%2F%2Fevil.example', bypassed)).toBe('/');
     expect((await render('/', bypassed)).status).toBe(200);
   });
 

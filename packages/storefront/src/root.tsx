@@ -19,6 +19,7 @@ import { formSubmitter } from './form-submitter.ts';
 import { imageBreakpoints, imageDensities } from '@vitrine/theme-engine';
 import { StoreChrome } from './layouts.tsx';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
+import { maintenanceAddress, maintenanceReturn } from './maintenance-return.ts';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
 import { useHydrated } from './ui/hydrated.ts';
 import { marketingEvent } from './marketing/emitter.ts';
@@ -223,7 +224,15 @@ function MaintenanceRedirects({ site, bypass }: { site: WebConfig; bypass: boole
     return watchMaintenanceFlag(
       site,
       (on) => {
-        const target = on && !bypass && pathname !== '/maintenance' ? '/maintenance' : !on && pathname === '/maintenance' ? '/' : null;
+        // The page the shopper was on rides along, and they are taken back to it when the store opens (issue 33). The
+        // query is read when the flag flips: the stream is not opened again for every filter chosen.
+        const { search } = window.location;
+        const target =
+          on && !bypass && pathname !== '/maintenance'
+            ? maintenanceAddress(pathname + search)
+            : !on && pathname === '/maintenance'
+              ? maintenanceReturn(search)
+              : null;
         if (!target) return;
         Promise.resolve(navigate(target, { replace: true })).catch(() => window.location.replace(target));
       },
@@ -274,7 +283,8 @@ export function ErrorPage() {
     if (notFound) console.warn(`Page not found: ${path}`);
     // An in-app navigation to the maintenance page that failed falls back to a replace navigation (§2.5), once per
     // reload guard (§9: 10 s), rather than leaving the visitor on an error page.
-    else if (pathname === '/maintenance') reloadOnce('/maintenance', { reload: () => window.location.replace('/maintenance') });
+    else if (pathname === '/maintenance')
+      reloadOnce('/maintenance', { reload: () => window.location.replace(`/maintenance${window.location.search}`) });
   }, [notFound, path, pathname]);
   return (
     <Providers

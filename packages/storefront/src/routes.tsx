@@ -17,6 +17,7 @@ import { sectionTypesIn } from './section-types.ts';
 import { ListingView, NotFoundPage, PageView, pages, preloadView, ProductView } from './views.ts';
 import { ErrorPage, Root } from './root.tsx';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
+import { maintenanceAddress, maintenanceReturn } from './maintenance-return.ts';
 import type * as ThemeSettingsModule from './theme-settings.ts';
 import { noIndexRoutes, redirectRules, routeTable, routeTitle, type Layout, type RouteSpec } from './route-table.ts';
 
@@ -289,9 +290,12 @@ export function createRoutes(data: StorefrontData | DataSource): RouteObject[] {
           data.getKeptCartCodes(),
         ]);
         const path = new URL(request.url).pathname.replace(/\/+$/, '') || '/';
-        // §2.5: maintenance on and no bypass → /maintenance; off (or bypassed) while on the maintenance page → home.
-        if (site.isMaintenance && !bypass && !maintenanceExempt.has(path)) throw redirect('/maintenance');
-        if (path === '/maintenance' && (!site.isMaintenance || bypass)) throw redirect('/');
+        // §2.5: maintenance on and no bypass → /maintenance, carrying the page asked for; off (or bypassed) while on
+        // the maintenance page → that page, or home.
+        const asked = new URL(request.url);
+        if (site.isMaintenance && !bypass && !maintenanceExempt.has(path))
+          throw redirect(maintenanceAddress(asked.pathname + asked.search));
+        if (path === '/maintenance' && (!site.isMaintenance || bypass)) throw redirect(maintenanceReturn(asked.search));
         // The theme's header and footer are drawn on every page: their code is fetched with the page's.
         await preloadSections(sectionTypesIn(site.themeSettings));
         const { addToCartAction, shopSettings } = await themeReadsOf(site.themeSettings.themeData);

@@ -67,9 +67,12 @@ export function registerMaintenanceApi(app: FastifyInstance, deps: ApiDeps): voi
     },
 
     maintenanceStream: async ({ caller: { webId }, request, reply, store }) => {
+      // Written to the socket itself: the headers the hooks set on the reply (the security headers) are passed on.
+      const hooked = reply.getHeaders();
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {
+        ...hooked,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',

@@ -10,7 +10,7 @@ import {
 } from '@vitrine/storefront/server';
 import { CART_COOKIE, CART_UNTOLD, type StorefrontData } from '@vitrine/storefront';
 import type { Db } from '../db/connect.ts';
-import { loadMaintenanceSettings, maintenancePasswordHash } from '../shop/maintenance.ts';
+import { loadMaintenanceSettings, MAINTENANCE_RETRY_AFTER_SECONDS, maintenancePasswordHash } from '../shop/maintenance.ts';
 import { MAX_CART_LINES, PageType, marketingSources, parseCartCode, type CartCodeParts } from '@vitrine/commerce';
 import { randomFillSync } from 'node:crypto';
 import { isFramable, pagePolicy } from './security-headers.ts';
@@ -225,6 +225,13 @@ export function registerStorefront(
     });
     const result = await render(fetchRequest, data, typeof assets === 'function' ? await assets() : assets);
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    if (result.status === 200 && url.pathname.replace(/\/+$/, '') === '/maintenance') {
+      // The page drawn means the store is closed to this visitor: 503 with when to come back, so crawlers keep the
+      // store's pages rather than this one, and nothing keeps it once the store opens (§2.5).
+      result.status = 503;
+      result.headers['retry-after'] = String(MAINTENANCE_RETRY_AFTER_SECONDS);
+      result.headers['cache-control'] = 'no-store';
+    }
     if (contentSecurityPolicy) {
       // The render read the store's config (it is remembered for the request); builder mode loads no marketing script.
       const framable = isFramable(request.url);

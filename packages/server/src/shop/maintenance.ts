@@ -1,12 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MaintenanceSettings, StudioMaintenanceSettings } from '@vitrine/commerce';
 import { decodeHTML, escapeUTF8 } from 'entities';
+import { sanitizeOwnerHtml } from '@vitrine/sections/owner-html';
 import type { Db } from '../db/connect.ts';
 
 /** The cookie that lets a visitor past a password-protected maintenance page (§4, §9). */
 export const MAINTENANCE_BYPASS_COOKIE = 'vt_maintenance_bypass';
 /** §9: the bypass lasts 24 hours. */
 export const MAINTENANCE_BYPASS_SECONDS = 24 * 60 * 60;
+/**
+ * How long a client is asked to wait before trying a store in maintenance again (the page's `Retry-After`, seconds).
+ * Shoppers' open pages do not wait: the live flag brings them back the moment the store opens.
+ */
+export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
 /** How the bypass cookie is set: for the whole store, never sent by another site's request, unreadable by scripts. */
 export const MAINTENANCE_BYPASS_COOKIE_OPTIONS = {
   maxAge: MAINTENANCE_BYPASS_SECONDS,
@@ -60,8 +66,17 @@ export async function maintenancePasswordHash(db: Db, webId: number): Promise<st
   return site.maintenance_password_hash;
 }
 
-/** A store's maintenance page settings as shoppers get them (§3.11): the description HTML-decoded. */
+/**
+ * A store's maintenance page settings as shoppers get them (§3.11): the description HTML-decoded and then made safe
+ * to draw as HTML by the sanitizer of the HTML section, so the owner's formatting shows and nothing of theirs runs.
+ */
 export async function loadMaintenanceSettings(db: Db, webId: number): Promise<MaintenanceSettings> {
+  const settings = await loadWrittenMaintenance(db, webId);
+  return { ...settings, description: sanitizeOwnerHtml(settings.description) };
+}
+
+/** The maintenance settings as the owner wrote them: the description decoded, not sanitised (the studio's form). */
+async function loadWrittenMaintenance(db: Db, webId: number): Promise<MaintenanceSettings> {
   const site = await db
     .selectFrom('sites')
     .select(['is_maintenance', 'maintenance_heading', 'maintenance_description', 'maintenance_password_hash'])
@@ -91,7 +106,7 @@ export function encodeHtmlEntities(text: string): string {
 
 /** The maintenance form of the studio, as the owner wrote it; whether there is a password, never the password. */
 export async function loadStudioMaintenance(db: Db, webId: number): Promise<StudioMaintenanceSettings> {
-  const { isPasswordProtected, ...settings } = await loadMaintenanceSettings(db, webId);
+  const { isPasswordProtected, ...settings } = await loadWrittenMaintenance(db, webId);
   return { ...settings, hasPassword: isPasswordProtected === '1' };
 }
 
