@@ -146,11 +146,14 @@ export class CustomerAccounts {
     // Individuals may shop at once; a corporate or reseller account waits for the store's approval (§3.15).
     const statusId = companyCustomerTypes.includes(body.customerTypeId) ? APPROVAL_PENDING : ACTIVE_CUSTOMER;
     const passwordHash = await hashPassword(body.password);
-    const taken = async (db: Db) =>
-      [
+    /** The accounts the email or phone already name (one, when both name the same). */
+    const taken = async (db: Db) => {
+      const found = [
         body.email ? await findCustomer(db, webId, { kind: 'email', value: body.email }) : undefined,
         body.phone ? await findCustomer(db, webId, { kind: 'phone', value: body.phone }) : undefined,
-      ].filter((customer, i, all) => customer !== undefined && all.findIndex((c) => c?.customer_id === customer.customer_id) === i);
+      ].flatMap((customer) => (customer ? [customer] : []));
+      return found.filter((customer, i) => found.findIndex((other) => other.customer_id === customer.customer_id) === i);
+    };
     const email = body.email;
     if (!email) {
       if ((await taken(store)).length) throw accountExists('phone');
