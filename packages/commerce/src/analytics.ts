@@ -79,8 +79,9 @@ export const analyticsAnswer = z.object({
     to: day,
     previousFrom: day,
     previousTo: day,
-    /** The store's base currency, which `revenue` is in. */
+    /** The store's base currency, which `revenue` is in, and its symbol. */
     currencyCode: z.string(),
+    currencySymbol: z.string(),
     totals: analyticsTotals,
     previousTotals: analyticsTotals,
     /** Every day of the period in order, days without visits included (zeros). */

@@ -27,7 +27,22 @@ export type {
   PageTypeId,
   SortOptionId,
 } from './enums.ts';
-export { formatPrice, formatUnits, convertedUnits, cartTotalUnits, displayDecimals, cartTotal, perUnitExtras } from './money.ts';
+export {
+  formatPrice,
+  formatUnits,
+  convertedUnits,
+  cartTotalUnits,
+  decimalAmount,
+  displayDecimals,
+  cartTotal,
+  orderCurrency,
+  orderUnits,
+  wholeUnits,
+  perUnitExtras,
+  type OrderCurrencyFields,
+  type OrderLineAmounts,
+  type OrderUnits,
+} from './money.ts';
 export type { Currency } from './money.ts';
 export { buildCartCode, parseCartCode, OPTION_SET_ID } from './cart-code.ts';
 export { MAX_OPTION_FILE_BYTES, MAX_OPTION_TEXT, chosenOption, saveOptionsRequest } from './line-options.ts';
@@ -206,6 +221,7 @@ export {
   TRACKING_COOKIES,
   UNTRACKED_ROUTE_PREFIXES,
   isUntrackedRoute,
+  trackingId,
 } from './tracking.ts';
 export type { GeoLocation, DeviceInfo, TrackSessionBeacon, TrackEventBeacon, TrackDurationBeacon } from './tracking.ts';
 export {

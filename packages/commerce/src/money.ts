@@ -67,6 +67,81 @@ export function formatPrice(minorUnits: number, currency: Currency, showCurrency
 }
 
 /**
+ * An amount as a number of the currency's whole units, as it is shown (`formatPrice` of the same amount reads the
+ * same): 4323 cents at 0.92 → 39.77. What machines are told (structured data, pixels, the Conversions API) comes from
+ * here, so they never disagree with the page by a rounding.
+ */
+export function decimalAmount(minorUnits: number, currency: Currency): number {
+  return wholeUnits(convertedUnits(minorUnits, currency), currency);
+}
+
+/** Smallest shown units as a number of the currency's whole units: 3977 cents → 39.77, 18287 yen → 18287. */
+export function wholeUnits(units: number, currency: Currency): number {
+  return units / 10 ** displayDecimals(currency.currencyAbbreviation);
+}
+
+/** What an order keeps of the currency it was placed in (`OrderSummary` has these). */
+export interface OrderCurrencyFields {
+  currencyCode: string;
+  currencySymbol: string;
+  currencyRate: number;
+}
+
+/**
+ * The currency an order was placed in, at the rate recorded then: every surface that shows an order's amounts (its
+ * pages, its mails, the studio, the payment page, the Purchase event) converts through this, so they agree to the
+ * cent whatever the store's rates are now. An order from before symbols were kept shows its code.
+ */
+export function orderCurrency(order: OrderCurrencyFields): Currency {
+  return {
+    currencyAbbreviation: order.currencyCode.trim(),
+    currencySymbol: order.currencySymbol || order.currencyCode.trim(),
+    currencyRate: order.currencyRate,
+  };
+}
+
+/** An order's line as far as its amounts go (`OrderSummary`'s lines have these). */
+export interface OrderLineAmounts {
+  unitPrice: number;
+  quantity: number;
+  addons: readonly { price: number }[];
+  options: readonly { price: number }[];
+}
+
+/** An order's amounts as its shopper saw them at the checkout and is charged: smallest shown units of its currency. */
+export interface OrderUnits {
+  lines: number[];
+  subtotal: number;
+  shipping: number;
+  total: number;
+}
+
+/**
+ * An order's amounts in the currency it was placed in, exactly as its checkout showed them: each unit price, add-on
+ * and priced option converted first (as `cartTotalUnits` does for the cart), times the quantity, and delivery
+ * converted on its own. So the order's pages, mails, payment and Purchase event say what the checkout said, to the
+ * cent: converting the base-currency total once could differ from the lines' sum by a rounding.
+ */
+export function orderUnits(order: OrderCurrencyFields & { shippingTotal: number; lines: readonly OrderLineAmounts[] }): OrderUnits {
+  const currency = orderCurrency(order);
+  const lines = order.lines.map((line) =>
+    cartTotalUnits(
+      [
+        {
+          price: line.unitPrice,
+          quantity: line.quantity,
+          addonPrices: [...line.addons.map((addon) => addon.price), ...line.options.filter((o) => o.price > 0).map((o) => o.price)],
+        },
+      ],
+      currency,
+    ),
+  );
+  const subtotal = lines.reduce((sum, units) => sum + units, 0);
+  const shipping = convertedUnits(order.shippingTotal, currency);
+  return { lines, subtotal, shipping, total: subtotal + shipping };
+}
+
+/**
  * A cart's total in the chosen currency's smallest shown units: each unit price (and add-on price) converted as it is
  * shown, times its quantity, summed — so the total shown is the sum of the lines shown.
  */

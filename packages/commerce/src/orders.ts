@@ -54,10 +54,17 @@ export const orderSummary = z.object({
   deliveryMethod: z.string(),
   paymentMethod: z.string(),
   currencyCode: z.string(),
+  /** The currency's symbol when the order was placed: with the code and rate, how every surface shows its amounts. */
+  currencySymbol: z.string(),
   currencyRate: z.number(),
   subtotal: z.number().int(),
   shippingTotal: z.number().int(),
   total: z.number().int(),
+  /**
+   * The total as the shopper was shown and charged it, in the smallest shown units of the order's currency
+   * (`orderUnits`); what a list of orders shows. Orders placed before it was kept have it converted from `total`.
+   */
+  totalUnits: z.number().int(),
   lines: z.array(
     z.object({
       productID: z.number().int().nullable(),
@@ -91,7 +98,9 @@ const orderListEntry = orderSummary.pick({
   paymentStatus: true,
   createdAt: true,
   total: true,
+  totalUnits: true,
   currencyCode: true,
+  currencySymbol: true,
   currencyRate: true,
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { formatPrice } from './money.ts';
 import { missingOption, productStructuredData, type ProductDetail } from './product.ts';
 
 /** schema.org's shapes as search engines read them for product rich results: what must be there, and of what kind. */
@@ -80,7 +81,7 @@ const skillet: ProductDetail = {
 };
 const context = {
   origin: 'https://harbor.example',
-  currency: 'USD',
+  currency: { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 },
   imageUrl: (file: string) => `https://harbor.example/media/${file.replace(/^media:\/\//, '')}`,
 };
 
@@ -117,6 +118,19 @@ describe('a product’s structured data (§3.12)', () => {
     const [product] = productStructuredData({ ...skillet, variants: [], attributes: [] }, context) as [Record<string, unknown>];
     expect(product['@type']).toBe('Product');
     expect(offer.parse(product['offers'])).toMatchObject({ price: '117.98', priceCurrency: 'USD' });
+  });
+
+  it('prices its offers as the page shows them, through the one money path, in any currency', () => {
+    const shown = (currency: { currencyAbbreviation: string; currencySymbol: string; currencyRate: number }) => {
+      const [product] = productStructuredData({ ...skillet, variants: [], attributes: [] }, { ...context, currency }) as [
+        Record<string, unknown>,
+      ];
+      return [(product['offers'] as { price: string }).price, formatPrice(skillet.price, currency)];
+    };
+    // 11798 cents at 0.92 is 10854.16 cents: the page says €108.54 and so must the offer (it said 117.98).
+    expect(shown({ currencyAbbreviation: 'EUR', currencySymbol: '€', currencyRate: 0.92 })).toEqual(['108.54', '€108.54']);
+    // A currency without decimals is not divided by a hundred it does not have.
+    expect(shown({ currencyAbbreviation: 'JPY', currencySymbol: '¥', currencyRate: 155 })).toEqual(['18287', '¥18,287']);
   });
 });
 

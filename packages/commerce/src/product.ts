@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_COMPARE, attributeDisplayTypes } from './enums.ts';
+import { decimalAmount, displayDecimals, type Currency } from './money.ts';
 
 /**
  * A product as its page shows it (§2.12, §3.12, §3.15): gallery, price and stock per variant, the variant axes
@@ -137,19 +138,27 @@ export function isInStock(stockStatusID: number): boolean {
  * The product's structured data for search engines (§3.12): a schema.org `ProductGroup` whose variants are
  * `Product`s with their own `Offer` (price, currency, availability), with brand, SKU, images and the
  * `AggregateRating`; and the `BreadcrumbList` of its trail. `origin` makes addresses absolute; `imageUrl` turns a
- * media path into one. Prices are in the store's own currency (what it charges), never a shopper's converted one.
+ * media path into one. Prices are in the currency the page is drawn in (the store's default), through the one money
+ * path, so they read as the page shows them.
  */
 export function productStructuredData(
   product: ProductDetail,
-  { origin, currency, imageUrl }: { origin: string; currency: string; imageUrl: (file: string) => string },
+  { origin, currency, imageUrl }: { origin: string; currency: Currency; imageUrl: (file: string) => string },
 ): object[] {
   const url = `${origin}${product.productURL}`;
-  const amount = (minor: number) => (minor / 100).toFixed(2);
+  const decimals = displayDecimals(currency.currencyAbbreviation);
+  const amount = (minor: number) => decimalAmount(minor, currency).toFixed(decimals);
   const availability = (stockStatusID: number) => `https://schema.org/${isInStock(stockStatusID) ? 'InStock' : 'OutOfStock'}`;
   const offer = (price: number, stockStatusID: number, at: string) =>
     product.isHidePrice
       ? undefined
-      : { '@type': 'Offer', url: at, price: amount(price), priceCurrency: currency, availability: availability(stockStatusID) };
+      : {
+          '@type': 'Offer',
+          url: at,
+          price: amount(price),
+          priceCurrency: currency.currencyAbbreviation,
+          availability: availability(stockStatusID),
+        };
   const images = product.images.map((image) => imageUrl(image.file));
   const brand = product.brand ? { '@type': 'Brand', name: product.brand.name } : undefined;
   const rating =

@@ -14,7 +14,7 @@ export { MAX_PAGE_DURATION_MS, TRACKING_COOKIES, UNTRACKED_ROUTE_PREFIXES, isUnt
  */
 
 /** An id a browser makes up (a session, a visitor, an event): short, URL-safe. */
-const trackingId = z
+export const trackingId = z
   .string()
   .min(8)
   .max(64)

@@ -37,6 +37,10 @@ interface PageView {
 interface Order {
   total: number;
   status: string;
+  payment_method: string;
+  payment_status: string;
+  /** The tracker's session it was placed in; null when the browser had none. */
+  session_id: string | null;
   created_at: Date;
 }
 interface Traffic {
@@ -100,12 +104,19 @@ function trafficOf(prefix: string, seed: number, sessionsPerDay: number): Traffi
         });
       }
     }
-    for (let o = 0; o < int(3); o++)
+    const ofDay = traffic.sessions.filter((s) => dayOf(s.started_at) === day);
+    for (let o = 0; o < int(4); o++) {
+      // Some sessions place two orders: the conversion rate counts the session once.
+      const session = pick([null, ...ofDay.slice(0, 3)]);
       traffic.orders.push({
         total: 1000 + int(9000),
         status: pick(['Pending', 'Confirmed', 'Cancelled']),
-        created_at: new Date(n * 86_400_000 + int(86_000_000)),
+        payment_method: pick(['Cash on delivery', 'Card', 'Bank transfer']),
+        payment_status: pick(['Pending', 'Paid']),
+        session_id: session?.session_id ?? null,
+        created_at: new Date((session?.started_at.getTime() ?? n * 86_400_000 + int(86_000_000)) + 60_000),
       });
+    }
   }
   return traffic;
 }
@@ -142,9 +153,11 @@ async function insertTraffic(db: Db, webId: number, traffic: Traffic, prefix: st
         idempotency_key: `${prefix}-${i}`,
         customer_id: null,
         status: o.status,
+        payment_status: o.payment_status,
+        tracking_session_id: o.session_id,
         shipping_address: JSON.stringify({}),
         delivery_method: 'Standard delivery',
-        payment_method: 'Cash on delivery',
+        payment_method: o.payment_method,
         currency_code: 'USD',
         currency_rate: 1,
         subtotal: o.total,
@@ -161,7 +174,10 @@ const inPeriod = (date: Date, from: string, to: string) => dayOf(date) >= from &
 function bruteForce(traffic: Traffic, from: string, to: string) {
   const sessions = traffic.sessions.filter((s) => inPeriod(s.started_at, from, to));
   const views = traffic.views.filter((v) => inPeriod(v.created_at, from, to));
-  const orders = traffic.orders.filter((o) => o.status !== 'Cancelled' && inPeriod(o.created_at, from, to));
+  // Sales: paid or paid on delivery, not cancelled. An unpaid card or transfer order is an attempt.
+  const sale = (o: Order) => o.status !== 'Cancelled' && (o.payment_status === 'Paid' || o.payment_method === 'Cash on delivery');
+  const orders = traffic.orders.filter((o) => sale(o) && inPeriod(o.created_at, from, to));
+  const converted = sessions.filter((s) => traffic.orders.some((o) => sale(o) && o.session_id === s.session_id));
   const ofSession = (s: Session) => traffic.views.filter((v) => v.session_id === s.session_id);
   const duration = sessions.reduce((sum, s) => sum + ofSession(s).reduce((d, v) => d + v.duration_ms, 0), 0);
   const bounces = sessions.filter((s) => ofSession(s).length <= 1).length;
@@ -174,7 +190,7 @@ function bruteForce(traffic: Traffic, from: string, to: string) {
     bounceRate: sessions.length ? bounces / sessions.length : 0,
     orders: orders.length,
     revenue,
-    conversionRate: sessions.length ? orders.length / sessions.length : 0,
+    conversionRate: sessions.length ? converted.length / sessions.length : 0,
   };
   const days = [];
   for (let n = utcDayNumber(from); n <= utcDayNumber(to); n++) {

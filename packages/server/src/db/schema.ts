@@ -406,6 +406,12 @@ export interface OrdersTable {
   payment_method: string;
   currency_code: string;
   currency_rate: number;
+  /** The symbol the currency had when the order was placed (migration 0016). */
+  currency_symbol: Generated<string>;
+  /** The total as the shopper was charged it, in the smallest shown units of its currency; null before migration 0016. */
+  total_units: number | null;
+  /** The tracker's session (`vt_sid`) the order was placed in, when the shopper's browser had one. */
+  tracking_session_id: string | null;
   subtotal: number;
   shipping_total: Generated<number>;
   total: number;
@@ -540,9 +546,14 @@ export interface AnalyticsDaysTable {
   page_views: Generated<number>;
   duration_ms: Generated<number>;
   bounces: Generated<number>;
-  /** Orders placed this day, cancelled ones left out, and their totals in minor units of the base currency. */
+  /**
+   * Sales placed this day: orders paid, or paid on delivery, and not cancelled (`SALE_ORDERS`), and their totals in
+   * minor units of the base currency.
+   */
   orders: Generated<number>;
   revenue: Generated<number>;
+  /** Sessions started this day that placed a sale: the conversion rate's numerator. */
+  converted_sessions: Generated<number>;
   /** HyperLogLog registers of the day's visitor ids, merged over a period for its distinct visitors. */
   visitor_sketch: Uint8Array | null;
   rolled_at: Timestamp;

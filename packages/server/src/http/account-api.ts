@@ -5,6 +5,7 @@ import { rateRules } from '../infra/rate-limit.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerEndpoints } from './endpoint-routes.ts';
 import { perAddress } from './rate-limits.ts';
+import { dropSessionCookie } from './session-cookie.ts';
 
 const refreshFailures = {
   invalid: ['TOKEN_INVALID', 'The tokens are not valid'],
@@ -21,17 +22,24 @@ export function registerAccountApi(app: FastifyInstance, deps: ApiDeps): void {
   app.addHook('onClose', () => accounts.close());
 
   registerEndpoints(app, deps, authEndpoints, {
-    refresh: async ({ body, caller: { webId }, reply }) => {
+    refresh: async ({ body, caller: { webId }, request, reply }) => {
       const outcome = await tokens.refresh(webId, body);
       if (!outcome.ok) {
         const [code, message] = refreshFailures[outcome.reason];
+        // The app ends the session it could not renew: the pages the server draws end it too.
+        dropSessionCookie(request, reply);
         return reply.code(401).send({ error: { code, message } });
       }
       return { tokens: outcome.tokens };
     },
-    session: async ({ caller: { claims } }) => ({
-      data: { userId: claims.UserID, webId: claims.WebID, isGuest: claims.UserID === '0', expiresAt: claims.exp },
-    }),
+    // A customer's token outlives their sign-out by up to its lifetime: once the session it names has ended (signed
+    // out, revoked, reset), the token answers as a guest's.
+    session: async ({ caller: { claims } }) => {
+      const signedIn = claims.UserID !== '0' && (await tokens.isSessionOpen(claims.WebID, claims.sid));
+      return {
+        data: { userId: signedIn ? claims.UserID : '0', webId: claims.WebID, isGuest: !signedIn, expiresAt: claims.exp },
+      };
+    },
     signUp: {
       ...perAddress(rateRules.signUpPerIp, 'signup'),
       handle: ({ body, caller: { webId }, request, store }) => accounts.signUp(store, webId, body, request.socket.localPort, request.log),

@@ -172,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!isServableHost(request.headers.host))
       throw new HttpError(400, 'BAD_REQUEST', 'Host: must be a domain name, with a port from 1 to 65535', 'Host');
   });
-  // Cookies parsed and written by @fastify/cookie: the store override, the maintenance bypass, the mirrored access token.
+  // Cookies parsed and written by @fastify/cookie: the store override, the maintenance bypass, the session's access token.
   await app.register(fastifyCookie);
   registerStoreOverride(app, options.platformHosts);
   app.addHook('preValidation', async (request) => {
@@ -334,16 +334,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (request.method === 'POST' && request.url.startsWith('/api/Studio/') && reply.statusCode < 400) pages.clear();
     });
   }
-  registerStorefront(
-    app,
-    options.db,
-    storeTables,
-    facets,
-    options.tokens.access,
-    options.storefront.render,
-    options.storefront.assets,
-    pages,
-    { contentSecurityPolicy: options.contentSecurityPolicy ?? true },
-  );
+  registerStorefront(app, options.db, storeTables, facets, options.tokens, options.storefront.render, options.storefront.assets, pages, {
+    contentSecurityPolicy: options.contentSecurityPolicy ?? true,
+  });
   return app;
 }

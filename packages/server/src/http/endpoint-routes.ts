@@ -8,6 +8,7 @@ import type { ApiDeps } from './api-deps.ts';
 import { FieldsRefused, refusal, refusalAnswer, type RequestIssue } from './errors.ts';
 import { requireCustomer, requireOwner, requireOwnerSession, requireToken, type SignedInCustomer } from './principals.ts';
 import { requireSite } from './site.ts';
+import { followAnsweredTokens } from './session-cookie.ts';
 
 /** Who a route's hook found calling, by the endpoint's `caller`. */
 export interface Callers {
@@ -127,6 +128,8 @@ export function registerEndpoints<G extends EndpointGroup>(
           reply,
         });
         if (reply.sent) return reply;
+        // A customer's tokens answered are kept in the server's HttpOnly cookie too, for the pages it draws.
+        await followAnsweredTokens(deps.tokens.access, request, reply, answer, (request.caller as { claims?: AccessTokenPayload }).claims);
         return reply.code(status).send(answer);
       },
     });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CONSENT_COOKIE, orderEndpoints } from '@vitrine/commerce';
+import { CONSENT_COOKIE, TRACKING_COOKIES, orderEndpoints } from '@vitrine/commerce';
 import { checkoutOptions, customerOrders, orderByCode, placeOrder } from '../shop/orders.ts';
 import { confirmPayment, startPayment } from '../shop/payments.ts';
 import type { ApiDeps } from './api-deps.ts';
@@ -30,6 +30,7 @@ export function registerOrderApi(app: FastifyInstance, deps: ApiDeps): void {
           },
           consent: request.cookies[CONSENT_COOKIE],
           pageUrl: `${request.protocol}://${request.host}/checkout`,
+          trackingSession: request.cookies[TRACKING_COOKIES.session.name],
         },
       );
       return { data: { order } };

@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Writes from a browser must come from a page of the store itself: a browser names the page's origin in `Origin` on
  * every cross-origin write, so another site's form or script (riding a visitor's cookies: the maintenance bypass,
- * the store override, the mirrored access token) is refused with 403 before anything runs. Requests without
+ * the store override, the session's access token) is refused with 403 before anything runs. Requests without
  * `Origin` are not a browser's cross-site writes (servers, tools) and go on to their own authentication.
  */
 export function registerSameOriginWrites(app: FastifyInstance): void {

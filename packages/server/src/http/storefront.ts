@@ -23,7 +23,8 @@ import { loadWebConfig } from '../shop/tenants.ts';
 import { cartLineCount } from '../shop/catalog.ts';
 import { priceCodes } from '../shop/cart.ts';
 import { checkoutOptions } from '../shop/orders.ts';
-import type { AccessTokens } from '../auth/tokens.ts';
+import type { TokenService } from '../auth/tokens.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
 import { hasMaintenanceBypass } from './maintenance-api.ts';
 import { guestPageKey, type PageCache } from './page-cache.ts';
 import { storeNotFoundPage } from './error-pages.ts';
@@ -31,9 +32,6 @@ import { lookupSite, storeOverride } from './site.ts';
 import type { FacetIndex } from '../shop/facet-index.ts';
 import { StoreDataCache } from '../shop/store-data-cache.ts';
 import { watchStoreChanges, type StoreChangeFeed } from '../db/store-changes.ts';
-
-/** The cookie in which the shopper app mirrors its access token (the storefront's `ACCESS_COOKIE`), for guarded pages. */
-const ACCESS_COOKIE = 'vt_at';
 
 export type RenderStorefront = (request: Request, data: StorefrontData, assets: ClientAssets) => Promise<StorefrontResponse>;
 
@@ -43,7 +41,7 @@ export function registerStorefront(
   db: Db,
   storeTables: ReadonlySet<string>,
   facets: FacetIndex,
-  access: AccessTokens,
+  tokens: TokenService,
   render: RenderStorefront,
   assets: ClientAssets | (() => Promise<ClientAssets>),
   cache: PageCache | null = null,
@@ -200,14 +198,19 @@ export function registerStorefront(
       getCheckoutOptions: () => checkoutOptions(store),
     };
     /**
-     * The customer whose access token, signed by this server for this store, the request's cookie carries; else null.
-     * An expired one still counts here: the page renders for them and the browser renews the token before any call.
+     * The customer whose access token, signed by this server for this store, the request's HttpOnly cookie carries
+     * (`SESSION_COOKIE`), while the session it names is open; else null. An expired token still counts here: the page
+     * renders for them and the browser renews the token before any call. Read once per page.
      */
-    const signedInCustomer = async (): Promise<string | null> => {
-      const token = request.cookies[ACCESS_COOKIE];
-      const claims = token ? await access.verify(token, { allowExpired: true }) : null;
-      return claims && claims.WebID === webId && claims.UserID !== '0' ? claims.UserID : null;
-    };
+    let customer: Promise<string | null> | undefined;
+    const signedInCustomer = (): Promise<string | null> =>
+      (customer ??= (async () => {
+        const token = request.cookies[SESSION_COOKIE];
+        const claims = token ? await tokens.access.verify(token, { allowExpired: true }) : null;
+        if (!claims || claims.WebID !== webId || claims.UserID === '0') return null;
+        // Signed out, revoked or reset since: a copy of the cookie left in another tab draws a guest's page.
+        return (await tokens.isSessionOpen(webId, claims.sid)) ? claims.UserID : null;
+      })());
     const keptCart = readCartCookie(request.cookies[CART_COOKIE]);
     const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
     const override = storeOverride(request);

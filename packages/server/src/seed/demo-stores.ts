@@ -217,8 +217,9 @@ export const demoStores: DemoStore[] = [
     title: 'Atelier Nord',
     tagline: 'Considered clothing in natural fibres.',
     currencies: [
-      { code: 'EUR', symbol: '€', rate: 0.92, isDefault: true },
-      { code: 'USD', symbol: '$', rate: 1 },
+      // Its prices are in euros, so euros convert at 1 and every other rate converts from them.
+      { code: 'EUR', symbol: '€', rate: 1, isDefault: true },
+      { code: 'USD', symbol: '$', rate: 1.09 },
     ],
     theme: {
       name: 'Nord',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import {
   ANALYTICS_TOP_ROWS,
   MAX_ANALYTICS_DAYS,
+  paymentMethodNames,
   utcDayNumber,
   utcDayText,
   type AnalyticsDay,
@@ -25,6 +26,12 @@ import { HttpError } from '../http/errors.ts';
  * too (their hashes while few, else a HyperLogLog); the report merges them: exact for small stores, within 0.8 % (one
  * standard error) for large ones.
  */
+
+/**
+ * An order that counts as a sale: paid, or paid on delivery (cash), and not cancelled. A card order left unpaid or
+ * declined, or a transfer not yet received, is an attempt: it counts once it is paid.
+ */
+const isSale = sql`o.status <> 'Cancelled' AND (o.payment_status = 'Paid' OR o.payment_method = ${paymentMethodNames.cod})`;
 
 const DAY_MS = 86_400_000;
 /** A day keeps this many names per dimension, most frequent first: enough for any top 10 of a period. */
@@ -94,7 +101,7 @@ export async function rollUpDay(db: Db, webId: number, day: string): Promise<voi
     await sql`SELECT pg_advisory_xact_lock(${webId}, ${n})`.execute(trx);
     const {
       rows: [totals],
-    } = await sql<{ sessions: number; visitors: number; duration_ms: number; bounces: number }>`
+    } = await sql<{ sessions: number; visitors: number; duration_ms: number; bounces: number; converted_sessions: number }>`
       WITH s AS (
         SELECT session_id, visitor_id FROM tracking_sessions
         WHERE web_id = ${webId} AND started_at >= ${from} AND started_at < ${to}
@@ -107,7 +114,10 @@ export async function rollUpDay(db: Db, webId: number, day: string): Promise<voi
       SELECT count(*)::int AS sessions,
         count(DISTINCT s.visitor_id)::int AS visitors,
         coalesce(sum(v.duration_ms), 0)::bigint AS duration_ms,
-        count(*) FILTER (WHERE coalesce(v.views, 0) <= 1)::int AS bounces
+        count(*) FILTER (WHERE coalesce(v.views, 0) <= 1)::int AS bounces,
+        count(*) FILTER (WHERE EXISTS (
+          SELECT 1 FROM orders o WHERE o.web_id = ${webId} AND o.tracking_session_id = s.session_id AND ${isSale}
+        ))::int AS converted_sessions
       FROM s LEFT JOIN v USING (session_id)`.execute(trx);
     const {
       rows: [views],
@@ -117,8 +127,8 @@ export async function rollUpDay(db: Db, webId: number, day: string): Promise<voi
     const {
       rows: [orders],
     } = await sql<{ orders: number; revenue: number }>`
-      SELECT count(*)::int AS orders, coalesce(sum(total), 0)::bigint AS revenue FROM orders
-      WHERE web_id = ${webId} AND status <> 'Cancelled' AND created_at >= ${from} AND created_at < ${to}`.execute(trx);
+      SELECT count(*)::int AS orders, coalesce(sum(total), 0)::bigint AS revenue FROM orders o
+      WHERE o.web_id = ${webId} AND ${isSale} AND o.created_at >= ${from} AND o.created_at < ${to}`.execute(trx);
     const sketch = await visitorSketch(trx, webId, from, to, totals!.visitors);
     const row = {
       visitors: totals!.visitors,
@@ -126,6 +136,7 @@ export async function rollUpDay(db: Db, webId: number, day: string): Promise<voi
       page_views: views!.page_views,
       duration_ms: Number(totals!.duration_ms),
       bounces: totals!.bounces,
+      converted_sessions: totals!.converted_sessions,
       orders: orders!.orders,
       revenue: Number(orders!.revenue),
       visitor_sketch: sketch,
@@ -291,12 +302,13 @@ interface DayRow {
   bounces: number;
   orders: number;
   revenue: number;
+  converted_sessions: number;
   visitor_sketch: Uint8Array | null;
 }
 
 /** One period's headline figures from its days' rollups. */
 function totalsOf(days: readonly DayRow[]): AnalyticsTotals {
-  const sum = (key: 'sessions' | 'page_views' | 'duration_ms' | 'bounces' | 'orders' | 'revenue') =>
+  const sum = (key: 'sessions' | 'page_views' | 'duration_ms' | 'bounces' | 'orders' | 'revenue' | 'converted_sessions') =>
     days.reduce((total, day) => total + Number(day[key]), 0);
   const sessions = sum('sessions');
   const orders = sum('orders');
@@ -308,7 +320,9 @@ function totalsOf(days: readonly DayRow[]): AnalyticsTotals {
     bounceRate: sessions ? sum('bounces') / sessions : 0,
     orders,
     revenue: sum('revenue'),
-    conversionRate: sessions ? orders / sessions : 0,
+    // Sessions that bought over sessions: at most 100 %, and orders placed without the tracker (a test tool, a
+    // shopper who blocks it) are sales that no session claims.
+    conversionRate: sessions ? sum('converted_sessions') / sessions : 0,
   };
 }
 
@@ -383,10 +397,25 @@ export async function analyticsReport(store: Db, period: { from: number; to: num
   const previousFrom = from - length;
   const dayColumn = sql<string>`to_char(day, 'YYYY-MM-DD')`;
   const [site, rows, breakdown] = await Promise.all([
-    store.selectFrom('sites').select('base_currency').executeTakeFirstOrThrow(),
+    store
+      .selectFrom('sites as s')
+      .leftJoin('currencies as c', (join) => join.onRef('c.web_id', '=', 's.web_id').onRef('c.code', '=', 's.base_currency'))
+      .select(['s.base_currency', 'c.symbol'])
+      .executeTakeFirstOrThrow(),
     store
       .selectFrom('analytics_days')
-      .select([dayColumn.as('day'), 'visitors', 'sessions', 'page_views', 'duration_ms', 'bounces', 'orders', 'revenue', 'visitor_sketch'])
+      .select([
+        dayColumn.as('day'),
+        'visitors',
+        'sessions',
+        'page_views',
+        'duration_ms',
+        'bounces',
+        'orders',
+        'revenue',
+        'converted_sessions',
+        'visitor_sketch',
+      ])
       .where('day', '>=', asDate(utcDayText(previousFrom)))
       .where('day', '<=', asDate(utcDayText(to)))
       .execute(),
@@ -408,6 +437,7 @@ export async function analyticsReport(store: Db, period: { from: number; to: num
     bounces: 0,
     orders: 0,
     revenue: 0,
+    converted_sessions: 0,
     visitor_sketch: null,
   });
   const daysOf = (start: number): DayRow[] =>
@@ -447,7 +477,8 @@ export async function analyticsReport(store: Db, period: { from: number; to: num
     to: utcDayText(to),
     previousFrom: utcDayText(previousFrom),
     previousTo: utcDayText(from - 1),
-    currencyCode: site.base_currency,
+    currencyCode: site.base_currency.trim(),
+    currencySymbol: site.symbol ?? site.base_currency.trim(),
     totals: totalsOf(current),
     previousTotals: totalsOf(previous),
     days: current.map(chartDay),

@@ -4,7 +4,6 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import {
   contactRequirementProblem,
-  formatPrice,
   paymentMethodNames,
   paymentMethods,
   perUnitExtras,
@@ -12,7 +11,13 @@ import {
   type OrderSummary,
   type placeOrderRequest,
   convertedUnits,
-  displayDecimals,
+  formatUnits,
+  orderCurrency,
+  orderUnits,
+  trackingId,
+  wholeUnits,
+  type Currency,
+  type OrderUnits,
 } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../http/errors.ts';
@@ -52,6 +57,20 @@ export async function checkoutOptions(db: Db) {
   };
 }
 
+/** An order's total as its shopper was charged it; an order from before that was kept has its total converted once. */
+export const totalUnitsOf = (order: {
+  total: number;
+  total_units: number | null;
+  currency_code: string;
+  currency_symbol: string;
+  currency_rate: number;
+}): number =>
+  order.total_units ??
+  convertedUnits(
+    order.total,
+    orderCurrency({ currencyCode: order.currency_code, currencySymbol: order.currency_symbol, currencyRate: order.currency_rate }),
+  );
+
 /** An order by its id, as its customer sees it. */
 async function orderSummaryOf(db: Db, orderId: number): Promise<OrderSummary> {
   const [order, lines, history] = await Promise.all([
@@ -70,10 +89,12 @@ async function orderSummaryOf(db: Db, orderId: number): Promise<OrderSummary> {
     deliveryMethod: order.delivery_method,
     paymentMethod: order.payment_method,
     currencyCode: order.currency_code,
+    currencySymbol: order.currency_symbol,
     currencyRate: order.currency_rate,
     subtotal: order.subtotal,
     shippingTotal: order.shipping_total,
     total: order.total,
+    totalUnits: totalUnitsOf(order),
     lines: lines.map((line) => ({
       productID: line.product_id,
       variantID: line.variant_id,
@@ -101,7 +122,17 @@ export async function orderByCode(db: Db, code: string): Promise<OrderSummary> {
 export async function customerOrders(db: Db, customerId: number) {
   const orders = await db
     .selectFrom('orders')
-    .select(['order_code', 'status', 'payment_status', 'created_at', 'total', 'currency_code', 'currency_rate'])
+    .select([
+      'order_code',
+      'status',
+      'payment_status',
+      'created_at',
+      'total',
+      'total_units',
+      'currency_code',
+      'currency_symbol',
+      'currency_rate',
+    ])
     .where('customer_id', '=', customerId)
     .orderBy('created_at', 'desc')
     .orderBy('order_id', 'desc')
@@ -112,7 +143,9 @@ export async function customerOrders(db: Db, customerId: number) {
     paymentStatus: o.payment_status,
     createdAt: o.created_at.toISOString(),
     total: o.total,
+    totalUnits: totalUnitsOf(o),
     currencyCode: o.currency_code,
+    currencySymbol: o.currency_symbol,
     currencyRate: o.currency_rate,
   }));
 }
@@ -152,6 +185,8 @@ export interface PurchaseReport {
   consent: string | undefined;
   /** The page the order was placed from. */
   pageUrl: string;
+  /** The tracker's session the order is placed in (its `vt_sid` cookie), which the conversion rate counts. */
+  trackingSession?: string | undefined;
   /** Set once the Purchase is queued with the order. */
   queued?: boolean;
 }
@@ -175,7 +210,7 @@ export async function placeOrder(
   if (placed) return orderSummaryOf(db, placed.order_id);
 
   // One statement for what the order needs of the store: its settings, the chosen currency and delivery option, and
-  // for the mails its base currency's symbol and its owners.
+  // for the mails its owners.
   const [site, customer] = await Promise.all([
     db
       .selectFrom('sites as s')
@@ -183,17 +218,17 @@ export async function placeOrder(
         's.title',
         's.account_mode',
         's.contact_requirement_mode',
-        's.base_currency',
         's.scripts',
         's.consent_banner',
-        jsonObjectFrom(eb.selectFrom('currencies as c').select(['c.code', 'c.rate']).where('c.code', '=', body.currency)).as('currency'),
+        jsonObjectFrom(eb.selectFrom('currencies as c').select(['c.code', 'c.symbol', 'c.rate']).where('c.code', '=', body.currency)).as(
+          'currency',
+        ),
         jsonObjectFrom(
           eb
             .selectFrom('delivery_options as d')
             .select(['d.name', 'd.price', 'd.free_from'])
             .where('d.delivery_option_id', '=', body.deliveryOptionId),
         ).as('option'),
-        eb.selectFrom('currencies as b').select('b.symbol').whereRef('b.code', '=', 's.base_currency').as('base_symbol'),
         jsonArrayFrom(
           eb
             .selectFrom('site_owners as so')
@@ -215,6 +250,9 @@ export async function placeOrder(
   if (site.account_mode === 1 && customerId === null) throw new HttpError(401, 'SIGN_IN_REQUIRED', 'Sign in to check out');
   if (!currency) throw new HttpError(400, 'VALIDATION', 'is not a currency of this store', 'currency');
   if (!option) throw new HttpError(404, 'NOT_FOUND', 'No such delivery option', 'deliveryOptionId');
+  // How this order's amounts are shown everywhere: its currency at the rate it is placed at.
+  const shownFields = { currencyCode: currency.code, currencySymbol: currency.symbol, currencyRate: currency.rate };
+  const shown = orderCurrency(shownFields);
   const email = body.email ?? customer?.email ?? null;
   const phone = body.phone ?? customer?.phone ?? null;
   const contact = contactRequirementProblem(site.contact_requirement_mode, { email, phone });
@@ -261,6 +299,12 @@ export async function placeOrder(
   });
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
   const shippingTotal = option.free_from !== null && subtotal >= option.free_from ? 0 : option.price;
+  // What the checkout showed in the chosen currency, line by line: what every surface of the order says after.
+  const units = orderUnits({
+    ...shownFields,
+    shippingTotal,
+    lines: lines.map(({ item, quantity, unitPrice, addons }) => ({ unitPrice, quantity, addons, options: item.options })),
+  });
   const orderCode = newOrderCode();
 
   const placedAt = await db.transaction().execute(async (trx) => {
@@ -278,10 +322,14 @@ export async function placeOrder(
         delivery_method: option.name,
         payment_method: paymentMethodNames[body.paymentMethod],
         currency_code: currency.code,
+        currency_symbol: currency.symbol,
         currency_rate: currency.rate,
+        // A cookie the browser makes up: kept only when it is shaped like the tracker's ids.
+        tracking_session_id: trackingId.safeParse(purchase?.trackingSession).data ?? null,
         subtotal,
         shipping_total: shippingTotal,
         total: subtotal + shippingTotal,
+        total_units: units.total,
       })
       .onConflict((oc) => oc.columns(['web_id', 'idempotency_key']).doNothing())
       .returning(['order_id', 'created_at'])
@@ -367,14 +415,9 @@ export async function placeOrder(
           )
           .execute();
     }
-    await queueOrderMails(trx, webId, mailer, { site, orderCode, email, lines, subtotal, shippingTotal });
+    await queueOrderMails(trx, webId, mailer, { site, currency: shown, orderCode, email, lines, units });
     // The Purchase is the store's to report, once per order: its id is the order's, and the order is written once.
     if (purchase && conversionsTarget(site.scripts) && consentAllows(site.consent_banner, purchase.consent)) {
-      const units = convertedUnits(subtotal + shippingTotal, {
-        currencyAbbreviation: currency.code,
-        currencyRate: currency.rate,
-        currencySymbol: '',
-      });
       const [firstName, ...lastNames] = (address['fullName'] ?? '').trim().split(/\s+/);
       await queueConversion(trx, webId, {
         event_name: 'Purchase',
@@ -394,7 +437,7 @@ export async function placeOrder(
           externalId: customerId !== null ? `customer-${customerId}` : purchase.customer.externalId,
         }),
         custom_data: {
-          value: units / 10 ** displayDecimals(currency.code),
+          value: wholeUnits(units.total, shown),
           currency: currency.code,
           order_id: orderCode,
           content_type: 'product',
@@ -429,10 +472,12 @@ export async function placeOrder(
     deliveryMethod: option.name,
     paymentMethod: paymentMethodNames[body.paymentMethod],
     currencyCode: currency.code,
+    currencySymbol: currency.symbol,
     currencyRate: currency.rate,
     subtotal,
     shippingTotal,
     total: subtotal + shippingTotal,
+    totalUnits: units.total,
     lines: lines.map(({ item, quantity, unitPrice, addons, lineTotal }) => ({
       productID: item.product.productID,
       variantID: item.product.variantID || null,
@@ -455,32 +500,32 @@ async function queueOrderMails(
   webId: number,
   mailer: Mailer,
   order: {
-    site: { title: string; base_currency: string; base_symbol: string | null; owners: { email: string }[] };
+    site: { title: string; owners: { email: string }[] };
+    /** The currency the order was placed in, at its rate. */
+    currency: Currency;
     orderCode: string;
     email: string | null;
     lines: {
       item: { product: { itemName: string; variantName: string }; options: readonly { name: string; value: string }[] };
       quantity: number;
-      lineTotal: number;
     }[];
-    subtotal: number;
-    shippingTotal: number;
+    /** Its amounts as the checkout showed them (`orderUnits`). */
+    units: OrderUnits;
   },
 ): Promise<void> {
-  const money = (minor: number) =>
-    formatPrice(minor, { currencyAbbreviation: order.site.base_currency, currencySymbol: order.site.base_symbol ?? '', currencyRate: 1 });
+  const money = (units: number) => formatUnits(units, order.currency);
   const text = [
     `Order ${order.orderCode}`,
     '',
     ...order.lines.map(
-      ({ item, quantity, lineTotal }) =>
-        `${quantity} × ${item.product.itemName}${item.product.variantName ? ` (${item.product.variantName})` : ''}: ${money(lineTotal)}` +
+      ({ item, quantity }, i) =>
+        `${quantity} × ${item.product.itemName}${item.product.variantName ? ` (${item.product.variantName})` : ''}: ${money(order.units.lines[i]!)}` +
         item.options.map((option) => `\n    ${option.name}: ${option.value}`).join(''),
     ),
     '',
-    `Subtotal: ${money(order.subtotal)}`,
-    `Delivery: ${money(order.shippingTotal)}`,
-    `Total: ${money(order.subtotal + order.shippingTotal)}`,
+    `Subtotal: ${money(order.units.subtotal)}`,
+    `Delivery: ${money(order.units.shipping)}`,
+    `Total: ${money(order.units.total)}`,
     '',
     `Follow it at /status?code=${order.orderCode}`,
   ].join('\n');

@@ -1,4 +1,4 @@
-import { buildCartCode, convertedUnits, type CartAnswer, type OrderSummary, type PaymentOutcome } from '@vitrine/commerce';
+import { buildCartCode, type CartAnswer, type OrderSummary, type PaymentOutcome } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../http/errors.ts';
 import type { PaymentProvider } from '../infra/payments.ts';
@@ -21,7 +21,7 @@ function notPayable(order: Pick<OrderSummary, 'status' | 'paymentStatus'>): stri
 
 /** What the shopper pays for `order`, in the currency they chose, in its smallest unit. */
 const chargeOf = (order: OrderSummary) => ({
-  amount: convertedUnits(order.total, { currencyAbbreviation: order.currencyCode, currencySymbol: '', currencyRate: order.currencyRate }),
+  amount: order.totalUnits,
   currency: order.currencyCode,
 });
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { STUDIO_ORDERS_PAGE, nextStatuses, type OrderStatus, type setOrderStatusRequest, type studioOrdersQuery } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../http/errors.ts';
-import { orderByCode } from '../shop/orders.ts';
+import { orderByCode, totalUnitsOf } from '../shop/orders.ts';
 
 /**
  * The store's orders as its owner works them: listed newest first by status and a search, moved on through their
@@ -36,7 +36,9 @@ export async function listStoreOrders(db: Db, query: z.output<typeof studioOrder
         'o.payment_status',
         'o.created_at',
         'o.total',
+        'o.total_units',
         'o.currency_code',
+        'o.currency_symbol',
         'o.currency_rate',
         'o.email',
         'o.phone',
@@ -64,7 +66,9 @@ export async function listStoreOrders(db: Db, query: z.output<typeof studioOrder
       paymentStatus: row.payment_status,
       createdAt: row.created_at.toISOString(),
       total: row.total,
+      totalUnits: totalUnitsOf(row),
       currencyCode: row.currency_code,
+      currencySymbol: row.currency_symbol,
       currencyRate: row.currency_rate,
       email: row.email,
       phone: row.phone,

@@ -8,7 +8,6 @@ import {
   contactFields,
   contactProblem,
   newIdempotencyKey,
-  orderCurrency,
   readOrderCode,
 } from './checkout-rules.ts';
 import { pricedItem } from './cart.fixture.ts';
@@ -91,15 +90,6 @@ describe('a cart that changed while checking out', () => {
 });
 
 describe('orders', () => {
-  it('shows amounts in the currency chosen, at the rate recorded, with the store symbol when it has one', () => {
-    const offered = [{ currencyAbbreviation: 'EUR', currencySymbol: '€', currencyRate: 0.8 }];
-    expect(orderCurrency({ currencyCode: 'EUR', currencyRate: 0.9 }, offered)).toEqual({
-      currencyAbbreviation: 'EUR',
-      currencySymbol: '€',
-      currencyRate: 0.9,
-    });
-    expect(orderCurrency({ currencyCode: 'GBP', currencyRate: 1 }, offered).currencySymbol).toBe('GBP');
-  });
   it('prints an address on lines, leaving out what is empty', () => {
     expect(addressLines({ fullName: 'Ada', line1: '1 Quay St', line2: '', city: 'Leith', postalCode: 'EH6', country: 'GB' })).toEqual([
       'Ada',

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  contactRequirementProblem,
-  staysInCart,
-  type CartItem,
-  type Currency,
-  type OrderSummary,
-  type PlaceOrderRequest,
-} from '@vitrine/commerce';
+import { contactRequirementProblem, staysInCart, type CartItem, type PlaceOrderRequest } from '@vitrine/commerce';
 import type { CartPopupItem } from './cart-rules.ts';
 
 /**
@@ -106,19 +99,6 @@ export const changedPopupItem = (item: CartItem): CartPopupItem => ({
   status: staysInCart(item.status) ? 'lessstock' : item.status,
   product: { thumbnailFile: item.product.thumbnailFile, productURL: item.product.productURL, itemName: item.product.itemName },
 });
-
-/**
- * The currency an order's amounts are shown in: the one the shopper chose, at the rate recorded when it was placed
- * (its symbol from the store's list, else its code).
- */
-export function orderCurrency(order: Pick<OrderSummary, 'currencyCode' | 'currencyRate'>, offered: readonly Currency[]): Currency {
-  const known = offered.find((c) => c.currencyAbbreviation === order.currencyCode);
-  return {
-    currencyAbbreviation: order.currencyCode,
-    currencySymbol: known?.currencySymbol ?? order.currencyCode,
-    currencyRate: order.currencyRate,
-  };
-}
 
 /** An order's address on lines, as a label prints it. */
 export function addressLines(address: Readonly<Record<string, unknown>>): string[] {

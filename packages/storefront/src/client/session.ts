@@ -21,18 +21,11 @@ interface SessionState {
   clear(): void;
 }
 
-/** The name of the cookie that mirrors the access token, so the server can render guarded pages for the right person. */
-export const ACCESS_COOKIE = 'vt_at';
-
-function mirrorToCookie(tokens: TokenPair | null) {
-  if (typeof document === 'undefined') return;
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = tokens
-    ? `${ACCESS_COOKIE}=${tokens.accessToken}; Path=/; Max-Age=${30 * 24 * 3600}; SameSite=Lax${secure}`
-    : `${ACCESS_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
-}
-
-/** Tokens and the signed-in customer, kept in browser storage across reloads. */
+/**
+ * Tokens and the signed-in customer, kept in browser storage across reloads. The server knows the signed-in shopper
+ * for the pages it draws from its own HttpOnly cookie (`vt_at`), which it sets when it answers a customer's tokens
+ * and removes at sign-out: the app never writes it, and no script can read it (issue 33).
+ */
 export const useSession = create<SessionState>()(
   persist(
     immer((set, get) => ({
@@ -46,7 +39,6 @@ export const useSession = create<SessionState>()(
         });
       },
       setTokens(tokens) {
-        mirrorToCookie(tokens);
         set((s) => {
           s.tokens = tokens;
         });
@@ -73,7 +65,6 @@ export const useSession = create<SessionState>()(
         });
       },
       clear() {
-        mirrorToCookie(null);
         set((s) => {
           s.tokens = null;
           s.user = null;

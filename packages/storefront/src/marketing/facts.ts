@@ -1,4 +1,4 @@
-import { convertedUnits, displayDecimals, perUnitExtras, type CartItem, type OrderSummary } from '@vitrine/commerce';
+import { orderCurrency, perUnitExtras, wholeUnits, type CartItem, type OrderSummary } from '@vitrine/commerce';
 import { marketingEvent, type MarketingFacts } from './emitter.ts';
 
 /** What a page knows of a product beyond its cart line, for AddToCart's category and brand (§7). */
@@ -47,7 +47,6 @@ export function reportPurchase(order: OrderSummary): void {
   } catch {
     // Storage full or refused: reported anyway; Meta deduplicates by the event id.
   }
-  const currency = { currencyAbbreviation: order.currencyCode, currencySymbol: '', currencyRate: order.currencyRate };
   const ids = order.lines.flatMap((line) => (line.productID === null ? [] : [String(line.productID)]));
   marketingEvent(
     'Purchase',
@@ -55,7 +54,7 @@ export function reportPurchase(order: OrderSummary): void {
       content_ids: [...new Set(ids)],
       content_type: 'product',
       num_items: order.lines.reduce((sum, line) => sum + line.quantity, 0),
-      value: convertedUnits(order.total, currency) / 10 ** displayDecimals(order.currencyCode),
+      value: wholeUnits(order.totalUnits, orderCurrency(order)),
       currency: order.currencyCode,
     },
     `purchase-${order.orderCode}`,

@@ -1,8 +1,7 @@
 import {
   CONSENT_COOKIE,
   CONSENT_COOKIE_SECONDS,
-  convertedUnits,
-  displayDecimals,
+  decimalAmount,
   type CapiRequest,
   type ConsentChoice,
   type Currency,
@@ -55,7 +54,7 @@ export function customDataOf(facts: MarketingFacts, currency: Currency): Omit<Pi
   if (value !== undefined) return { ...rest, value, currency: own ?? currency.currencyAbbreviation };
   if (amount === undefined) return rest;
   const code = currency.currencyAbbreviation;
-  return { ...rest, value: convertedUnits(amount, currency) / 10 ** displayDecimals(code), currency: code };
+  return { ...rest, value: decimalAmount(amount, currency), currency: code };
 }
 
 const tiktokNames: Partial<Record<PixelEventName, string>> = { Purchase: 'CompletePayment' };

@@ -7,27 +7,21 @@ import { itemOf, type CartLine } from '../client/cart-rules.ts';
 /** What the checkout pages share: the lines being bought, and what shows while they load. */
 
 /**
- * The lines being bought, as the order summary lists them: in the chosen currency, or with `format` in another (an
- * order being paid shows the currency it was placed in).
+ * The lines being bought, as the order summary lists them, in the shop's currency (an order being paid gives its own
+ * through a `ShopProvider`): each unit price converted first, as the cart and the order add them up.
  */
 export function SummaryLines({
   lines,
   items,
-  format,
   fromCart = false,
 }: {
   lines: readonly CartLine[];
   items: readonly CartItem[];
-  format?: (minor: number) => string;
   /** The lines are the cart's: a price that changed since the shopper added a line is said. */
   fromCart?: boolean;
 }) {
-  const shopPrice = usePrice();
-  const cartPrice = useCartPrice();
-  const price = format ?? shopPrice;
-  const linePrice: typeof cartPrice = format
-    ? ([row]) => format((row!.price + (row!.addonPrices ?? []).reduce((sum, p) => sum + p, 0)) * row!.quantity)
-    : cartPrice;
+  const price = usePrice();
+  const linePrice = useCartPrice();
   return (
     <ul className="vt-checkout-lines" aria-label="Items in your order">
       {lines.map((line) => {

@@ -1,10 +1,21 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { formatPrice, orderEndpoints, paymentMethodNames, statusColour, type OrderSummary } from '@vitrine/commerce';
+import {
+  formatPrice,
+  formatUnits,
+  orderCurrency,
+  orderUnits,
+  orderEndpoints,
+  paymentMethodNames,
+  statusColour,
+  type OrderCurrencyFields,
+  type OrderSummary,
+  type OrderUnits,
+} from '@vitrine/commerce';
 import { useShop } from '@vitrine/sections';
 import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
-import { addressLines, isOrderCode, orderCurrency, readOrderCode } from '../client/checkout-rules.ts';
+import { addressLines, isOrderCode, readOrderCode } from '../client/checkout-rules.ts';
 import { AppForm, Field, FormNotice, SubmitButton } from '../ui/field.tsx';
 import { PageShell } from './page-shell.tsx';
 import { reportPurchase } from '../marketing/facts.ts';
@@ -35,11 +46,18 @@ export function useLoaded<T>(key: string | null, load: () => Promise<T | null>):
   return result && result.key === key ? result.loaded : { state: 'loading' };
 }
 
-/** Minor units of an order in the currency it was placed in, at the rate recorded then. */
-export function useOrderPrice(order: Pick<OrderSummary, 'currencyCode' | 'currencyRate'>): (minor: number) => string {
-  const { currencies, showCurrency } = useShop();
-  const currency = orderCurrency(order, currencies);
-  return (minor) => formatPrice(minor, currency, showCurrency);
+/**
+ * How an order's amounts read, in the currency it was placed in at the rate recorded then: `price` converts one
+ * amount of the store's (a unit price, an add-on), `units` shows an amount already in the order's currency (its
+ * lines' totals and its totals, `orderUnits`), as the checkout showed them.
+ */
+export function useOrderPrice(order: OrderCurrencyFields): { price: (minor: number) => string; units: (units: number) => string } {
+  const { showCurrency } = useShop();
+  const currency = orderCurrency(order);
+  return {
+    price: (minor) => formatPrice(minor, currency, showCurrency),
+    units: (units) => formatUnits(units, currency, showCurrency),
+  };
 }
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -92,17 +110,17 @@ export function BankTransferInstructions({ orderCode, total }: { orderCode: stri
 }
 
 /** An order's subtotal, delivery and total, in the currency it was placed in. */
-export function OrderTotals({ order }: { order: OrderSummary }) {
-  const price = useOrderPrice(order);
+export function OrderTotals({ order, amounts = orderUnits(order) }: { order: OrderSummary; amounts?: OrderUnits }) {
+  const { units } = useOrderPrice(order);
   return (
     <dl className="vt-totals" aria-label="Order totals">
       <dt>Subtotal</dt>
-      <dd>{price(order.subtotal)}</dd>
+      <dd>{units(amounts.subtotal)}</dd>
       <dt>Delivery</dt>
-      <dd>{order.shippingTotal === 0 ? 'Free' : price(order.shippingTotal)}</dd>
+      <dd>{order.shippingTotal === 0 ? 'Free' : units(amounts.shipping)}</dd>
       <dt className="vt-totals-total">Total</dt>
       <dd className="vt-totals-total" data-testid="order-total">
-        {price(order.total)}
+        {units(order.totalUnits)}
       </dd>
     </dl>
   );
@@ -110,7 +128,8 @@ export function OrderTotals({ order }: { order: OrderSummary }) {
 
 /** An order as its confirmation and its detail page show it: lines, totals, address, delivery and payment. */
 export function OrderView({ order, children }: { order: OrderSummary; children?: ReactNode }) {
-  const price = useOrderPrice(order);
+  const { price, units } = useOrderPrice(order);
+  const amounts = orderUnits(order);
   const bankTransfer = order.paymentMethod === paymentMethodNames.bank_transfer;
   return (
     <div className="vt-order">
@@ -138,11 +157,11 @@ export function OrderView({ order, children }: { order: OrderSummary; children?:
                   ))}
                   <p className="vt-order-line-meta">{`${line.quantity} × ${price(line.unitPrice)}`}</p>
                 </div>
-                <p className="vt-order-line-total">{price(line.lineTotal)}</p>
+                <p className="vt-order-line-total">{units(amounts.lines[i]!)}</p>
               </li>
             ))}
           </ul>
-          <OrderTotals order={order} />
+          <OrderTotals order={order} amounts={amounts} />
         </section>
         {children}
       </div>
@@ -186,7 +205,7 @@ export function OrderView({ order, children }: { order: OrderSummary; children?:
             </dd>
           </dl>
           {bankTransfer && order.paymentStatus !== 'Paid' ? (
-            <BankTransferInstructions orderCode={order.orderCode} total={price(order.total)} />
+            <BankTransferInstructions orderCode={order.orderCode} total={units(order.totalUnits)} />
           ) : null}
         </section>
       </div>
@@ -303,7 +322,7 @@ export function StatusPage() {
     isOrderCode(code) ? (await api.request(orderEndpoints.getOrder, { query: { OrderCode: code } })).data.order : null,
   );
   const order = code && loaded.state === 'ready' ? loaded.value : undefined;
-  const price = useOrderPrice(order ?? { currencyCode: '', currencyRate: 1 });
+  const units = useOrderPrice(order ?? { currencyCode: '', currencySymbol: '', currencyRate: 1 }).units;
   return (
     <PageShell heading="Order status" breadcrumbs={[{ label: 'Order status' }]}>
       <div className="vt-status-page">
@@ -349,7 +368,7 @@ export function StatusPage() {
                 </dd>
                 <dt>Total</dt>
                 <dd>
-                  {price(order.total)} for {itemCount(order)}
+                  {units(order.totalUnits)} for {itemCount(order)}
                 </dd>
               </dl>
               <h3 className="vt-h5">History</h3>
@@ -369,8 +388,8 @@ type OrderListEntry = Awaited<ReturnType<typeof loadOrders>>[number];
 const loadOrders = async (api: ReturnType<typeof useApi>) => (await api.request(orderEndpoints.getOrders)).data.orders;
 
 /** One order of the list, its total in the currency it was placed in. */
-function OrderListRow({ order, rate }: { order: OrderListEntry; rate: number }) {
-  const price = useOrderPrice({ currencyCode: order.currencyCode, currencyRate: rate });
+function OrderListRow({ order }: { order: OrderListEntry }) {
+  const { units } = useOrderPrice(order);
   return (
     <tr>
       <th scope="row">
@@ -387,7 +406,7 @@ function OrderListRow({ order, rate }: { order: OrderListEntry; rate: number }) 
       <td>
         <StatusBadge status={order.paymentStatus} />
       </td>
-      <td className="vt-num">{price(order.total)}</td>
+      <td className="vt-num">{units(order.totalUnits)}</td>
     </tr>
   );
 }
@@ -416,7 +435,7 @@ export function OrderListPage() {
               </thead>
               <tbody>
                 {loaded.value.map((order) => (
-                  <OrderListRow key={order.orderCode} order={order} rate={order.currencyRate} />
+                  <OrderListRow key={order.orderCode} order={order} />
                 ))}
               </tbody>
             </table>

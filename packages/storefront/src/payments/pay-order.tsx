@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { cartEndpoints, orderEndpoints, type CartAnswer, type OrderSummary } from '@vitrine/commerce';
+import { cartEndpoints, orderCurrency, orderEndpoints, type CartAnswer, type OrderSummary } from '@vitrine/commerce';
+import { ShopProvider, useShop } from '@vitrine/sections';
 import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
 import { lineOf } from '../client/cart-rules.ts';
@@ -63,7 +64,8 @@ function PayOrderView({
   refusal: string | null;
   onPay: () => void;
 }) {
-  const price = useOrderPrice(order);
+  const { units } = useOrderPrice(order);
+  const shop = useShop();
   const orderLink = (
     <Link to={`/order/${order.orderCode}`}>
       See order <span className="vt-order-code">{order.orderCode}</span>
@@ -112,10 +114,13 @@ function PayOrderView({
         <h2 id="pay-summary" className="vt-h4">
           Your order
         </h2>
-        <SummaryLines lines={cart.data.map(lineOf)} items={cart.data} format={price} />
+        {/* The lines in the order's currency, at its rate: converted as its checkout converted them. */}
+        <ShopProvider value={{ ...shop, currency: orderCurrency(order) }}>
+          <SummaryLines lines={cart.data.map(lineOf)} items={cart.data} />
+        </ShopProvider>
         <OrderTotals order={order} />
         {refusal ? <FormNotice kind="error">{refusal}</FormNotice> : null}
-        <SubmitButton busy={busy}>{busy ? 'Opening the payment…' : `Pay ${price(order.total)}`}</SubmitButton>
+        <SubmitButton busy={busy}>{busy ? 'Opening the payment…' : `Pay ${units(order.totalUnits)}`}</SubmitButton>
       </aside>
     </form>
   );

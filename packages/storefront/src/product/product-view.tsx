@@ -139,7 +139,7 @@ export function ProductDetailView({
 
   const structured = productStructuredData(product, {
     origin,
-    currency: root?.site.currency.currencyAbbreviation ?? 'USD',
+    currency: root?.site.currency ?? { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 },
     imageUrl: (file) => new URL(mediaUrl(file, root?.site.staticCDN ?? ''), origin).href,
   });
 

@@ -197,7 +197,7 @@ const figures: readonly Figure[] = [
   { key: 'avgDurationMs', label: 'Avg. visit duration', format: (v) => duration(v) },
   { key: 'bounceRate', label: 'Bounce rate', format: (v) => percent.format(v), rate: true, lowerIsBetter: true },
   { key: 'orders', label: 'Orders', format: (v) => count.format(v) },
-  { key: 'revenue', label: 'Revenue', format: (v, r) => orderPrice({ currencyCode: r.currencyCode, currencyRate: 1 }, v) },
+  { key: 'revenue', label: 'Revenue', format: (v, r) => orderPrice({ ...r, currencyRate: 1 }, v) },
   { key: 'conversionRate', label: 'Conversion rate', format: (v) => percent.format(v), rate: true },
 ];
 
@@ -225,7 +225,7 @@ function Report({ report, stale }: { report: AnalyticsReport; stale: boolean }) 
     ],
     [report],
   );
-  const money = useMemo(() => (value: number) => orderPrice({ currencyCode: report.currencyCode, currencyRate: 1 }, value), [report]);
+  const money = useMemo(() => (value: number) => orderPrice({ ...report, currencyRate: 1 }, value), [report]);
   const sales = useMemo<ChartSeries[]>(
     () => [
       { label: 'Orders', values: report.days.map((d) => d.orders), colour: '#f59e0b', bars: true },

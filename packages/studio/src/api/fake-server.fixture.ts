@@ -84,10 +84,12 @@ export function sampleOrders(): OrderSummary[] {
     deliveryMethod: 'Standard delivery (3–5 days)',
     paymentMethod: 'Cash on delivery',
     currencyCode: 'USD',
+    currencySymbol: '$',
     currencyRate: 1,
     subtotal: 1000,
     shippingTotal: 495,
     total: 1495,
+    totalUnits: 1495,
     lines: [
       {
         productID: 13,
@@ -121,10 +123,12 @@ export function sampleOrders(): OrderSummary[] {
       },
       paymentMethod: 'Bank transfer',
       currencyCode: 'EUR',
+      currencySymbol: '€',
       currencyRate: 0.5,
       subtotal: 5400,
       shippingTotal: 0,
       total: 5400,
+      totalUnits: 2700,
       lines: [
         {
           productID: 12,
@@ -334,7 +338,9 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
           paymentStatus: o.paymentStatus,
           createdAt: o.createdAt,
           total: o.total,
+          totalUnits: o.totalUnits,
           currencyCode: o.currencyCode,
+          currencySymbol: o.currencySymbol,
           currencyRate: o.currencyRate,
           email: o.email,
           phone: o.phone,
@@ -390,6 +396,7 @@ function sampleAnalytics(from: string, to: string): AnalyticsReport {
     previousFrom: utcDayText(first - length),
     previousTo: utcDayText(first - 1),
     currencyCode: 'USD',
+    currencySymbol: '$',
     totals: {
       visitors: 120,
       sessions: 150,

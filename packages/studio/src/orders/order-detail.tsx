@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { nextStatuses, orderStatuses, type OrderStatus, type OrderSummary } from '@vitrine/commerce';
+import { nextStatuses, orderStatuses, orderUnits, type OrderStatus, type OrderSummary } from '@vitrine/commerce';
 import { StudioApiError, type OrderChange } from '../api/client.ts';
 import { useStudio } from '../context.tsx';
 import { problemText } from '../state/controller.ts';
 import { Button } from '../ui/button.tsx';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
-import { baseAmount, orderPrice, StatusChip, Time } from './order-format.tsx';
+import { baseAmount, orderAmount, orderPrice, StatusChip, Time } from './order-format.tsx';
 
 /** The button that moves an order to each status, and what the notice says once it has. */
 const moves: Record<OrderStatus, { button: string; done: string }> = {
@@ -99,6 +99,8 @@ export function OrderDetail({ orderCode, onChanged }: { orderCode: string; onCha
   const canCancel = status ? nextStatuses[status].includes('Cancelled') : false;
   const canPay = order.paymentStatus !== 'Paid' && order.status !== 'Cancelled';
   const price = (minor: number) => orderPrice(order, minor);
+  const amount = (units: number) => orderAmount(order, units);
+  const amounts = orderUnits(order);
   const address = [
     ...addressOrder.flatMap((key) => (order.shippingAddress[key] ? [order.shippingAddress[key]] : [])),
     ...Object.entries(order.shippingAddress)
@@ -174,7 +176,7 @@ export function OrderDetail({ orderCode, onChanged }: { orderCode: string; onCha
                   {line.name}
                   {line.variantName ? <span className="font-normal text-slate-600"> — {line.variantName}</span> : null}
                 </span>
-                <span className="tabular-nums">{price(line.lineTotal)}</span>
+                <span className="tabular-nums">{amount(amounts.lines[index]!)}</span>
               </div>
               <p className="text-xs text-slate-500">
                 {line.quantity} × {price(line.unitPrice)}
@@ -204,11 +206,11 @@ export function OrderDetail({ orderCode, onChanged }: { orderCode: string; onCha
         </ul>
         <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 px-3 tabular-nums">
           <dt className="text-slate-600">Subtotal</dt>
-          <dd className="text-right">{price(order.subtotal)}</dd>
+          <dd className="text-right">{amount(amounts.subtotal)}</dd>
           <dt className="text-slate-600">Delivery</dt>
-          <dd className="text-right">{order.shippingTotal === 0 ? 'Free' : price(order.shippingTotal)}</dd>
+          <dd className="text-right">{order.shippingTotal === 0 ? 'Free' : amount(amounts.shipping)}</dd>
           <dt className="font-semibold">Total</dt>
-          <dd className="text-right font-semibold">{price(order.total)}</dd>
+          <dd className="text-right font-semibold">{amount(order.totalUnits)}</dd>
         </dl>
         {order.currencyRate !== 1 ? (
           <p className="mt-1 px-3 text-xs text-slate-500">

@@ -1,4 +1,4 @@
-import { formatPrice, formatUnits, statusColour, type Currency, type OrderSummary, type StatusColour } from '@vitrine/commerce';
+import { formatPrice, formatUnits, orderCurrency, statusColour, type OrderCurrencyFields, type StatusColour } from '@vitrine/commerce';
 
 const chipTones: Record<StatusColour, string> = {
   red: 'bg-red-100 text-red-800 ring-red-200',
@@ -30,26 +30,11 @@ export function Time({ at }: { at: string }) {
   return <time dateTime={at}>{dateTime.format(new Date(at))}</time>;
 }
 
-function currencySymbol(code: string): string {
-  try {
-    return (
-      new Intl.NumberFormat('en-US', { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' })
-        .formatToParts(0)
-        .find((part) => part.type === 'currency')?.value ?? code
-    );
-  } catch {
-    return code;
-  }
-}
-
-/** The currency an order was placed in, at the rate recorded then: its amounts as the customer saw them. */
-export function orderCurrency(order: Pick<OrderSummary, 'currencyCode' | 'currencyRate'>): Currency {
-  return { currencyAbbreviation: order.currencyCode, currencySymbol: currencySymbol(order.currencyCode), currencyRate: order.currencyRate };
-}
-
 /** An order's amount (minor units of the store's base currency) in the currency it was placed in. */
-export const orderPrice = (order: Pick<OrderSummary, 'currencyCode' | 'currencyRate'>, minorUnits: number) =>
-  formatPrice(minorUnits, orderCurrency(order));
+export const orderPrice = (order: OrderCurrencyFields, minorUnits: number) => formatPrice(minorUnits, orderCurrency(order));
+
+/** An amount already in the order's currency (`orderUnits`, `totalUnits`): as the customer saw and paid it. */
+export const orderAmount = (order: OrderCurrencyFields, units: number) => formatUnits(units, orderCurrency(order));
 
 /** An amount in the store's base currency, as a number (as `formatPrice` shows it): beside an order's own currency, where that is named. */
 export const baseAmount = (minorUnits: number) =>

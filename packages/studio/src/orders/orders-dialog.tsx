@@ -7,7 +7,7 @@ import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { roveKey } from '../ui/roving.ts';
 import { OrderDetail } from './order-detail.tsx';
-import { orderPrice, StatusChip, Time } from './order-format.tsx';
+import { orderAmount, StatusChip, Time } from './order-format.tsx';
 
 /** How long the search waits after the last key before it asks the server. */
 export const ORDER_SEARCH_DELAY = 300;
@@ -197,7 +197,7 @@ function OrdersScreen() {
                         <span className="block truncate text-xs text-slate-600">{row.email ?? row.phone ?? ''}</span>
                       </td>
                       <td className="px-2 py-2 text-right tabular-nums">{row.items}</td>
-                      <td className="px-2 py-2 text-right tabular-nums">{orderPrice(row, row.total)}</td>
+                      <td className="px-2 py-2 text-right tabular-nums">{orderAmount(row, row.totalUnits)}</td>
                       <td className="px-2 py-2">
                         <StatusChip status={row.status} />
                       </td>

@@ -14,6 +14,7 @@ import { migration as tracking } from './0012_tracking.ts';
 import { migration as analytics } from './0013_analytics.ts';
 import { migration as storeChanges } from './0014_store_changes.ts';
 import { migration as conversionClaims } from './0015_conversion_claims.ts';
+import { migration as orderCurrency } from './0016_order_currency.ts';
 import { migration as checkoutIntegrity } from './0017_checkout_integrity.ts';
 
 /**
@@ -38,6 +39,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0013_analytics': analytics,
   '0014_store_changes': storeChanges,
   '0015_conversion_claims': conversionClaims,
+  '0016_order_currency': orderCurrency,
   '0017_checkout_integrity': checkoutIntegrity,
 };
 

@@ -27,6 +27,7 @@ const shipped: Record<string, string> = {
   '0013_analytics': '0183f5756ada93381624da32a86d0ad1397524d5c55390fc5e41ad8a04a5a3df',
   '0014_store_changes': '24e7d482559a60bbd5d24842674ebc37071ab23701484a74e2d98a138c6ed08e',
   '0015_conversion_claims': '989c7cbec42da560374c3e3e859e0cbea3816d5605cb0888515c465dc5f6215d',
+  '0016_order_currency': '14122ff6652eb6b97b0ea18f01f0657187ab39b9b78c7c66150413b14e008d97',
   '0017_checkout_integrity': '11a2c4a25bb5cde23c0c5ca347a1e147a6bd1e5cee9801e31e77a0ebb6fe147a',
 };
 
