@@ -68,7 +68,8 @@ export function registerMaintenanceApi(app: FastifyInstance, deps: ApiDeps): voi
 
     maintenanceStream: async ({ caller: { webId }, request, reply, store }) => {
       // Written to the socket itself: the headers the hooks set on the reply (the security headers) are passed on.
-      const hooked = reply.getHeaders();
+      const hooked: Record<string, string | number | string[]> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) hooked[name] = value;
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {
