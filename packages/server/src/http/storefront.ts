@@ -234,6 +234,8 @@ export function registerStorefront(
       result.status = 503;
       result.headers['retry-after'] = String(MAINTENANCE_RETRY_AFTER_SECONDS);
       result.headers['cache-control'] = 'no-store';
+      // Meant, not a fault: told at info level (every 5xx is in the log), not at warn, which production keeps.
+      request.log.info({ webId }, 'Store in maintenance: answered 503');
     }
     if (contentSecurityPolicy) {
       // The render read the store's config (it is remembered for the request); builder mode loads no marketing script.
