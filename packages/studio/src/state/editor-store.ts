@@ -61,6 +61,14 @@ export interface Notice {
   id: number;
   text: string;
   tone: 'info' | 'success' | 'error';
+  /**
+   * The change an Undo button on the notice takes back ("Deleted — Undo"): the history entry it made. The notice goes
+   * as soon as that entry is no longer the last one (another edit, or undo by other means), so its Undo never takes
+   * back anything else.
+   */
+  undoes?: HistoryEntry;
+  /** The section the Undo brings back, selected once it is back. */
+  restores?: string;
 }
 
 const HISTORY_LIMIT = 300;
@@ -92,6 +100,10 @@ export interface EditorState {
   setPages(pages: StudioPageSummary[]): void;
   setMode(mode: 'edit' | 'view'): void;
   notify(text: string, tone?: Notice['tone']): void;
+  /** A notice whose Undo button takes back the last change (the one just made), through the undo history. */
+  notifyUndoable(text: string, restores?: string): void;
+  /** The notice's Undo: takes back its change when it is still the last one; false when there was nothing to take back. */
+  undoNotice(): boolean;
   dismissNotice(): void;
   /** Shows a page's draft: no undo history carries over from another page. */
   loadPage(info: PageInfo, document: PageDocument, revision: number): void;
@@ -156,7 +168,13 @@ export function createEditorStore(initial: Partial<Pick<EditorState, 'breakpoint
           ? { patches: [...last.patches, ...patches], inverse: [...inverse, ...last.inverse], key: coalesceKey, at: now }
           : { patches, inverse, key: coalesceKey ?? null, at: now };
         const nextPast = merge ? [...past.slice(0, -1), entry] : [...past, entry].slice(-HISTORY_LIMIT);
-        set({ docs: next, history: { past: nextPast, future: [] } });
+        set({ docs: next, history: { past: nextPast, future: [] }, ...staleNotice(nextPast) });
+      };
+
+      /** Clears a notice whose Undo would no longer take back its own change. */
+      const staleNotice = (past: readonly HistoryEntry[]): Partial<EditorState> => {
+        const undoes = get().notice?.undoes;
+        return undoes && past.at(-1) !== undoes ? { notice: null } : {};
       };
 
       const travel = (from: 'past' | 'future') => {
@@ -169,6 +187,8 @@ export function createEditorStore(initial: Partial<Pick<EditorState, 'breakpoint
           state.docs = castDraft(docs);
           if (!locateSection(docs, state.selectedId)) state.selectedId = null;
         });
+        const stale = staleNotice(get().history.past);
+        if ('notice' in stale) set(stale);
       };
 
       const pageSections = (docs: Draft<Documents>) => docs.page?.sections ?? null;
@@ -190,6 +210,20 @@ export function createEditorStore(initial: Partial<Pick<EditorState, 'breakpoint
         },
         notify(text, tone = 'info') {
           set({ notice: { id: ++noticeId, text, tone } });
+        },
+        notifyUndoable(text, restores) {
+          const last = get().history.past.at(-1);
+          set({
+            notice: { id: ++noticeId, text, tone: 'info', ...(last ? { undoes: castDraft(last) } : {}), ...(restores ? { restores } : {}) },
+          });
+        },
+        undoNotice() {
+          const notice = get().notice;
+          if (!notice?.undoes || get().history.past.at(-1) !== notice.undoes) return false;
+          travel('past');
+          set({ notice: null });
+          if (notice.restores && locateSection(get().docs, notice.restores)) get().select(notice.restores);
+          return true;
         },
         dismissNotice() {
           set({ notice: null });
@@ -213,6 +247,7 @@ export function createEditorStore(initial: Partial<Pick<EditorState, 'breakpoint
             state.history = { past: [], future: [] };
             state.selectedId = null;
             state.hoveredId = null;
+            if (state.notice?.undoes) state.notice = null;
           });
         },
         loadTheme(info, document, revision) {

@@ -1,4 +1,4 @@
-import { useEffect, useReducer } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useEditor, useStudio } from '../context.tsx';
 
@@ -8,13 +8,19 @@ const tones = {
   error: 'bg-red-700 text-white',
 };
 
+/** How long a notice stays: errors longer, and one with an Undo long enough to reach it from the keyboard. */
+const lasts = { plain: 3500, undoable: 7000, error: 8000 };
+
 /**
- * The latest notice at the foot of the screen, read out politely, gone after a few seconds (errors stay longer).
- * While a modal dialog is open the page behind it is inert and under it, so the notice is shown inside the dialog.
+ * The latest notice at the foot of the screen, read out politely, gone after a few seconds (errors stay longer). A
+ * notice of a change made without asking (a deleted section) has an Undo button, and stays while the pointer or the
+ * keyboard is on it. While a modal dialog is open the page behind it is inert and under it, so the notice is shown
+ * inside the dialog.
  */
 export function Notices() {
   const { store } = useStudio();
   const notice = useEditor((s) => s.notice);
+  const box = useRef<HTMLParagraphElement>(null);
   const [, dialogClosed] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     // `close` does not bubble; caught on the way down, it moves a notice out of a dialog that has just closed.
@@ -23,23 +29,41 @@ export function Notices() {
   }, []);
   useEffect(() => {
     if (!notice) return;
-    const timer = setTimeout(
-      () => {
-        if (store.getState().notice?.id === notice.id) store.getState().dismissNotice();
-      },
-      notice.tone === 'error' ? 8000 : 3500,
-    );
+    let timer: ReturnType<typeof setTimeout>;
+    const expire = () => {
+      const held = box.current && (box.current.contains(document.activeElement) || box.current.matches(':hover'));
+      if (held) timer = setTimeout(expire, 1000);
+      else if (store.getState().notice?.id === notice.id) store.getState().dismissNotice();
+    };
+    timer = setTimeout(expire, notice.tone === 'error' ? lasts.error : notice.undoes ? lasts.undoable : lasts.plain);
     return () => clearTimeout(timer);
   }, [notice, store]);
+  const undo = () => {
+    const restores = notice?.restores;
+    if (!store.getState().undoNotice() || !restores) return;
+    // The button goes with the notice: the keyboard moves to the section that came back rather than to the page's top.
+    setTimeout(() => document.querySelector<HTMLElement>(`[data-outline-id="${restores}"] [data-outline-select]`)?.focus());
+  };
   const modal = notice ? document.querySelector<HTMLDialogElement>('dialog[open]') : null;
   const region = (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center">
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-3">
       {notice ? (
         <p
+          ref={box}
           role={notice.tone === 'error' ? 'alert' : 'status'}
-          className={`pointer-events-auto flex items-center gap-3 rounded-lg px-4 py-2 text-sm shadow-lg ${tones[notice.tone]}`}
+          className={`pointer-events-auto flex max-w-full items-center gap-3 rounded-lg px-4 py-2 text-sm shadow-lg ${tones[notice.tone]}`}
         >
           {notice.text}
+          {notice.undoes ? (
+            <button
+              type="button"
+              onClick={undo}
+              title="Undo (Ctrl+Z)"
+              className="rounded px-1.5 py-0.5 font-semibold text-indigo-200 underline hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+            >
+              Undo
+            </button>
+          ) : null}
           <button
             type="button"
             onClick={() => store.getState().dismissNotice()}
