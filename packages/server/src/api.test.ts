@@ -41,8 +41,9 @@ describe.each(backends)('server on $name', ({ create }) => {
       expect(second.data.webTitle).toBe('Atelier Nord');
       expect(first.data.webID).not.toBe(second.data.webID);
       expect(first.data.currency).toEqual({ currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 });
-      expect(second.data.currency.currencyAbbreviation).toBe('EUR');
-      expect(second.data.currency.currencyRate).not.toBe(1);
+      // Each store's own currency converts at 1: its prices are kept in it (issue 33).
+      expect(second.data.currency).toEqual({ currencyAbbreviation: 'EUR', currencySymbol: '€', currencyRate: 1 });
+      expect(second.data.currencies.find((c) => c.currencyAbbreviation === 'USD')?.currencyRate).toBe(1.09);
       expect(first.data.themeSettings.themeCSS).toContain('--color-brand:#1f3a5f');
       expect(second.data.themeSettings.themeCSS).toContain('"Playfair Display"');
       expect(JSON.parse(second.data.themeSettings.themeData).settings.corners).toBe('rounded');

@@ -64,6 +64,21 @@ describe.each(backends)('malformed input and faults on $name', ({ create }) => {
     expect([await count('form_submissions'), await count('customers')]).toEqual([forms, customers]);
   });
 
+  it('a value of the wrong type says what it must be; only a value left out is "a required field"', async () => {
+    const wrong: [path: string, body: string, field: string, message: string][] = [
+      ['/api/Contact/Send', JSON.stringify({ name: 42, email: 'ada@example.com', message: 'hi' }), 'name', 'name: must be text'],
+      ['/api/Contact/Send', JSON.stringify({ name: 'Ada', email: 'ada@example.com' }), 'message', 'message: is a required field'],
+      ['/api/Contact/Send', JSON.stringify({ name: null, email: 'ada@example.com', message: 'hi' }), 'name', 'name: is a required field'],
+      ['/api/Form/Submit', JSON.stringify({ pageId: 'one', sectionId: 'x', values: {} }), 'pageId', 'pageId: must be a number'],
+      ['/api/Form/Submit', JSON.stringify({ pageId: 1, sectionId: 'x', values: [] }), 'values', 'values: must be an object'],
+    ];
+    for (const [path, body, field, message] of wrong) {
+      const response = await post(path, body);
+      expect(response.status, body).toBe(400);
+      expect((await response.json()).error, body).toMatchObject({ field, message });
+    }
+  });
+
   it('a studio save with NUL in a setting, or settings nested 10,000 deep, is a 400 and the draft is unchanged', async () => {
     const studio = studioCaller(server, await signInOwner(server, 'owner@harbor.test', 'harbor-owner-demo'));
     const { data } = await (await studio('/api/Studio/GetPages')).json();

@@ -5,7 +5,7 @@ import type { AccessTokenPayload, Caller, Endpoint, EndpointGroup } from '@vitri
 import type { Db } from '../db/connect.ts';
 import { scopedToStore } from '../db/site-scope.ts';
 import type { ApiDeps } from './api-deps.ts';
-import { FieldsRefused, refusal, refusalAnswer, type RequestIssue } from './errors.ts';
+import { FieldsRefused, issueMessage, refusal, refusalAnswer, type RequestIssue } from './errors.ts';
 import { requireCustomer, requireOwner, requireOwnerSession, requireToken, type SignedInCustomer } from './principals.ts';
 import { requireSite } from './site.ts';
 import { followAnsweredTokens } from './session-cookie.ts';
@@ -139,7 +139,7 @@ export function registerEndpoints<G extends EndpointGroup>(
 export { hasZodFastifySchemaValidationErrors };
 
 type ValidationError = Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & {
-  validation: { instancePath: string; keyword: string; message?: string; params: { input?: unknown } }[];
+  validation: { instancePath: string; keyword: string; message?: string; params: { expected?: string } }[];
   validationContext?: string;
 };
 
@@ -150,25 +150,35 @@ type ValidationError = Parameters<typeof hasZodFastifySchemaValidationErrors>[0]
 export function refuseInvalidRequest(error: ValidationError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const endpoint = request.routeOptions.config.endpoint;
   const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
-  const issues: RequestIssue[] = error.validation.map((issue) => ({
-    path: [
-      ...issue.instancePath
-        .split('/')
-        .filter(Boolean)
-        .map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~')),
-      // A key the contract does not know is named itself (`custom_data.access_token`), not the object holding it.
-      ...(issue.keyword === 'unrecognized_keys' ? ((issue.params as { keys?: string[] }).keys ?? []).slice(0, 1) : []),
-    ],
-    code: issue.keyword,
-    message: issue.message ?? 'is not valid',
-    input: issue.params.input,
-  }));
+  // What the request held where the schema looked (zod does not report inputs): missing or of the wrong type.
+  const part: unknown =
+    where === 'query' ? request.query : where === 'params' ? request.params : where === 'headers' ? request.headers : request.body;
+  const issues: RequestIssue[] = error.validation.map((issue) => {
+    const at = issue.instancePath
+      .split('/')
+      .filter(Boolean)
+      .map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~'));
+    return {
+      path: [
+        ...at,
+        // A key the contract does not know is named itself (`custom_data.access_token`), not the object holding it.
+        ...(issue.keyword === 'unrecognized_keys' ? ((issue.params as { keys?: string[] }).keys ?? []).slice(0, 1) : []),
+      ],
+      code: issue.keyword,
+      message: issue.message ?? 'is not valid',
+      input: at.reduce<unknown>(
+        (value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+        part,
+      ),
+      expected: issue.params.expected,
+    };
+  });
   const first = refusal(issues[0]!, where, endpoint?.labels);
   if (endpoint?.refusal !== 'fields') return reply.code(400).send(refusalAnswer(first));
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     if (issue.path.length === 0) errors.body ??= 'must be a JSON object';
-    else errors[String(issue.path[0])] ??= issue.message;
+    else errors[String(issue.path[0])] ??= issueMessage(issue);
   }
   return reply.code(400).send(refusalAnswer(new FieldsRefused(errors)));
 }

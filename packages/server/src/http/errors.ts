@@ -30,18 +30,44 @@ export function refusalAnswer(error: HttpError): Record<string, unknown> {
   };
 }
 
-/** A problem the request's schema found: where it is and what the schema said. */
+/** A problem the request's schema found: where it is, what the schema said, and what the request held there. */
 export interface RequestIssue {
   path: readonly PropertyKey[];
   code: string;
   message: string;
+  /** What the request held at `path`; undefined when it held nothing there. */
   input?: unknown;
+  /** For a value of the wrong type, the type the schema expected ('number', 'string', …). */
+  expected?: string | undefined;
+}
+
+/** What a field of the wrong type should have been, as a person reads it. */
+const expectedWords: Readonly<Record<string, string>> = {
+  number: 'must be a number',
+  int: 'must be a whole number',
+  bigint: 'must be a whole number',
+  string: 'must be text',
+  boolean: 'must be true or false',
+  array: 'must be a list',
+  object: 'must be an object',
+  record: 'must be an object',
+  date: 'must be a date',
+};
+
+/**
+ * What to tell a person about an issue: a field left out "is a required field"; one of the wrong type says what it
+ * must be ("must be a number"), never that it is missing; anything else as the schema words it.
+ */
+export function issueMessage(issue: RequestIssue): string {
+  if (issue.code !== 'invalid_type') return issue.message;
+  if (issue.input === undefined || issue.input === null) return 'is a required field';
+  return (issue.expected && expectedWords[issue.expected]) || issue.message;
 }
 
 /** The 400 for a request's first issue: the field at fault named, or given its label as a sentence. */
 export function refusal(issue: RequestIssue, where: string, labels: Readonly<Record<string, string>> = {}): HttpError {
   const field = issue.path.length ? issue.path.join('.') : where;
-  const message = issue.code === 'invalid_type' && issue.input === undefined ? 'is a required field' : issue.message;
+  const message = issueMessage(issue);
   const label = Object.hasOwn(labels, field) ? labels[field] : undefined;
   return new HttpError(400, 'BAD_REQUEST', label ? `${label} ${message}` : `${field}: ${message}`, field);
 }
