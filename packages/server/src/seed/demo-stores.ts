@@ -201,8 +201,9 @@ export const demoStores: DemoStore[] = [
           'home-cta',
           9,
           {
-            heading: 'Ten percent off your first order',
-            text: 'Create an account and we will take it off at checkout.',
+            // The demo promises only what the store does: an account keeps orders, addresses and the wishlist.
+            heading: 'Keep your orders and favourites in one place',
+            text: 'Create an account to follow every order, save your addresses and keep a wishlist on any device.',
             button_label: 'Create an account',
             button_link: '/signup',
           },
