@@ -162,7 +162,10 @@ test('a guest pays by card: a declined card is said, then the order is paid by i
   await expect(page).toHaveURL(/\/order\/[A-Z0-9]{16}\?payment=pay_/);
   await expect(page.getByRole('alert')).toContainText('Your card was declined.');
   const code = new URL(page.url()).pathname.split('/').pop()!;
-  await expect(page.locator('.vt-order-side .vt-status')).toHaveText('Pending');
+  // The page says the payment failed (issue 33), and offers to pay again or to go back to the cart with the lines.
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible();
+  await expect(page.locator('.vt-order-side .vt-status')).toHaveText('Payment failed');
+  await expect(page.getByRole('button', { name: 'Back to cart' })).toBeVisible();
   // The order stands, and what was bought left the cart.
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeAttached();
 

@@ -24,7 +24,7 @@ import {
   confirmPaymentRequest,
   deliveryOptionsAnswer,
   orderAnswer,
-  orderCodeQuery,
+  orderQuery,
   ordersAnswer,
   placeOrderRequest,
   startPaymentAnswer,
@@ -108,7 +108,7 @@ export const accountEndpoints = {
 export const orderEndpoints = {
   getCheckoutOptions: endpoint({ method: 'GET', path: '/api/Order/GetCheckoutOptions', caller: 'visitor', answer: deliveryOptionsAnswer }),
   placeOrder: endpoint({ method: 'POST', path: '/api/Order/PlaceOrder', caller: 'token', body: placeOrderRequest, answer: orderAnswer }),
-  getOrder: endpoint({ method: 'GET', path: '/api/Order/GetOrder', caller: 'visitor', query: orderCodeQuery, answer: orderAnswer }),
+  getOrder: endpoint({ method: 'GET', path: '/api/Order/GetOrder', caller: 'visitor', query: orderQuery, answer: orderAnswer }),
   getOrders: endpoint({ method: 'GET', path: '/api/Order/GetOrders', caller: 'customer', answer: ordersAnswer }),
   startPayment: endpoint({
     method: 'POST',

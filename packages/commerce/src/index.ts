@@ -61,6 +61,8 @@ export {
   studioOrdersQuery,
   setOrderStatusRequest,
   paymentOutcomes,
+  PAYMENT_FAILED,
+  contactWithheld,
 } from './orders.ts';
 export { MAX_WISHLIST, wishlistAnswer } from './wishlist.ts';
 export type { WishlistAnswer } from './wishlist.ts';

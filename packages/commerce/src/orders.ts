@@ -42,14 +42,22 @@ export const placeOrderRequest = z
   });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
 
-/** An order as its customer and its confirmation page see it. Amounts in minor units of the store's base currency. */
+/**
+ * An order as its customer and its confirmation page see it. Amounts in minor units of the store's base currency.
+ * GetOrder answers who the order is for (`email`, `phone`, `shippingAddress`) only to a request that proves it is
+ * theirs (issue 33): its `Email` is the order's, or its signed-in customer placed it. To anyone else holding just the
+ * code they are withheld: `email` and `phone` null and `shippingAddress` empty (`contactWithheld` says which).
+ */
 export const orderSummary = z.object({
   orderCode: z.string(),
   status: z.string(),
   paymentStatus: z.string(),
   createdAt: z.string(),
+  /** Null when the order has none, or when it is withheld from this request. */
   email: z.string().nullable(),
+  /** Null when the order has none, or when it is withheld from this request. */
   phone: z.string().nullable(),
+  /** Empty (`{}`) when withheld from this request. */
   shippingAddress: z.record(z.string(), z.string()),
   deliveryMethod: z.string(),
   paymentMethod: z.string(),
@@ -87,8 +95,20 @@ export type OrderSummary = z.infer<typeof orderSummary>;
 
 export const orderAnswer = z.object({ data: z.object({ order: orderSummary }) });
 
-/** `GET /api/Order/GetOrder`: an order by its unguessable code (the confirmation page and `/status`). */
+/** An order by its unguessable code (the studio's GetOrder, which shows all of it to the store's owner). */
 export const orderCodeQuery = z.object({ OrderCode: orderCode });
+
+/**
+ * `GET /api/Order/GetOrder`: an order by its unguessable code (the order page and `/status`). The code alone shows its
+ * status, lines and totals; its e-mail, phone and address come only with `Email` matching the order's (any case) or
+ * to the signed-in customer who placed it.
+ */
+export const orderQuery = orderCodeQuery.extend({
+  Email: z.string().trim().max(254, 'must be at most 254 characters').optional(),
+});
+
+/** Whether GetOrder withheld who an order is for (no `Email` proving it): its address comes empty. */
+export const contactWithheld = (order: Pick<OrderSummary, 'shippingAddress'>): boolean => Object.keys(order.shippingAddress).length === 0;
 
 /** `GET /api/Order/GetOrders`: the signed-in customer's orders, newest first. */
 /** An order in a list: what a row shows. */
@@ -173,6 +193,12 @@ export const setOrderStatusRequest = z
     message: 'give either a status or a payment status',
     path: ['status'],
   });
+
+/**
+ * The payment status an unpaid order shows when its last card payment was declined (issue 33). It is not kept: the
+ * order is still unpaid (it never counts as a sale) and can be paid again at `/checkout/oc/{code}`.
+ */
+export const PAYMENT_FAILED = 'Payment failed';
 
 /** `POST /api/Order/StartPayment`: opens a card payment of an unpaid order; the shopper is sent to `redirectUrl` to pay. */
 export const startPaymentRequest = z.object({ orderCode });

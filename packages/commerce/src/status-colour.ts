@@ -3,6 +3,7 @@ export type StatusColour = 'red' | 'blue' | 'cyan' | 'green' | 'orange' | 'grey'
 
 const colours: Record<string, StatusColour> = {
   cancelled: 'red',
+  'payment failed': 'red',
   confirmed: 'blue',
   shipped: 'cyan',
   'in stock': 'green',

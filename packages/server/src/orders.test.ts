@@ -99,7 +99,7 @@ describe.each(backends)('checkout and orders on $name', ({ create }) => {
     expect(order.paymentMethod).toBe('Cash on delivery');
     expect(order.history.map((h) => h.status)).toEqual(['Pending']);
     expect(await stockOf(line)).toBe(5);
-    const read = await started.server.call(`/api/Order/GetOrder?OrderCode=${order.orderCode}`);
+    const read = await started.server.call(`/api/Order/GetOrder?OrderCode=${order.orderCode}&Email=ada@example.test`);
     expect(orderEndpoints.getOrder.answer.parse(await read.json()).data.order).toEqual(order);
     // Another store does not know the code.
     expect((await started.server.call(`/api/Order/GetOrder?OrderCode=${order.orderCode}`, { host: 'second.localhost' })).status).toBe(404);
@@ -310,5 +310,40 @@ describe.each(backends)('checkout and orders on $name', ({ create }) => {
     expect((await studio('SetOrderStatus', { orderCode: nordOrder.orderCode, status: 'Cancelled' })).status).toBe(404);
     const untouched = await started.server.call(`/api/Order/GetOrder?OrderCode=${nordOrder.orderCode}`, { host: 'second.localhost' });
     expect(orderEndpoints.getOrder.answer.parse(await untouched.json()).data.order.status).toBe('Pending');
+  });
+
+  it('shows who an order is for only with its e-mail or to its customer; the code alone shows its status (issue 33)', async () => {
+    const line = await productWithStock(5, 9);
+    const order = await placed(
+      await place(guest, { cartCodes: buildCartCode(line), phone: '+441314960000', email: 'Ada.Guest@Example.test' }),
+    );
+    const read = async (query: string, init?: Parameters<typeof started.server.call>[1]) => {
+      const response = await started.server.call(`/api/Order/GetOrder?OrderCode=${order.orderCode}${query}`, init);
+      expect(response.status, await response.clone().text()).toBe(200);
+      return orderEndpoints.getOrder.answer.parse(await response.json()).data.order;
+    };
+    const withheld = { email: null, phone: null, shippingAddress: {} };
+    // The code alone: the status, lines and totals, not the name, address, e-mail or phone.
+    const byCode = await read('');
+    expect(byCode).toMatchObject({ ...withheld, status: 'Pending', total: order.total, lines: order.lines });
+    expect(JSON.stringify(byCode)).not.toMatch(/Ada|Quay|Leith|example\.test|4960000/i);
+    expect(await read('&Email=someone@example.test')).toMatchObject(withheld);
+    expect(await read('&Email=', { headers: { authorization: `Bearer ${guest}` } })).toMatchObject(withheld);
+    // With the order's e-mail, in any case and with spaces around it: all of it.
+    expect(await read(`&Email=${encodeURIComponent('  ada.guest@EXAMPLE.test ')}`)).toEqual(order);
+    // Another store does not know the code, e-mail or not.
+    const elsewhere = await started.server.call(`/api/Order/GetOrder?OrderCode=${order.orderCode}&Email=ada.guest@example.test`, {
+      host: 'second.localhost',
+    });
+    expect(elsewhere.status).toBe(404);
+
+    // A signed-in customer sees their own order whole; another customer sees what the code alone shows.
+    const mine = await placed(await place(shopper, { cartCodes: buildCartCode(line), email: undefined }));
+    const readMine = (token: string) =>
+      started.server
+        .call(`/api/Order/GetOrder?OrderCode=${mine.orderCode}`, { headers: { authorization: `Bearer ${token}` } })
+        .then(async (response) => orderEndpoints.getOrder.answer.parse(await response.json()).data.order);
+    expect(await readMine(shopper)).toEqual(mine);
+    expect(await readMine(guest)).toMatchObject(withheld);
   });
 });

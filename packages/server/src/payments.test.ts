@@ -153,7 +153,16 @@ describe.each(backends)('paying an order by card on $name', ({ create }) => {
     const declined = await pay(await start(order), TEST_CARDS.declined);
     const first = await confirmed(order, returned(order, declined.location));
     expect(first).toMatchObject({ outcome: 'declined', message: 'Your card was declined.' });
-    expect(first.order.paymentStatus).toBe('Pending');
+    // The order says its payment failed, wherever it is read (issue 33); it is not paid, so no sale, and stays payable.
+    expect(first.order.paymentStatus).toBe('Payment failed');
+    const read = await server().call(`/api/Order/GetOrder?OrderCode=${order.orderCode}`);
+    expect(orderEndpoints.getOrder.answer.parse(await read.json()).data.order.paymentStatus).toBe('Payment failed');
+    const kept = await server()
+      .db.selectFrom('orders')
+      .select('payment_status')
+      .where('order_code', '=', order.orderCode)
+      .executeTakeFirstOrThrow();
+    expect(kept.payment_status).toBe('Pending');
     expect(first.order.history.at(-1)).toMatchObject({ status: 'Payment declined', note: 'Your card was declined.' });
     const poor = await pay(await start(order), TEST_CARDS.insufficientFunds);
     expect(await confirmed(order, returned(order, poor.location))).toMatchObject({ message: 'Your card has insufficient funds.' });

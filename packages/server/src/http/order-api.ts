@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { CONSENT_COOKIE, TRACKING_COOKIES, orderEndpoints } from '@vitrine/commerce';
-import { checkoutOptions, customerOrders, orderByCode, placeOrder } from '../shop/orders.ts';
+import { checkoutOptions, customerOrders, orderShownTo, placeOrder } from '../shop/orders.ts';
 import { confirmPayment, startPayment } from '../shop/payments.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerEndpoints } from './endpoint-routes.ts';
-import { customerIdOf } from './principals.ts';
+import { customerIdOf, requireCustomer } from './principals.ts';
 
 /** Checkout and orders (§2.1, §4): the store's checkout options, placing an order, paying it by card, and reading orders. */
 export function registerOrderApi(app: FastifyInstance, deps: ApiDeps): void {
@@ -35,7 +35,18 @@ export function registerOrderApi(app: FastifyInstance, deps: ApiDeps): void {
       );
       return { data: { order } };
     },
-    getOrder: async ({ query, store }) => ({ data: { order: await orderByCode(store, query.OrderCode) } }),
+    getOrder: async ({ query, request, store }) => {
+      // The signed-in customer, when the request has one (a guest's token, or none, proves nothing).
+      const customerId = async () => {
+        if (!request.headers.authorization) return null;
+        try {
+          return (await requireCustomer({ db: deps.everyStore, tokens: deps.tokens }, request)).customerId;
+        } catch {
+          return null;
+        }
+      };
+      return { data: { order: await orderShownTo(store, query.OrderCode, { email: query.Email, customerId }) } };
+    },
     getOrders: async ({ caller, store }) => ({ data: { orders: await customerOrders(store, caller.customerId) } }),
     startPayment: async ({ body, caller, request, store }) => {
       // The provider sends the shopper back to the order's page on this store, which confirms the payment.

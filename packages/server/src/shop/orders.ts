@@ -6,6 +6,7 @@ import {
   contactRequirementProblem,
   paymentMethodNames,
   paymentMethods,
+  PAYMENT_FAILED,
   perUnitExtras,
   sameLine,
   type OrderSummary,
@@ -73,15 +74,17 @@ export const totalUnitsOf = (order: {
 
 /** An order by its id, as its customer sees it. */
 async function orderSummaryOf(db: Db, orderId: number): Promise<OrderSummary> {
-  const [order, lines, history] = await Promise.all([
+  const [order, lines, history, lastPayment] = await Promise.all([
     db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow(),
     db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_id').execute(),
     db.selectFrom('order_events').select(['status', 'note', 'created_at']).where('order_id', '=', orderId).orderBy('event_id').execute(),
+    db.selectFrom('payments').select('status').where('order_id', '=', orderId).orderBy('payment_id', 'desc').limit(1).executeTakeFirst(),
   ]);
   return {
     orderCode: order.order_code,
     status: order.status,
-    paymentStatus: order.payment_status,
+    // An unpaid order whose last card payment was declined says so (issue 33); it stays payable, and unpaid.
+    paymentStatus: order.payment_status === 'Pending' && lastPayment?.status === 'declined' ? PAYMENT_FAILED : order.payment_status,
     createdAt: order.created_at.toISOString(),
     email: order.email,
     phone: order.phone,
@@ -116,6 +119,25 @@ export async function orderByCode(db: Db, code: string): Promise<OrderSummary> {
   const order = await db.selectFrom('orders').select('order_id').where('order_code', '=', code).executeTakeFirst();
   if (!order) throw new HttpError(404, 'NOT_FOUND', 'No order with that code', 'OrderCode');
   return orderSummaryOf(db, order.order_id);
+}
+
+/**
+ * GetOrder (issue 33): the order with code `code`, with who it is for (its e-mail, phone and address) only when the
+ * request proves it is theirs: `email` is the order's (any case), or `customerId` (the signed-in customer, asked only
+ * when needed) placed it. Anyone else holding the code sees its status, lines and totals, and those fields withheld.
+ */
+export async function orderShownTo(
+  db: Db,
+  code: string,
+  proof: { email: string | undefined; customerId: () => Promise<number | null> },
+): Promise<OrderSummary> {
+  const row = await db.selectFrom('orders').select(['order_id', 'email', 'customer_id']).where('order_code', '=', code).executeTakeFirst();
+  if (!row) throw new HttpError(404, 'NOT_FOUND', 'No order with that code', 'OrderCode');
+  const order = await orderSummaryOf(db, row.order_id);
+  const given = proof.email?.trim().toLowerCase();
+  if (given && row.email !== null && given === row.email.trim().toLowerCase()) return order;
+  if (row.customer_id !== null && row.customer_id === (await proof.customerId())) return order;
+  return { ...order, email: null, phone: null, shippingAddress: {} };
 }
 
 /** A customer's orders, newest first. */

@@ -1,6 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
+  PAYMENT_FAILED,
+  cartEndpoints,
+  contactWithheld,
   formatPrice,
   formatUnits,
   orderCurrency,
@@ -15,6 +18,8 @@ import {
 import { useShop } from '@vitrine/sections';
 import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
+import { useCart } from '../client/cart.ts';
+import { isLine } from '../client/cart-rules.ts';
 import { addressLines, isOrderCode, readOrderCode } from '../client/checkout-rules.ts';
 import { AppForm, Field, FormNotice, SubmitButton } from '../ui/field.tsx';
 import { PageShell } from './page-shell.tsx';
@@ -170,11 +175,15 @@ export function OrderView({ order, children }: { order: OrderSummary; children?:
           <h2 id="order-delivery" className="vt-h4">
             Delivery
           </h2>
-          <address className="vt-order-address">
-            {addressLines(order.shippingAddress).map((line, i) => (
-              <span key={i}>{line}</span>
-            ))}
-          </address>
+          {contactWithheld(order) ? (
+            <p className="vt-order-withheld">The name and address show with the e-mail the order was placed with.</p>
+          ) : (
+            <address className="vt-order-address">
+              {addressLines(order.shippingAddress).map((line, i) => (
+                <span key={i}>{line}</span>
+              ))}
+            </address>
+          )}
           <dl className="vt-details">
             <dt>Method</dt>
             <dd>{order.deliveryMethod}</dd>
@@ -235,6 +244,41 @@ function OrderState({ loaded, missing }: { loaded: Loaded<unknown>; missing: Rea
 /** What the checkout hands the confirmation, so it shows at once. */
 export interface PlacedState {
   placed?: OrderSummary;
+  /** The order's e-mail as the shopper typed it (on /status), which shows who the order is for (issue 33). */
+  email?: string;
+}
+
+/** GetOrder with the e-mail the shopper gave, if any: the code alone shows no name or address (issue 33). */
+const orderQuery = (code: string, email: string | undefined) => ({ query: { OrderCode: code, ...(email ? { Email: email } : {}) } });
+
+/**
+ * "Back to cart" after a card payment failed (issue 33): the order's lines go back into the shopper's cart (those not
+ * in it already), so leaving the failed payment loses nothing, and the shopper is taken to the cart. The order stays,
+ * unpaid and payable.
+ */
+function BackToCart({ orderCode }: { orderCode: string }) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const restore = async () => {
+    setState('busy');
+    try {
+      const cart = (await api.request(cartEndpoints.getOrderCart, { query: { CartCodes: orderCode } })).data;
+      const { lines, add } = useCart.getState();
+      for (const item of cart.data) if (!lines.some((line) => isLine(line, item.cartItemCode))) add(item.cartItemCode, item);
+      void navigate('/cart');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <button type="button" className="vt-btn vt-btn-outline vt-btn-md" disabled={state === 'busy'} onClick={() => void restore()}>
+        Back to cart
+      </button>
+      {state === 'failed' ? <FormNotice kind="error">The items could not be put back in your cart. Please try again.</FormNotice> : null}
+    </>
+  );
 }
 
 /** Whether an order can still be paid by card: not paid, not cancelled, and not meant to be paid to the courier. */
@@ -259,22 +303,30 @@ export function OrderPage() {
   const api = useApi();
   const code = readOrderCode(id);
   const paymentId = useSearchParams()[0].get('payment');
-  const given = (useLocation().state as PlacedState | null)?.placed;
+  const locationState = useLocation().state as PlacedState | null;
+  const given = locationState?.placed;
   const justPlaced = given?.orderCode === code ? given : undefined;
+  const [typedEmail, setTypedEmail] = useState<string | undefined>(undefined);
+  const email = typedEmail ?? locationState?.email;
   const returned = useLoaded(paymentId && isOrderCode(code) ? `${code} ${paymentId}` : null, async () =>
     paymentId ? (await api.request(orderEndpoints.confirmPayment, { body: { orderCode: code, paymentId } })).data : null,
   );
-  const loaded = useLoaded(justPlaced || paymentId ? null : code, async () =>
-    isOrderCode(code) ? (await api.request(orderEndpoints.getOrder, { query: { OrderCode: code } })).data.order : null,
+  const loaded = useLoaded(justPlaced || paymentId ? null : `${code} ${email ?? ''}`, async () =>
+    isOrderCode(code) ? (await api.request(orderEndpoints.getOrder, orderQuery(code, email))).data.order : null,
   );
   const payment = returned.state === 'ready' ? returned.value : undefined;
   const order = justPlaced ?? payment?.order ?? (loaded.state === 'ready' ? loaded.value : undefined);
   const thanks = justPlaced !== undefined || payment?.outcome === 'authorised';
+  // A card payment declined or left unfinished, just now or before (issue 33): the order is unpaid and payable still.
+  const paymentFailed =
+    order !== undefined &&
+    order.paymentStatus !== 'Paid' &&
+    (payment ? payment.outcome === 'declined' || payment.outcome === 'pending' : order.paymentStatus === PAYMENT_FAILED);
   useEffect(() => {
     if (thanks && order) reportPurchase(order);
   }, [thanks, order]);
   return (
-    <PageShell heading={thanks ? 'Thank you for your order' : `Order ${code}`}>
+    <PageShell heading={paymentFailed ? 'Payment failed' : thanks ? 'Thank you for your order' : `Order ${code}`}>
       {order ? (
         <>
           <div className="vt-order-intro">
@@ -282,6 +334,10 @@ export function OrderPage() {
               <FormNotice kind={payment.outcome === 'authorised' ? 'success' : 'error'}>
                 {payment.message}
                 {payment.outcome === 'declined' ? ' Try again with another card, or pay later from this page.' : null}
+              </FormNotice>
+            ) : paymentFailed ? (
+              <FormNotice kind="error">
+                The last card payment of this order was declined. Try again, or pay later from this page.
               </FormNotice>
             ) : null}
             {thanks ? (
@@ -294,10 +350,25 @@ export function OrderPage() {
               Placed <Time at={order.createdAt} /> · Status <StatusBadge status={order.status} />
             </p>
             <p className="vt-actions">
-              <PayLink order={order}>{payment?.outcome === 'declined' ? 'Try again' : 'Pay by card'}</PayLink>
+              <PayLink order={order}>{paymentFailed ? 'Try again' : 'Pay by card'}</PayLink>
+              {paymentFailed ? <BackToCart orderCode={order.orderCode} /> : null}
               <Link to={`/status?code=${order.orderCode}`}>Follow this order</Link>
             </p>
           </div>
+          {contactWithheld(order) && !justPlaced ? (
+            <AppForm key={email ?? ''} onValues={(values) => setTypedEmail(values['email']?.trim() || undefined)}>
+              <Field
+                label="E-mail the order was placed with"
+                name="email"
+                type="email"
+                autoComplete="email"
+                defaultValue={email ?? ''}
+                hint="To see the name and address it is delivered to"
+                {...(email ? { error: 'This is not the e-mail of this order' } : {})}
+              />
+              <SubmitButton>Show the details</SubmitButton>
+            </AppForm>
+          ) : null}
           <OrderView order={order} />
         </>
       ) : (
@@ -317,9 +388,11 @@ export function StatusPage() {
   const [params] = useSearchParams();
   const typed = params.get('code') ?? '';
   const code = readOrderCode(typed);
+  // The e-mail goes with the navigation, not in the address: it is not kept in the history or sent on to other sites.
+  const email = (useLocation().state as PlacedState | null)?.email;
   const [invalid, setInvalid] = useState(false);
-  const loaded = useLoaded(code ? code : null, async () =>
-    isOrderCode(code) ? (await api.request(orderEndpoints.getOrder, { query: { OrderCode: code } })).data.order : null,
+  const loaded = useLoaded(code ? `${code} ${email ?? ''}` : null, async () =>
+    isOrderCode(code) ? (await api.request(orderEndpoints.getOrder, orderQuery(code, email))).data.order : null,
   );
   const order = code && loaded.state === 'ready' ? loaded.value : undefined;
   const units = useOrderPrice(order ?? { currencyCode: '', currencySymbol: '', currencyRate: 1 }).units;
@@ -332,7 +405,8 @@ export function StatusPage() {
           onValues={(values) => {
             const next = readOrderCode(values['code'] ?? '');
             setInvalid(!isOrderCode(next));
-            if (isOrderCode(next)) void navigate(`/status?code=${next}`);
+            const given = values['email']?.trim();
+            if (isOrderCode(next)) void navigate(`/status?code=${next}`, { state: given ? { email: given } : null });
           }}
         >
           <Field
@@ -344,6 +418,14 @@ export function StatusPage() {
             autoCapitalize="characters"
             spellCheck={false}
             hint="The 16 letters and digits in your order confirmation"
+          />
+          <Field
+            label="E-mail (optional)"
+            name="email"
+            type="email"
+            defaultValue={email ?? ''}
+            autoComplete="email"
+            hint="The e-mail the order was placed with, to see who it is delivered to"
           />
           <SubmitButton>Check status</SubmitButton>
         </AppForm>
@@ -370,10 +452,27 @@ export function StatusPage() {
                 <dd>
                   {units(order.totalUnits)} for {itemCount(order)}
                 </dd>
+                {contactWithheld(order) ? null : (
+                  <>
+                    <dt>Delivery to</dt>
+                    <dd>
+                      <address className="vt-order-address">
+                        {addressLines(order.shippingAddress).map((line, i) => (
+                          <span key={i}>{line}</span>
+                        ))}
+                      </address>
+                    </dd>
+                  </>
+                )}
               </dl>
+              {email && contactWithheld(order) ? (
+                <FormNotice kind="error">This is not the e-mail of this order, so its name and address are not shown.</FormNotice>
+              ) : null}
               <h3 className="vt-h5">History</h3>
               <OrderHistory history={order.history} />
-              <Link to={`/order/${order.orderCode}`}>See the whole order</Link>
+              <Link to={`/order/${order.orderCode}`} state={email ? { email } : null}>
+                See the whole order
+              </Link>
             </section>
           ) : (
             <OrderState loaded={loaded} missing="No order matches this code. Check the code in your confirmation." />
