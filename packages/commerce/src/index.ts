@@ -180,7 +180,7 @@ export type {
   SectionDataRequest,
   ThemeDocument,
 } from './page.ts';
-export { IMAGE_ROUTE, imageUrl, mediaUrl } from './media.ts';
+export { IMAGE_ROUTE, IMAGE_SIZES, imageSize, imageUrl, mediaUrl } from './media.ts';
 export type { ImageRequest } from './media.ts';
 export {
   formInputTypes,

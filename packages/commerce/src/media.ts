@@ -1,6 +1,23 @@
 /** The image route's prefix (§7): `/_img/{modifiers}/{media path}`. */
 export const IMAGE_ROUTE = '/_img';
 
+/**
+ * The only widths and heights the image route makes (§7, §9): every `srcset` width the storefront and the studio's
+ * preview offer (the image breakpoints 320–1536 at densities 1 and 2) and the boxes their images are drawn in (a
+ * 40 px suggestion, a 96 px thumbnail, the 400×300 placeholder, the 1600 px hero). The browser asks for these and
+ * the server makes no other: any other size is snapped by `imageSize`, so a request cannot name new work by the
+ * million.
+ */
+export const IMAGE_SIZES = [
+  40, 48, 56, 64, 80, 96, 120, 160, 240, 300, 320, 400, 480, 640, 768, 800, 960, 1024, 1280, 1536, 1600, 2048, 2560, 3072,
+] as const;
+
+/** The allowed size for `px`: the smallest of `IMAGE_SIZES` at least as large (so a picture is never blurred), or the largest. */
+export function imageSize(px: number): number {
+  for (const size of IMAGE_SIZES) if (size >= px) return size;
+  return IMAGE_SIZES[IMAGE_SIZES.length - 1];
+}
+
 /** Modifiers of the image route: format, width, height, quality, fit and background (a hex colour without #). */
 export interface ImageRequest {
   f?: 'webp' | 'avif' | 'jpeg' | 'png';

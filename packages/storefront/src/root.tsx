@@ -1,6 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData } from 'react-router-dom';
-import { MAX_COMPARE, imageUrl, mediaUrl, type ProductCard, type WebConfig } from '@vitrine/commerce';
+import { MAX_COMPARE, imageSize, imageUrl, mediaUrl, type ProductCard, type WebConfig } from '@vitrine/commerce';
 import { ImageProvider, NavigationProvider, type ImageSettings } from '@vitrine/renderer';
 import { FormSubmitProvider, ShopProvider } from '@vitrine/sections';
 import { useApi } from './app-context.tsx';
@@ -36,7 +36,7 @@ import { readOncePerText } from './read-once.ts';
 const imageSettings = readOncePerText(
   (staticCDN: string): ImageSettings => ({
     resolve: (src) => mediaUrl(src, staticCDN),
-    buildUrl: (src, width, density) => (src.startsWith('/media/') ? imageUrl(src, { w: Math.min(width * density, 4096) }) : null),
+    buildUrl: (src, width, density) => (src.startsWith('/media/') ? imageUrl(src, { w: imageSize(width * density) }) : null),
     widths: Object.values(imageBreakpoints),
     densities: imageDensities,
     placeholder: imageUrl('/placeholder', { w: 400, h: 300 }),

@@ -11,7 +11,8 @@ import type { ClientAssets } from '@vitrine/storefront/server';
 import { fontFile } from '@vitrine/theme-engine';
 import type { Db } from '../db/connect.ts';
 import { fontFilePath } from '../infra/font-parts.ts';
-import { ImageQueueFull, ImageService, parseModifiers } from '../infra/images.ts';
+import { FIXED_BACKGROUNDS, ImageQueueFull, ImageService, parseModifiers, themeBackgrounds } from '../infra/images.ts';
+import { readThemeSettings } from '@vitrine/theme-engine';
 import type { LiveFlags } from '../infra/live-flags.ts';
 import type { Mailer } from '../infra/mailer.ts';
 import type { PaymentProvider } from '../infra/payments.ts';
@@ -63,6 +64,8 @@ export interface AppOptions {
   mediaDir: string;
   /** Where resized images are kept between requests. */
   cacheDir: string;
+  /** How many images are made at once and how many may wait (tests); `IMAGE_WORKERS` and `MAX_WAITING_IMAGES` unless given. */
+  images?: { workers?: number; maxWaiting?: number };
   /** How shopper pages are rendered and which client files they link. */
   storefront: { render: RenderStorefront; assets: ClientAssets | (() => Promise<ClientAssets>); staticDir?: string | undefined };
   /** The built studio (index.html and its assets), served at /editor. */
@@ -258,12 +261,48 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     index: false,
   });
   // The image route (§7, §2.12): resized and converted media, cached on disk, bounded in size.
-  const images = new ImageService(options.mediaDir, join(options.cacheDir, 'images'));
+  const images = new ImageService(options.mediaDir, join(options.cacheDir, 'images'), undefined, options.images);
+  // A background is white, black, or a colour of one of the store's published themes: kept per store for a short
+  // while, so a publish's new colours are served within `BACKGROUNDS_KEPT_MS`.
+  const BACKGROUNDS_KEPT_MS = 30_000;
+  const backgrounds = new Map<number, { colours: Promise<ReadonlySet<string>>; until: number }>();
+  const storeBackgrounds = (webId: number): Promise<ReadonlySet<string>> => {
+    const kept = backgrounds.get(webId);
+    if (kept && kept.until > Date.now()) return kept.colours;
+    const colours = options.db
+      .selectFrom('themes')
+      .select('published')
+      .where('web_id', '=', webId)
+      .where('published', 'is not', null)
+      .execute()
+      .then((rows) => {
+        const set = new Set<string>();
+        for (const row of rows) {
+          const { settings } = readThemeSettings((row.published as { settings?: unknown } | null)?.settings ?? {});
+          for (const colour of themeBackgrounds(settings.colors)) set.add(colour);
+        }
+        return set;
+      });
+    colours.catch(() => backgrounds.delete(webId));
+    if (backgrounds.size >= 10_000) backgrounds.clear();
+    backgrounds.set(webId, { colours, until: Date.now() + BACKGROUNDS_KEPT_MS });
+    return colours;
+  };
   app.get<{ Params: { modifiers: string; '*': string } }>('/_img/:modifiers/*', async (request, reply) => {
     const parsed = parseModifiers(request.params.modifiers);
     if (!parsed.ok) throw new HttpError(400, 'BAD_IMAGE_MODIFIER', `${parsed.field}: ${parsed.message}`, parsed.field);
+    const { b } = parsed.modifiers;
+    if (b !== undefined && !FIXED_BACKGROUNDS.has(b)) {
+      const site = await lookupSite(options.db, request);
+      if (!site.ok || !(await storeBackgrounds(site.webId)).has(b))
+        throw new HttpError(400, 'BAD_IMAGE_MODIFIER', "b: must be white, black or one of the store's theme colours", 'b');
+    }
     const image = await images.render(`/${request.params['*']}`, parsed.modifiers).catch((error: unknown) => {
-      if (error instanceof ImageQueueFull) throw new HttpError(503, 'IMAGES_BUSY', error.message, undefined, { 'retry-after': '2' });
+      if (error instanceof ImageQueueFull) {
+        // Logged with the request's id (every line carries it), so a shopper's report of a missing picture can be found.
+        request.log.warn({ url: request.url, code: 'IMAGES_BUSY' }, 'Image route busy: answered 503');
+        throw new HttpError(503, 'IMAGES_BUSY', error.message, undefined, { 'retry-after': '2' }, { requestId: request.id });
+      }
       throw error;
     });
     return reply

@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_SIZES, imageSize } from '@vitrine/commerce';
+import { imageBreakpoints, imageDensities } from '@vitrine/theme-engine';
 import {
   ImageQueueFull,
   ImageService,
   MAX_IMAGE_SIDE,
   MAX_PLACEHOLDER_SIDE,
   WorkQueue,
+  boundedResize,
   parseModifiers,
   type ImageModifiers,
 } from './images.ts';
@@ -34,10 +37,23 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('parseModifiers', () => {
   it('reads every modifier, with webp and quality 80 by default', () => {
     expect(parseModifiers('_')).toEqual({ ok: true, modifiers: { f: 'webp', q: 80, fit: 'cover' } });
-    expect(parseModifiers('f_png,w_10,h_20,q_50,fit_contain,b_ffffff')).toEqual({
+    expect(parseModifiers('f_png,w_40,h_96,q_50,fit_contain,b_ffffff')).toEqual({
       ok: true,
-      modifiers: { f: 'png', w: 10, h: 20, q: 50, fit: 'contain', b: 'ffffff' },
+      modifiers: { f: 'png', w: 40, h: 96, q: 50, fit: 'contain', b: 'ffffff' },
     });
+  });
+
+  it('offers every srcset width the storefront asks for (the image breakpoints at each density) as it is', () => {
+    for (const width of Object.values(imageBreakpoints))
+      for (const density of imageDensities)
+        expect(parseModifiers(`w_${width * density}`)).toMatchObject({ modifiers: { w: width * density } });
+    for (const size of IMAGE_SIZES) expect(imageSize(size)).toBe(size);
+  });
+
+  it('snaps sizes up to the shared list, clamps quality into its range, and writes colours one way', () => {
+    expect(parseModifiers('w_10,h_1000,q_100,b_FFF')).toMatchObject({ ok: true, modifiers: { w: 40, h: 1024, q: 90, b: 'ffffff' } });
+    expect(parseModifiers('w_4096,h_3073,q_1')).toMatchObject({ ok: true, modifiers: { w: 3072, h: 3072, q: 30 } });
+    expect(parseModifiers('w_1536,q_72')).toMatchObject({ ok: true, modifiers: { w: 1536, q: 70 } });
   });
 
   it('names the modifier at fault', () => {
@@ -69,14 +85,14 @@ describe('ImageService', () => {
   });
 
   it('keeps the aspect ratio with fit inside and never enlarges', async () => {
-    const inside = await sharp((await service.render('/media/1/photo.png', modifiers('w_600,h_600,fit_inside'))).file).metadata();
-    expect([inside.width, inside.height, inside.format]).toEqual([600, 400, 'webp']);
+    const inside = await sharp((await service.render('/media/1/photo.png', modifiers('w_640,h_640,fit_inside'))).file).metadata();
+    expect([inside.width, inside.height, inside.format]).toEqual([640, 427, 'webp']);
     const huge = await sharp((await service.render('/media/1/photo.png', modifiers('w_4000'))).file).metadata();
     expect(huge.width).toBe(1200);
   });
 
   it('fills transparency with the background colour', async () => {
-    const result = await service.render('/media/1/photo.png', modifiers('f_png,w_10,b_0000ff'));
+    const result = await service.render('/media/1/photo.png', modifiers('f_png,w_40,b_0000ff'));
     const { data } = await sharp(result.file).raw().toBuffer({ resolveWithObject: true });
     // Half-transparent red over blue: about half of each.
     expect(Math.abs(data[0]! - 100)).toBeLessThanOrEqual(2);
@@ -95,8 +111,8 @@ describe('ImageService', () => {
 
   it('shares one piece of work between identical requests in flight', async () => {
     const [a, b] = await Promise.all([
-      service.render('/media/1/photo.png', modifiers('w_123')),
-      service.render('/media/1/photo.png', modifiers('w_123')),
+      service.render('/media/1/photo.png', modifiers('w_120')),
+      service.render('/media/1/photo.png', modifiers('w_120')),
     ]);
     expect(a.file).toBe(b.file);
   });
@@ -134,9 +150,9 @@ describe('ImageService', () => {
     const bound = Math.round(statSync(probe.file).size * 2.5);
     const images = new ImageService(join(dir, 'media'), cache, bound);
     const a = await images.render('/media/1/photo.png', modifiers('w_300,f_png'));
-    const b = await images.render('/media/1/photo.png', modifiers('w_301,f_png'));
+    const b = await images.render('/media/1/photo.png', modifiers('w_320,f_png'));
     await images.render('/media/1/photo.png', modifiers('w_300,f_png'));
-    const c = await images.render('/media/1/photo.png', modifiers('w_302,f_png'));
+    const c = await images.render('/media/1/photo.png', modifiers('w_240,f_png'));
     expect([existsSync(a.file), existsSync(b.file), existsSync(c.file)]).toEqual([true, false, true]);
     const total = readdirSync(cache, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
@@ -150,6 +166,25 @@ describe('ImageService', () => {
     writeFileSync(join(cache, 'ab', 'abcdef.webp.123.xyz.part'), 'half an image');
     await new ImageService(join(dir, 'media'), cache).render('/media/1/photo.png', modifiers('w_50'));
     expect(readdirSync(join(cache, 'ab'))).toEqual([]);
+  });
+});
+
+describe('boundedResize', () => {
+  const photo = { width: 4000, height: 3000 };
+  it('keeps what is within the bound', () => {
+    expect(boundedResize(photo, { w: 640, fit: 'cover' }, 2048 * 2048)).toEqual({ width: 640 });
+    expect(boundedResize(photo, { w: 2048, h: 2048, fit: 'contain' }, 2048 * 2048)).toEqual({ width: 2048, height: 2048 });
+  });
+  it('shrinks a box, or a scaled picture, to the bound with its shape kept', () => {
+    const box = boundedResize(photo, { w: 3072, h: 3072, fit: 'contain' }, 2048 * 2048);
+    expect(box).toEqual({ width: 2048, height: 2048 });
+    const whole = boundedResize(photo, { fit: 'cover' }, 1_000_000);
+    expect(whole.width! * Math.round((whole.width! * 3) / 4)).toBeLessThanOrEqual(1_000_000);
+    // A tall strip asked for by width alone would be 3072×30720: it is made as its bound allows.
+    const strip = boundedResize({ width: 4000, height: 40_000 }, { w: 3072, fit: 'cover' }, 2048 * 2048);
+    expect(strip.width! * strip.width! * 10).toBeLessThanOrEqual(2048 * 2048);
+    const outside = boundedResize(photo, { w: 40, h: 3072, fit: 'outside' }, 2048 * 2048);
+    expect(outside.width! * outside.width! * 0.75).toBeLessThanOrEqual(2048 * 2048);
   });
 });
 

@@ -3,10 +3,24 @@ import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
+import { imageSize } from '@vitrine/commerce';
 import { isInterruptedWrite, writeWhole } from './files.ts';
 
-/** Largest width or height the image route makes: enough for 2× a 1536px screen, small enough to bound the work. */
+/** Largest width or height a request may name (a larger one is refused); what is made is snapped to `IMAGE_SIZES`. */
 export const MAX_IMAGE_SIDE = 4096;
+/**
+ * Most pixels one answer has: a 2048×2048 webp or jpeg of a detailed photo costs 0.6–0.9 s of one core here, where
+ * 4096×4096 cost seconds. A larger box is made smaller, its shape kept (the browser scales it to the box).
+ */
+export const MAX_OUTPUT_PIXELS = 2048 * 2048;
+/** Most pixels of an AVIF answer: AVIF costs several times webp per pixel, even at effort 0 (1536×1152: 0.4 s). */
+export const MAX_AVIF_PIXELS = 1536 * 1152;
+/** AVIF's encoding effort: 0 is 5× cheaper than 2 (1024×768: 0.24 s against 1.3 s) for files a few % larger. */
+export const AVIF_EFFORT = 0;
+/** The qualities made: asked ones are clamped into this range and rounded to a step of it (fewer copies to make). */
+export const QUALITY_RANGE = { min: 30, max: 90, step: 5 } as const;
+/** Backgrounds every store may ask for; any other must be a colour of one of the store's published themes. */
+export const FIXED_BACKGROUNDS: ReadonlySet<string> = new Set(['ffffff', '000000']);
 /** Size of the placeholder when a request names none (§9: 400×300). */
 export const PLACEHOLDER_SIZE = { width: 400, height: 300 } as const;
 /** The largest side of a placeholder: the browser scales it to the box; drawing it at 4096 px only costs CPU. */
@@ -27,14 +41,64 @@ const hex = /^[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
 export const imageModifiers = z
   .object({
     f: z.enum(['webp', 'avif', 'jpeg', 'png']).default('webp'),
-    w: z.coerce.number().int().min(1).max(MAX_IMAGE_SIDE).optional(),
-    h: z.coerce.number().int().min(1).max(MAX_IMAGE_SIDE).optional(),
-    q: z.coerce.number().int().min(1).max(100).default(80),
+    // Sizes snap to the shared list and quality into its range, so one picture has a few hundred copies, not millions.
+    w: z.coerce.number().int().min(1).max(MAX_IMAGE_SIDE).transform(imageSize).optional(),
+    h: z.coerce.number().int().min(1).max(MAX_IMAGE_SIDE).transform(imageSize).optional(),
+    q: z.coerce.number().int().min(1).max(100).transform(quality).default(80),
     fit: z.enum(['cover', 'contain', 'fill', 'inside', 'outside']).default('cover'),
-    b: z.string().regex(hex, 'must be a hex colour without #').optional(),
+    b: z.string().regex(hex, 'must be a hex colour without #').transform(hexColour).optional(),
   })
   .strict();
 export type ImageModifiers = z.infer<typeof imageModifiers>;
+
+/** A quality clamped into `QUALITY_RANGE` and rounded to its step. */
+function quality(q: number): number {
+  const { min, max, step } = QUALITY_RANGE;
+  return Math.min(max, Math.max(min, Math.round(q / step) * step));
+}
+
+/** A hex colour of three or six digits as six lower-case digits without `#` (`FFF` → `ffffff`). */
+export function hexColour(colour: string): string {
+  const digits = colour.replace(/^#/, '').toLowerCase();
+  return digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits;
+}
+
+/** The backgrounds a theme's settings name: its colours that are plain hex, as `hexColour` writes them. */
+export function themeBackgrounds(colors: Readonly<Record<string, string>>): string[] {
+  return Object.values(colors)
+    .filter((colour) => /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(colour))
+    .map(hexColour);
+}
+
+/**
+ * What to ask sharp's resize for so the answer has at most `maxPixels`: the modifiers' own width and height when
+ * within it, else both made smaller by one factor. `source` is the picture's size as drawn (after EXIF rotation).
+ */
+export function boundedResize(
+  source: { width: number; height: number },
+  m: Pick<ImageModifiers, 'w' | 'h' | 'fit'>,
+  maxPixels: number,
+): { width?: number; height?: number } {
+  const box = m.w !== undefined && m.h !== undefined && m.fit !== 'inside' && m.fit !== 'outside';
+  // A box (cover, contain, fill) is answered at the box's size; otherwise the picture is scaled, never enlarged.
+  const scale = box
+    ? 1
+    : Math.min(
+        1,
+        m.w === undefined && m.h === undefined
+          ? 1
+          : m.fit === 'outside' && m.w !== undefined && m.h !== undefined
+            ? Math.max(m.w / source.width, m.h / source.height)
+            : Math.min(m.w === undefined ? Infinity : m.w / source.width, m.h === undefined ? Infinity : m.h / source.height),
+      );
+  const pixels = box ? m.w! * m.h! : source.width * scale * source.height * scale;
+  const asked = { ...(m.w !== undefined ? { width: m.w } : {}), ...(m.h !== undefined ? { height: m.h } : {}) };
+  if (pixels <= maxPixels) return asked;
+  const shrink = Math.sqrt(maxPixels / pixels);
+  if (box) return { width: Math.max(1, Math.floor(m.w! * shrink)), height: Math.max(1, Math.floor(m.h! * shrink)) };
+  // The scaled picture made smaller still: named by its width alone, so its shape is the source's.
+  return { width: Math.max(1, Math.floor(source.width * scale * shrink)) };
+}
 
 const names: Record<string, keyof ImageModifiers> = {
   f: 'f',
@@ -130,7 +194,7 @@ export function placeholderSize(m: Pick<ImageModifiers, 'w' | 'h'>): { width: nu
  */
 export class ImageService {
   private readonly inFlight = new Map<string, Promise<ImageResult>>();
-  private readonly queue = new WorkQueue(IMAGE_WORKERS, MAX_WAITING_IMAGES);
+  private readonly queue: WorkQueue;
   /** Cached files by path, in order of last use (oldest first), with their sizes. */
   private readonly cached = new Map<string, number>();
   private cachedBytes = 0;
@@ -140,7 +204,9 @@ export class ImageService {
     private readonly mediaDir: string,
     private readonly cacheDir: string,
     private readonly maxCacheBytes: number = DEFAULT_IMAGE_CACHE_BYTES,
+    { workers = IMAGE_WORKERS, maxWaiting = MAX_WAITING_IMAGES }: { workers?: number; maxWaiting?: number } = {},
   ) {
+    this.queue = new WorkQueue(workers, maxWaiting);
     this.indexed = this.indexCache();
   }
 
@@ -232,15 +298,18 @@ export class ImageService {
   private async make(input: Sharp, file: string, m: Pick<ImageModifiers, 'f' | 'q' | 'fit'> & Partial<ImageModifiers>): Promise<number> {
     await mkdir(join(file, '..'), { recursive: true });
     const background = m.b ? `#${m.b}` : { r: 0, g: 0, b: 0, alpha: 0 };
+    const { width = 0, height = 0, orientation = 1 } = await input.metadata();
+    const source = orientation >= 5 ? { width: height, height: width } : { width, height };
+    const size = boundedResize(source, m, m.f === 'avif' ? MAX_AVIF_PIXELS : MAX_OUTPUT_PIXELS);
     let pipeline = input.rotate();
-    if (m.w || m.h) pipeline = pipeline.resize({ width: m.w, height: m.h, fit: m.fit, background, withoutEnlargement: true });
+    if (size.width || size.height) pipeline = pipeline.resize({ ...size, fit: m.fit, background, withoutEnlargement: true });
     if (m.b) pipeline = pipeline.flatten({ background: `#${m.b}` });
-    // AVIF at its default effort takes seconds for a large image; effort 2 is several times faster and still small.
+    // AVIF at its default effort takes seconds for a large image; see AVIF_EFFORT.
     pipeline =
       m.f === 'webp'
         ? pipeline.webp({ quality: m.q })
         : m.f === 'avif'
-          ? pipeline.avif({ quality: m.q, effort: 2 })
+          ? pipeline.avif({ quality: m.q, effort: AVIF_EFFORT })
           : m.f === 'jpeg'
             ? pipeline.jpeg({ quality: m.q, mozjpeg: true })
             : pipeline.png();
