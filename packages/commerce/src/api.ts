@@ -52,7 +52,11 @@ export const accessTokenPayload = z.object({
 });
 export type AccessTokenPayload = z.infer<typeof accessTokenPayload>;
 
-/** Marketing and analytics scripts an owner may configure (§3.2), all optional. */
+/**
+ * Marketing and analytics scripts an owner may configure (§3.2), all optional. `googleAnalyticsID` (Universal Analytics
+ * `UA-…`, or a GA4 id saved there) and `addThisID` are of retired services: stored ones still read, and only a GA4 id
+ * loads (see `googleAnalyticsIds`).
+ */
 export const siteScripts = z.object({
   facebookPixelID: z.string().optional(),
   facebookPixelToken: z.string().optional(),

@@ -66,6 +66,55 @@ export function parseCustomScript(text: string): CustomScriptItem[] {
   return z.union([customScriptItem.transform((item) => [item]), z.array(customScriptItem).max(20)]).parse(parsed);
 }
 
+/** The most custom scripts a store may have. */
+export const MAX_CUSTOM_SCRIPTS = 20;
+
+/**
+ * The custom scripts as the studio edits them, a list of entries; each problem's message names its entry ("Script 2:
+ * the address must be an https address"), and its path is the entry's index. Saved as `customScript`'s JSON list.
+ */
+export const customScriptList = z
+  .array(z.unknown())
+  .max(MAX_CUSTOM_SCRIPTS, `at most ${MAX_CUSTOM_SCRIPTS} scripts`)
+  .superRefine((items, ctx) => {
+    items.forEach((item, index) => {
+      const checked = customScriptItem.safeParse(item);
+      if (checked.success) return;
+      const issue = checked.error.issues[0]!;
+      const part = { src: 'the address ', content: 'the code ', id: 'the id ' }[String(issue.path[0])] ?? '';
+      const message =
+        issue.path[0] === 'id'
+          ? 'must start with a letter: letters, digits, - or _, up to 64'
+          : issue.path.length === 0 && issue.code === 'custom'
+            ? 'needs either an address or code'
+            : issue.message;
+      ctx.addIssue({ code: 'custom', path: [index], message: `Script ${index + 1}: ${part}${message}` });
+    });
+  })
+  .transform((items) => items as CustomScriptItem[]);
+
+/** `customScript`'s JSON text for a list of entries: empty for none, else the list (one item or a list is read back alike). */
+export function customScriptText(items: readonly CustomScriptItem[]): string {
+  return items.length ? JSON.stringify(items) : '';
+}
+
+/**
+ * Services that have been switched off for good: Universal Analytics (`UA-…` ids, which Google stopped processing in
+ * 2024) and AddThis (shut down in 2023). Stored configurations may still hold them (`googleAnalyticsID`, `addThisID`):
+ * they load and are kept harmless, but nothing of them is put on a shopper's page, allowed by its policy or offered in
+ * the studio.
+ */
+export const isRetiredAnalyticsId = (id: string): boolean => /^UA-/i.test(id.trim());
+
+/**
+ * The Google Analytics ids a page loads: the GA4 measurement id, and a GA4 id saved in the older field; never a
+ * retired Universal Analytics `UA-…` id. Trimmed, without repeats.
+ */
+export function googleAnalyticsIds(scripts: Pick<PublicSiteScripts, 'gA4ID' | 'googleAnalyticsID'>): string[] {
+  const ids = [scripts.gA4ID?.trim() ?? '', scripts.googleAnalyticsID?.trim() ?? ''];
+  return ids.filter((id, at) => id && !isRetiredAnalyticsId(id) && ids.indexOf(id) === at);
+}
+
 /** The origins a page with this configuration may load scripts from, connect to and frame, for its Content-Security-Policy. */
 export interface MarketingSources {
   script: string[];
@@ -87,7 +136,7 @@ export function marketingSources(scripts: PublicSiteScripts | null | undefined):
     frame.add('https://www.googletagmanager.com');
     connect.add('https://www.google-analytics.com').add('https://*.google-analytics.com');
   }
-  if (scripts.googleAnalyticsID || scripts.gA4ID) {
+  if (googleAnalyticsIds(scripts).length > 0) {
     script.add('https://www.googletagmanager.com');
     connect.add('https://www.google-analytics.com').add('https://*.google-analytics.com').add('https://*.analytics.google.com');
   }
@@ -103,7 +152,6 @@ export function marketingSources(scripts: PublicSiteScripts | null | undefined):
     script.add('https://s.adroll.com');
     connect.add('https://d.adroll.com');
   }
-  if (scripts.addThisID) script.add('https://s7.addthis.com');
   if (scripts.liveChatID && liveChatEmbedUrl(scripts.liveChatID)) {
     script.add(`https://${LIVE_CHAT_EMBED_HOST}`).add('https://cdn.jsdelivr.net');
     connect.add('https://*.tawk.to').add('wss://*.tawk.to');
@@ -190,6 +238,7 @@ const scriptId = (pattern: RegExp, example: string) =>
 /**
  * `POST /api/Studio/SaveMarketing`. An empty field switches that script off. `facebookPixelToken`: null keeps the
  * saved one, '' removes it, text replaces it. `customScript` must parse (one item or a list, see `customScriptItem`).
+ * The retired services' fields (`googleAnalyticsID`, `addThisID`) are no longer taken: a save drops what they held.
  */
 export const saveMarketingRequest = z
   .object({
@@ -197,12 +246,10 @@ export const saveMarketingRequest = z
       .object({
         facebookPixelID: scriptId(/^\d{5,20}$/, '1234567890123456'),
         tiktokPixelID: scriptId(/^[A-Z0-9]{8,30}$/, 'C4ABCDEFGH12345678'),
-        googleAnalyticsID: scriptId(/^(UA-\d{4,10}-\d{1,4}|G-[A-Z0-9]{4,16})$/, 'UA-12345678-1'),
         tagManagerID: scriptId(/^GTM-[A-Z0-9]{4,12}$/, 'GTM-ABC1234'),
         gA4ID: scriptId(/^G-[A-Z0-9]{4,16}$/, 'G-ABCDEF1234'),
         adRollID: scriptId(/^[A-Z0-9]{10,40}$/, 'ABCDEFGHIJ1234567890'),
         adRollPixelID: scriptId(/^[A-Z0-9]{10,40}$/, 'ABCDEFGHIJ1234567890'),
-        addThisID: scriptId(/^ra-[a-z0-9]{8,30}$/, 'ra-1234567890abcdef'),
         liveChatID: z
           .string()
           .trim()
@@ -218,15 +265,22 @@ export const saveMarketingRequest = z
           .string()
           .trim()
           .max(50_000)
-          .refine((value) => {
-            if (value === '') return true;
+          .superRefine((value, ctx) => {
+            if (value === '') return;
+            let parsed: unknown;
             try {
-              parseCustomScript(value);
-              return true;
+              parsed = JSON.parse(value);
             } catch {
-              return false;
+              ctx.addIssue({
+                code: 'custom',
+                message: 'must be JSON: one {"src": "https://…"} or {"content": "…"} item, or a list of them',
+              });
+              return;
             }
-          }, 'must be JSON: one {"src": "https://…"} or {"content": "…"} item, or a list of them')
+            // One item or a list; each problem names its entry ("Script 2: …"), as the studio's list shows them.
+            const checked = customScriptList.safeParse(Array.isArray(parsed) ? parsed : [parsed]);
+            for (const issue of checked.error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message });
+          })
           .optional(),
         facebookCatalog: scriptId(/^\d{5,20}$/, '1234567890123456'),
       })

@@ -1,16 +1,17 @@
-import type { PublicSiteScripts } from '@vitrine/commerce';
+import { googleAnalyticsIds, type PublicSiteScripts } from '@vitrine/commerce';
 import { loaderDataOf, type ServerData } from '../server-data.ts';
 import type { MarketingSite } from './runtime.client.ts';
 
-/** The §3.2 fields that put something on a shopper's page (the sign-in ids and the catalog id load nothing). */
+/**
+ * The §3.2 fields that put something on a shopper's page (the sign-in ids and the catalog id load nothing, nor do the
+ * retired services': AddThis, and Universal Analytics ids in `googleAnalyticsID`, whose GA4 ids count below).
+ */
 const loading = [
   'tagManagerID',
-  'googleAnalyticsID',
   'gA4ID',
   'facebookPixelID',
   'tiktokPixelID',
   'adRollID',
-  'addThisID',
   'liveChatID',
   'customScript',
 ] as const satisfies readonly (keyof PublicSiteScripts)[];
@@ -20,7 +21,7 @@ const loading = [
  * API token) is none for a shopper's page, which then asks no consent and injects nothing (§4).
  */
 export function loadsScripts(scripts: PublicSiteScripts | null | undefined): scripts is PublicSiteScripts {
-  return Boolean(scripts && loading.some((key) => scripts[key]?.trim()));
+  return Boolean(scripts && (loading.some((key) => scripts[key]?.trim()) || googleAnalyticsIds(scripts).length > 0));
 }
 
 /**

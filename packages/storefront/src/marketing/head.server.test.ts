@@ -45,6 +45,15 @@ describe('marketingHead', () => {
     });
   });
 
+  it('injects nothing for the retired services a store may still have saved: Universal Analytics and AddThis', () => {
+    const retired = { googleAnalyticsID: 'UA-12345678-1', addThisID: 'ra-1234567890abcdef' };
+    expect(render({ scripts: retired, consentBanner: true })).toEqual({ head: '', bodyStart: '', bodyEnd: '' });
+    // A GA4 id saved in the older field still loads.
+    expect(sources(tags(render({ scripts: { ...retired, googleAnalyticsID: 'G-OLDFIELD12' } }).bodyEnd))).toEqual([
+      'https://www.googletagmanager.com/gtag/js?id=G-OLDFIELD12',
+    ]);
+  });
+
   it('injects nothing in builder mode, consent banner or not', () => {
     expect(render({ scripts: all, builder: true })).toEqual({ head: '', bodyStart: '', bodyEnd: '' });
     expect(render({ scripts: all, builder: true, consentBanner: true, cookieHeader: 'vt_consent=granted' })).toEqual({
@@ -65,12 +74,13 @@ describe('marketingHead', () => {
       'https://connect.facebook.net/en_US/fbevents.js',
       'https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=C4ABCDEFGH12345678&lib=ttq',
       'https://s.adroll.com/j/ADV0000000001/roundtrip.js',
-      'https://s7.addthis.com/js/300/addthis_widget.js#pubid=ra-1234567890abcdef',
       'https://embed.tawk.to/abc123/def456',
     ]);
     for (const tag of scriptTags(head)) expect(tag).toContain(' nonce="n0nce"');
     for (const tag of scriptTags(head).filter((t) => t.includes(' src='))) expect(tag).toMatch(/ async /);
-    expect(head).toContain(`gtag('config',"G-ABCDEF1234");gtag('config',"UA-12345678-1");`);
+    // The retired services a store may still have saved (Universal Analytics, AddThis) are not put on the page.
+    expect(head).toContain(`gtag('js',new Date());gtag('config',"G-ABCDEF1234");<`);
+    expect(head).not.toMatch(/UA-12345678-1|addthis/);
     expect(head).toContain(`fbq('init',"1234567890123456");`);
     // The PageView's id is made in the browser: a cached page serves many shoppers.
     expect(head).toContain("setAttribute('data-vt-page-view',i);fbq('track','PageView',{},{eventID:i});");
@@ -132,9 +142,9 @@ describe('marketingHead', () => {
 
     it('logs a customScript that does not parse, marks the tags so the page says so too, and loads the rest', () => {
       const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const { bodyEnd } = render({ scripts: { customScript: '{not json', addThisID: 'ra-1234567890abcdef' } });
+      const { bodyEnd } = render({ scripts: { customScript: '{not json', tiktokPixelID: 'C4ABCDEFGH12345678' } });
       expect(bodyEnd).toMatch(/^<template id="vt-marketing-tags" data-vt-unparsed-custom-script>/);
-      expect(sources(tags(bodyEnd))).toEqual(['https://s7.addthis.com/js/300/addthis_widget.js#pubid=ra-1234567890abcdef']);
+      expect(sources(tags(bodyEnd))).toEqual(['https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=C4ABCDEFGH12345678&lib=ttq']);
       expect(error).toHaveBeenCalledWith(expect.stringContaining('customScript'), expect.any(String));
     });
 
@@ -157,7 +167,7 @@ describe('marketingHead', () => {
         expect(sources(head)).toEqual([]);
         expect(bodyStart).toBe('');
         expect(bodyEnd.startsWith(CONSENT_BANNER_HTML)).toBe(true);
-        expect(sources(tags(bodyEnd))).toHaveLength(7);
+        expect(sources(tags(bodyEnd))).toHaveLength(6);
       }
     });
 
@@ -185,7 +195,7 @@ describe('marketingHead', () => {
       expect(head.indexOf(defaults)).toBeGreaterThan(0);
       expect(head.indexOf("gtag('consent','update',{ad_storage:'granted'")).toBeGreaterThan(head.indexOf(defaults));
       expect(bodyEnd).not.toContain('vt-consent"');
-      expect(sources(tags(bodyEnd))).toHaveLength(7);
+      expect(sources(tags(bodyEnd))).toHaveLength(6);
       expect(bodyStart).toContain('ns.html?id=GTM-ABC1234');
     });
   });

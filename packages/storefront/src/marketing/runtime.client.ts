@@ -2,6 +2,7 @@ import {
   CONSENT_COOKIE,
   CONSENT_COOKIE_SECONDS,
   decimalAmount,
+  googleAnalyticsIds,
   type CapiRequest,
   type ConsentChoice,
   type Currency,
@@ -79,7 +80,7 @@ export function pixelCalls(
 ) {
   const ids = data.content_ids ?? [];
   const google = googleNames[name];
-  const hasGoogle = Boolean(scripts.gA4ID?.trim() || scripts.googleAnalyticsID?.trim());
+  const hasGoogle = googleAnalyticsIds(scripts).length > 0;
   const orderCode = name === 'Purchase' ? eventId.replace(/^purchase-/, '') : undefined;
   const capi: CapiRequest | null =
     scripts.facebookPixelID?.trim() && name !== 'Purchase'

@@ -1,4 +1,4 @@
-import { liveChatEmbedUrl, parseCustomScript, type PublicSiteScripts } from '@vitrine/commerce';
+import { googleAnalyticsIds, liveChatEmbedUrl, parseCustomScript, type PublicSiteScripts } from '@vitrine/commerce';
 
 /**
  * The tags a store's marketing configuration puts on a shopper's page (§3.2, §7), as data: the server writes them inert
@@ -48,7 +48,8 @@ export function marketingTags(scripts: PublicSiteScripts, onCustomScriptError: (
     tags.push({ kind: 'src', src: `https://www.googletagmanager.com/gtm.js?id=${q(gtm)}` });
   }
 
-  const analytics = [id(scripts.gA4ID), id(scripts.googleAnalyticsID)].filter((value, at, all) => value && all.indexOf(value) === at);
+  // Never a retired Universal Analytics `UA-…` id a store may still have saved.
+  const analytics = googleAnalyticsIds(scripts);
   if (analytics.length > 0) {
     tags.push({ kind: 'src', src: `https://www.googletagmanager.com/gtag/js?id=${q(analytics[0]!)}` });
     tags.push({
@@ -101,8 +102,7 @@ export function marketingTags(scripts: PublicSiteScripts, onCustomScriptError: (
     tags.push({ kind: 'src', src: `https://s.adroll.com/j/${q(adRoll)}/roundtrip.js` });
   }
 
-  const addThis = id(scripts.addThisID);
-  if (addThis) tags.push({ kind: 'src', src: `https://s7.addthis.com/js/300/addthis_widget.js#pubid=${q(addThis)}` });
+  // AddThis is shut down: a stored `addThisID` loads nothing.
 
   const chat = scripts.liveChatID ? liveChatEmbedUrl(scripts.liveChatID) : null;
   if (chat) {

@@ -1,5 +1,16 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { saveMarketingRequest, type PublicSiteScripts, type SaveMarketingRequest, type StudioMarketingSettings } from '@vitrine/commerce';
+import {
+  customScriptList,
+  customScriptText,
+  isRetiredAnalyticsId,
+  MAX_CUSTOM_SCRIPTS,
+  parseCustomScript,
+  saveMarketingRequest,
+  type CustomScriptItem,
+  type PublicSiteScripts,
+  type SaveMarketingRequest,
+  type StudioMarketingSettings,
+} from '@vitrine/commerce';
 import { StudioApiError } from '../api/client.ts';
 import { useStudio } from '../context.tsx';
 import { problemText } from '../state/controller.ts';
@@ -24,7 +35,6 @@ const scriptFields: { group: string; fields: { key: ScriptKey; label: string; ex
     group: 'Google',
     fields: [
       { key: 'gA4ID', label: 'Google Analytics 4 measurement ID', example: 'G-ABCDEF1234' },
-      { key: 'googleAnalyticsID', label: 'Google Analytics ID (older property)', example: 'UA-12345678-1' },
       { key: 'tagManagerID', label: 'Tag Manager container ID', example: 'GTM-ABC1234' },
     ],
   },
@@ -37,7 +47,7 @@ const scriptFields: { group: string; fields: { key: ScriptKey; label: string; ex
     ],
   },
   {
-    group: 'Chat and sharing',
+    group: 'Live chat',
     fields: [
       {
         key: 'liveChatID',
@@ -45,7 +55,6 @@ const scriptFields: { group: string; fields: { key: ScriptKey; label: string; ex
         example: 'https://tawk.to/chat/abc123/def456',
         help: 'The chat link from your tawk.to dashboard; the store loads its widget.',
       },
-      { key: 'addThisID', label: 'AddThis profile ID', example: 'ra-1234567890abcdef' },
     ],
   },
   {
@@ -56,6 +65,59 @@ const scriptFields: { group: string; fields: { key: ScriptKey; label: string; ex
     ],
   },
 ];
+
+/** One custom script as the form edits it: a file's address or inline code, and what else the stored item said. */
+interface ScriptEntry {
+  key: number;
+  kind: 'src' | 'content';
+  src: string;
+  content: string;
+  defer: boolean;
+  /** Kept as stored (not edited here): a tag id, and `async`. */
+  id: string;
+  async: boolean;
+}
+
+let entryKey = 0;
+const newEntry = (kind: ScriptEntry['kind'], item: Partial<CustomScriptItem> = {}): ScriptEntry => ({
+  key: ++entryKey,
+  kind,
+  src: item.src ?? '',
+  content: item.content ?? '',
+  defer: item.defer ?? false,
+  id: item.id ?? '',
+  async: item.async ?? false,
+});
+
+/** The stored `customScript` as entries; `unreadable` holds a stored text that does not parse (it loads nothing). */
+function entriesOf(text: string | undefined): { entries: ScriptEntry[]; unreadable: string | null } {
+  if (!text?.trim()) return { entries: [], unreadable: null };
+  try {
+    return { entries: parseCustomScript(text).map((item) => newEntry(item.src ? 'src' : 'content', item)), unreadable: null };
+  } catch {
+    return { entries: [], unreadable: text };
+  }
+}
+
+/** An entry as the stored item: only what it says (an address with its flags, or code), nothing empty. */
+function itemOf(entry: ScriptEntry): CustomScriptItem {
+  const extra = { ...(entry.async ? { async: true } : {}), ...(entry.id ? { id: entry.id } : {}) };
+  if (entry.kind === 'content') return entry.content.trim() ? { content: entry.content, ...extra } : { ...extra };
+  const src = entry.src.trim();
+  return { ...(src ? { src } : {}), ...(entry.defer ? { defer: true } : {}), ...extra };
+}
+
+/**
+ * The fields of a stored configuration that no longer do anything: Universal Analytics (`UA-…`) and AddThis are shut
+ * down. Shown once, so the owner knows why they are gone from the form; the next save drops them.
+ */
+function retiredOf(scripts: PublicSiteScripts): string[] {
+  const retired: string[] = [];
+  if (scripts.googleAnalyticsID?.trim() && isRetiredAnalyticsId(scripts.googleAnalyticsID))
+    retired.push(`Universal Analytics (${scripts.googleAnalyticsID.trim()})`);
+  if (scripts.addThisID?.trim()) retired.push(`AddThis (${scripts.addThisID.trim()})`);
+  return retired;
+}
 
 /** The Store panel's marketing group: loads the settings, then the form. */
 export function MarketingSettings() {
@@ -146,6 +208,7 @@ function MarketingForm({ initial, onSaved }: { initial: StudioMarketingSettings;
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
+  const [custom, setCustom] = useState(() => entriesOf(initial.scripts.customScript));
   const formRef = useRef<HTMLFormElement>(null);
   // Each time errors are shown, the first field in error takes focus, so a screen reader reads its message.
   const [shown, setShown] = useState(0);
@@ -158,7 +221,8 @@ function MarketingForm({ initial, onSaved }: { initial: StudioMarketingSettings;
     const form = new FormData(event.currentTarget);
     const scripts: Record<string, string> = {};
     for (const { fields } of scriptFields) for (const { key } of fields) scripts[key] = String(form.get(key) ?? '');
-    scripts.customScript = String(form.get('customScript') ?? '');
+    const items = custom.entries.map(itemOf);
+    scripts.customScript = customScriptText(items);
     const newToken = String(form.get('facebookPixelToken') ?? '').trim();
     const request: SaveMarketingRequest = {
       scripts,
@@ -167,6 +231,11 @@ function MarketingForm({ initial, onSaved }: { initial: StudioMarketingSettings;
     };
     const local = saveMarketingRequest.safeParse(request);
     const found = local.success ? {} : fieldErrors(local.error.issues);
+    // Each custom script's problem at its own entry, in words that name it ("Script 2: …").
+    const entries = customScriptList.safeParse(items);
+    for (const issue of entries.error?.issues ?? [])
+      if (typeof issue.path[0] === 'number') found[`custom.${issue.path[0]}`] ??= `${issue.message}.`;
+    if (Object.keys(found).some((key) => key.startsWith('custom.'))) delete found['scripts.customScript'];
     if (token === 'set' && !newToken) found.facebookPixelToken = 'Enter the token, or choose not to use one.';
     setErrors(found);
     setProblem(null);
@@ -176,6 +245,7 @@ function MarketingForm({ initial, onSaved }: { initial: StudioMarketingSettings;
       const saved = await controller.saveMarketing(request);
       onSaved(saved);
       setToken(saved.hasFacebookPixelToken ? 'keep' : 'remove');
+      setCustom(entriesOf(saved.scripts.customScript));
       setVersion((v) => v + 1);
       store.getState().notify('Marketing settings saved: shoppers’ pages load them from now on.', 'success');
     } catch (error) {
@@ -188,12 +258,24 @@ function MarketingForm({ initial, onSaved }: { initial: StudioMarketingSettings;
     }
   };
 
-  const scripts: PublicSiteScripts = initial.scripts;
+  // A GA4 id saved in the older Google field (gone from the form) shows, and saves, as the GA4 measurement id.
+  const older = initial.scripts.googleAnalyticsID?.trim() ?? '';
+  const scripts: PublicSiteScripts = {
+    ...initial.scripts,
+    ...(!initial.scripts.gA4ID?.trim() && older && !isRetiredAnalyticsId(older) ? { gA4ID: older } : {}),
+  };
+  const retired = retiredOf(initial.scripts);
   return (
     <form key={version} ref={formRef} onSubmit={(e) => void submit(e)} className="space-y-5" noValidate aria-label="Marketing settings">
       <p className="text-xs text-slate-500">
         The services shoppers’ pages load. Leave a field empty to switch that service off. Nothing loads in the studio’s preview.
       </p>
+      {retired.length ? (
+        <p className="rounded-md bg-amber-50 px-2.5 py-2 text-xs text-amber-900">
+          {retired.join(' and ')}: {retired.length > 1 ? 'these services have' : 'this service has'} shut down, so shoppers’ pages no longer
+          load {retired.length > 1 ? 'them' : 'it'}. Saving removes {retired.length > 1 ? 'them' : 'it'} from your settings.
+        </p>
+      ) : null}
       <label className="flex items-start justify-between gap-3 text-sm">
         <span>
           <span className="block font-medium text-slate-800">Ask shoppers for consent</span>
@@ -236,25 +318,13 @@ function MarketingForm({ initial, onSaved }: { initial: StudioMarketingSettings;
           ) : null}
         </fieldset>
       ))}
-      <fieldset className="space-y-3">
-        <legend className="mb-1 text-xs font-semibold text-slate-800">Custom scripts</legend>
-        <TextField
-          id={`${id}-customScript`}
-          name="customScript"
-          label="Scripts (JSON)"
-          example={'[{"src": "https://cdn.example.com/widget.js"}]'}
-          multiline
-          error={errors['scripts.customScript']}
-          defaultValue={scripts.customScript ?? ''}
-          help={
-            <>
-              One script or a list of them, as JSON: <code>{'{"src": "https://…"}'}</code> loads a file (https only;{' '}
-              <code>"defer": true</code> to run it after the page), <code>{'{"content": "…"}'}</code> runs code. An optional{' '}
-              <code>"id"</code> names the tag.
-            </>
-          }
-        />
-      </fieldset>
+      <CustomScripts
+        id={`${id}-custom`}
+        entries={custom.entries}
+        unreadable={custom.unreadable}
+        onChange={(entries) => setCustom((was) => ({ ...was, entries }))}
+        errors={errors}
+      />
       {problem ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {problem}
@@ -313,6 +383,169 @@ function TokenField({
           {error}
         </p>
       ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * The custom scripts (§7) as a list of entries, each a file's address (https) or inline code, added and removed one by
+ * one; saved as `customScript`'s JSON list, as before. A stored text that does not parse loads nothing: it is shown, and
+ * saving replaces it with the list.
+ */
+function CustomScripts({
+  id,
+  entries,
+  unreadable,
+  onChange,
+  errors,
+}: {
+  id: string;
+  entries: ScriptEntry[];
+  unreadable: string | null;
+  onChange: (entries: ScriptEntry[]) => void;
+  errors: Record<string, string>;
+}) {
+  const listRef = useRef<HTMLOListElement>(null);
+  // After an add or a removal: a new entry's field, or the next (else the Add button), takes the keyboard.
+  const focusKey = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusKey.current === null) return;
+    const key = focusKey.current;
+    focusKey.current = null;
+    const target = listRef.current?.querySelector<HTMLElement>(`[data-entry="${key}"] input[type="url"], [data-entry="${key}"] textarea`);
+    (target ?? document.getElementById(`${id}-add`))?.focus();
+  });
+  const change = (key: number, patch: Partial<ScriptEntry>) => onChange(entries.map((e) => (e.key === key ? { ...e, ...patch } : e)));
+  const add = (kind: ScriptEntry['kind']) => {
+    const entry = newEntry(kind);
+    onChange([...entries, entry]);
+    focusKey.current = entry.key;
+  };
+  const full = entries.length >= MAX_CUSTOM_SCRIPTS;
+  const groupError = errors['scripts.customScript'];
+  return (
+    <fieldset className="space-y-3" aria-describedby={groupError ? `${id}-error` : undefined}>
+      <legend className="mb-1 text-xs font-semibold text-slate-800">Custom scripts</legend>
+      <p className="text-xs text-slate-500">
+        Scripts of other services: the address of a file to load (https only), or a piece of code to run. Up to {MAX_CUSTOM_SCRIPTS}.
+      </p>
+      {unreadable !== null ? (
+        <div role="note" className="rounded-md bg-amber-50 px-2.5 py-2 text-xs text-amber-900">
+          The saved custom scripts could not be read, so shoppers’ pages load none of them. Saving replaces them with the list below.
+          <details className="mt-1">
+            <summary className="cursor-pointer font-medium">What was saved</summary>
+            <pre className="mt-1 max-h-32 overflow-auto font-mono text-[11px] break-all whitespace-pre-wrap">{unreadable}</pre>
+          </details>
+        </div>
+      ) : null}
+      {entries.length ? (
+        <ol ref={listRef} className="space-y-3" aria-label="Custom scripts">
+          {entries.map((entry, index) => {
+            const n = index + 1;
+            const base = `${id}-${entry.key}`;
+            const error = errors[`custom.${index}`];
+            const invalid = error ? true : undefined;
+            const described = error ? `${base}-error` : undefined;
+            return (
+              <li key={entry.key} data-entry={entry.key}>
+                <fieldset className="space-y-2 rounded-md border border-slate-200 p-2.5">
+                  <legend className="px-1 text-xs font-medium text-slate-700">Script {n}</legend>
+                  <div className="flex items-center gap-2">
+                    <label htmlFor={`${base}-kind`} className="sr-only">
+                      Kind of script {n}
+                    </label>
+                    <select
+                      id={`${base}-kind`}
+                      value={entry.kind}
+                      onChange={(e) => change(entry.key, { kind: e.target.value as ScriptEntry['kind'] })}
+                      className="h-8 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm"
+                    >
+                      <option value="src">Address of a file</option>
+                      <option value="content">Inline code</option>
+                    </select>
+                    <Button
+                      tone="ghost"
+                      aria-label={`Remove script ${n}`}
+                      onClick={() => {
+                        onChange(entries.filter((e) => e.key !== entry.key));
+                        focusKey.current = entries[index + 1]?.key ?? entries[index - 1]?.key ?? -1;
+                      }}
+                    >
+                      Remove
+                    </Button>
+                  </div>
+                  {entry.kind === 'src' ? (
+                    <>
+                      <label htmlFor={`${base}-src`} className="block text-xs font-medium text-slate-700">
+                        Address
+                      </label>
+                      <input
+                        id={`${base}-src`}
+                        type="url"
+                        inputMode="url"
+                        value={entry.src}
+                        onChange={(e) => change(entry.key, { src: e.target.value })}
+                        placeholder="https://cdn.example.com/widget.js"
+                        aria-invalid={invalid}
+                        aria-describedby={described}
+                        spellCheck={false}
+                        autoComplete="off"
+                        className={input}
+                      />
+                      <label className="flex items-center gap-2 text-xs text-slate-700">
+                        <input
+                          type="checkbox"
+                          checked={entry.defer}
+                          onChange={(e) => change(entry.key, { defer: e.target.checked })}
+                          className="accent-indigo-600"
+                        />
+                        Run it after the page has loaded
+                      </label>
+                    </>
+                  ) : (
+                    <>
+                      <label htmlFor={`${base}-content`} className="block text-xs font-medium text-slate-700">
+                        Code
+                      </label>
+                      <textarea
+                        id={`${base}-content`}
+                        value={entry.content}
+                        onChange={(e) => change(entry.key, { content: e.target.value })}
+                        rows={4}
+                        placeholder="window.example = true;"
+                        aria-invalid={invalid}
+                        aria-describedby={described}
+                        spellCheck={false}
+                        className={`${input} font-mono text-xs`}
+                      />
+                    </>
+                  )}
+                  {error ? (
+                    <p id={`${base}-error`} className="text-xs font-medium text-red-700">
+                      {error}
+                    </p>
+                  ) : null}
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <p className="text-xs text-slate-500">No custom scripts.</p>
+      )}
+      {groupError ? (
+        <p id={`${id}-error`} className="text-xs font-medium text-red-700">
+          {groupError}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button id={`${id}-add`} disabled={full} onClick={() => add('src')}>
+          Add a script address
+        </Button>
+        <Button disabled={full} onClick={() => add('content')}>
+          Add inline code
+        </Button>
+      </div>
     </fieldset>
   );
 }
