@@ -274,6 +274,11 @@ test('Decline: nothing third-party ever loads', async ({ browser, shop, owner })
   await expect(page.getByRole('region', { name: 'Cookies and ads' })).toBeHidden();
   await page.goto(shop.url('localhost', '/kitchen'), { waitUntil: 'networkidle' });
   await expect(page.getByRole('region', { name: 'Cookies and ads' })).toBeHidden();
+  // The choice can be changed at any time, from the footer's Cookie settings, on the same banner (issue 33).
+  await page.getByRole('button', { name: 'Cookie settings' }).click();
+  await expect(page.getByRole('region', { name: 'Cookies and ads' })).toBeVisible();
+  await page.getByRole('region', { name: 'Cookies and ads' }).getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByRole('region', { name: 'Cookies and ads' })).toBeHidden();
   expect(urls(log)).toEqual([]);
   expect(await marketingCookies(context)).toEqual([]);
   await context.close();

@@ -31,6 +31,11 @@ export interface Shop extends ThemeShop {
    * Absent where there is no cart (a test): cards draw no button.
    */
   cart?: { add: (product: ProductCard) => void } | undefined;
+  /**
+   * Whether the store asks shoppers' consent before its marketing tags run (its consent banner is on and it has tags):
+   * the footer then offers "Cookie settings", to change the choice at any time (issue 33).
+   */
+  asksConsent?: boolean | undefined;
   /** What the header's search suggests for what the shopper has typed; absent where nothing can be asked (a test). */
   suggest?: ((kw: string) => Promise<Suggestions>) | undefined;
 }

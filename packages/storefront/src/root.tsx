@@ -23,6 +23,7 @@ import { maintenanceAddress, maintenanceReturn } from './maintenance-return.ts';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
 import { useHydrated } from './ui/hydrated.ts';
 import { marketingEvent } from './marketing/emitter.ts';
+import { loadsScripts } from './marketing/configured.ts';
 import { MarketingPageEvents } from './marketing/marketing.tsx';
 import { LoadingBar } from './ui/loading-bar.tsx';
 import { GENERIC_ERROR, ToastProvider } from './ui/toasts.tsx';
@@ -137,6 +138,8 @@ function Providers({
       // The theme's product-card toggles (show brand, show rating); the default theme's where the root has not loaded.
       ...(shopSettings ? { productCard: shopSettings.productCard } : {}),
       storeTitle: site?.webTitle ?? '',
+      // The footer's "Cookie settings" where the store asks consent: where the server draws the banner (issue 33).
+      asksConsent: Boolean(site?.consentBanner && loadsScripts(site.scripts)),
       currencies: offered,
       onCurrencyChange: (code: string) => setCurrency(offered.find((c) => c.currencyAbbreviation === code) ?? null),
       cartCount: hydrated ? cartCount : cartItemCount(cartCodes ?? []),

@@ -74,6 +74,12 @@ export const Footer = sectionComponent(footer, function Footer({ id, settings, s
       </div>
       <div className="vt-footer-bottom">
         {copyright ? <p className="vt-footer-copyright">{copyright}</p> : null}
+        {shop.asksConsent ? (
+          // Answered by the store's marketing runtime, which shows the consent banner again: no app needed (issue 33).
+          <button type="button" className="vt-footer-cookies" data-vt-consent-settings="">
+            Cookie settings
+          </button>
+        ) : null}
         {settings.show_social ? <SocialLinks links={profiles} label="Social media" className="vt-footer-social" iconSize={22} /> : null}
       </div>
     </SectionShell>

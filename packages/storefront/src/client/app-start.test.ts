@@ -132,6 +132,18 @@ describe('what a shopper does before the app has started', () => {
     expect(clicks).toHaveBeenCalledTimes(1);
   });
 
+  it('lets the footer’s Cookie settings answer at once: the marketing runtime shows the banner, no app needed (issue 33)', () => {
+    document.body.innerHTML = inApp('<footer><button type="button" id="c" data-vt-consent-settings="">Cookie settings</button></footer>');
+    const clicks = vi.fn();
+    document.addEventListener('click', clicks);
+    const held = holdActions();
+    document.getElementById('c')!.click();
+    expect(clicks).toHaveBeenCalledTimes(1);
+    held.release({ replay: true });
+    expect(clicks).toHaveBeenCalledTimes(1);
+    document.removeEventListener('click', clicks);
+  });
+
   it('lets a link opened with a modifier or in another tab go its own way, and ignores clicks on plain text', () => {
     document.body.innerHTML = inApp('<a href="/a" id="a">A</a><a href="/b" target="_blank" id="b">B</a><p id="p">text</p>');
     const held = holdActions();

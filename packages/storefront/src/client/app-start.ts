@@ -1,4 +1,5 @@
 import type { CartItem } from '@vitrine/commerce';
+import { CONSENT_SETTINGS } from '../marketing/marks.ts';
 import { keptState } from './kept-state.ts';
 import { APP_ROOT_ID, drawnCartOf, loaderDataOf, routeNotDrawn, type ServerData } from '../server-data.ts';
 
@@ -110,8 +111,9 @@ export function holdActions(doc: Document = document) {
     if (!target || target.matches(TOGGLES) || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
       return;
     if (target instanceof HTMLAnchorElement && target.target && target.target !== '_self') return;
-    // What the server drew outside the app (the consent banner) answers for itself.
-    if (!doc.getElementById(APP_ROOT_ID)?.contains(target)) return;
+    // What the server drew outside the app (the consent banner) answers for itself, as does the footer's "Cookie
+    // settings", which the marketing runtime answers by showing that banner again.
+    if (!doc.getElementById(APP_ROOT_ID)?.contains(target) || target.matches(`[${CONSENT_SETTINGS}]`)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held = { kind: 'click', target };

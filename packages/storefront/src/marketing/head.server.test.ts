@@ -186,15 +186,16 @@ describe('marketingHead', () => {
       expect(render({ scripts: all, consentBanner: true, cookieHeader: 'vt_consent=denied' })).toEqual({
         head: `<script nonce="n0nce" data-vt-consent>window.dataLayer=window.dataLayer||[];window.gtag=window.gtag||function(){dataLayer.push(arguments)};${defaults}</script>`,
         bodyStart: '',
-        bodyEnd: '',
+        // The banner only hidden, for the footer's Cookie settings to show again (issue 33).
+        bodyEnd: CONSENT_BANNER_HTML.replace('<section ', '<section hidden '),
       });
     });
 
-    it('grants in the head once the cookie says the shopper accepted, and writes the tags without a banner', () => {
+    it('grants in the head once the cookie says the shopper accepted, and writes the tags with the banner hidden', () => {
       const { head, bodyStart, bodyEnd } = render({ scripts: all, consentBanner: true, cookieHeader: 'a=1; vt_consent=granted' });
       expect(head.indexOf(defaults)).toBeGreaterThan(0);
       expect(head.indexOf("gtag('consent','update',{ad_storage:'granted'")).toBeGreaterThan(head.indexOf(defaults));
-      expect(bodyEnd).not.toContain('vt-consent"');
+      expect(bodyEnd.startsWith(CONSENT_BANNER_HTML.replace('<section ', '<section hidden '))).toBe(true);
       expect(sources(tags(bodyEnd))).toHaveLength(6);
       expect(bodyStart).toContain('ns.html?id=GTM-ABC1234');
     });

@@ -53,6 +53,9 @@ export const CONSENT_BANNER_HTML =
   '<button type="button" class="vt-btn vt-btn-primary vt-btn-md" data-vt-consent-choice="granted">Accept</button>' +
   '</div></div></section>';
 
+/** The banner as a shopper who chose gets it: hidden until the footer's "Cookie settings" shows it (issue 33). */
+const HIDDEN_CONSENT_BANNER_HTML = CONSENT_BANNER_HTML.replace('<section ', '<section hidden ');
+
 /**
  * What a shopper page carries of the store's marketing scripts (§4 Script injection). Nothing without a configuration
  * or in builder mode. Otherwise the store's tags, inert in a template at the end of the body, which the page's
@@ -89,6 +92,7 @@ export function marketingHead(input: MarketingHeadInput): { head: string; bodySt
     bodyStart: frame
       ? `<noscript><iframe src="${escapeAttribute(frame)}" height="0" width="0" hidden title="Tag manager"></iframe></noscript>`
       : '',
-    bodyEnd: `${consent === null ? CONSENT_BANNER_HTML : ''}${template}`,
+    // A shopper who chose has the banner too, hidden: the footer's "Cookie settings" shows it again (issue 33).
+    bodyEnd: `${!input.consentBanner ? '' : consent === null ? CONSENT_BANNER_HTML : HIDDEN_CONSENT_BANNER_HTML}${template}`,
   };
 }

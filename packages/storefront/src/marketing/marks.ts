@@ -11,3 +11,9 @@ export const UNPARSED_CUSTOM_SCRIPT = 'data-vt-unparsed-custom-script';
 
 /** The consent banner the server draws for a shopper not yet asked. */
 export const CONSENT_BANNER_ID = 'vt-consent';
+
+/**
+ * On the footer's "Cookie settings" (issue 33): a click on it shows the consent banner again, so the choice can be
+ * changed. Spelled out in `@vitrine/sections`' footer too, which does not depend on the storefront.
+ */
+export const CONSENT_SETTINGS = 'data-vt-consent-settings';

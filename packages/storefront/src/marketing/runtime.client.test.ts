@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { capiRequest, type CartItem } from '@vitrine/commerce';
 import { connectMarketing, marketingEvent } from './emitter.ts';
 import { addToCartFacts } from './facts.ts';
-import { marketingHead } from './head.server.ts';
+import { CONSENT_BANNER_HTML, marketingHead } from './head.server.ts';
 import { customDataOf, pixelCalls, startMarketing, type MarketingSite } from './runtime.client.ts';
 
 const usd = { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 };
@@ -231,9 +231,43 @@ describe('the runtime on a page', () => {
     expect(window.fbq).not.toHaveBeenCalled();
     expect(relay).not.toHaveBeenCalled();
     expect(tagsIn()).toHaveLength(0);
-    // The next page the server draws for them has no banner and no tags.
+    // The next page the server draws for them has no tags, and the banner only hidden, for Cookie settings.
     drawPage(site, 'vt_consent=denied');
-    expect(document.body.innerHTML).toBe('<div id="root"></div>');
+    expect(document.body.innerHTML).toBe(`<div id="root"></div>${CONSENT_BANNER_HTML.replace('<section ', '<section hidden="" ')}`);
+  });
+
+  it('lets a shopper change their choice at any time from the footer’s Cookie settings, on the same banner (issue 33)', () => {
+    const settings = () => document.querySelector<HTMLButtonElement>('[data-vt-consent-settings]')!;
+    const withFooter = () =>
+      document
+        .getElementById('root')!
+        .insertAdjacentHTML('beforeend', '<footer><button type="button" data-vt-consent-settings="">Cookie settings</button></footer>');
+    // Declined before: the page carries the banner hidden, which Cookie settings shows again.
+    document.cookie = 'vt_consent=denied; Path=/';
+    drawPage(site, 'vt_consent=denied');
+    withFooter();
+    startMarketing({ site, routeData: [] });
+    expect(document.getElementById('vt-consent')).toBeNull();
+    settings().click();
+    expect(document.getElementById('vt-consent')?.hidden).toBe(false);
+    clickChoice('Accept');
+    expect(document.cookie).toContain('vt_consent=granted');
+    expect(document.getElementById('vt-consent')).toBeNull();
+    marketingEvent('AddToCart', addToCartFacts(line));
+    expect(window.fbq).toHaveBeenCalledWith('track', 'AddToCart', expect.anything(), expect.anything());
+    connectMarketing(false);
+    vi.mocked(window.fbq!).mockClear();
+
+    // Accepted before: withdrawn as easily, and nothing is reported from then on.
+    drawPage(site, 'vt_consent=granted');
+    withFooter();
+    startMarketing({ site, routeData: [] });
+    settings().click();
+    clickChoice('Decline');
+    expect(document.cookie).toContain('vt_consent=denied');
+    expect(document.getElementById('vt-consent')).toBeNull();
+    marketingEvent('AddToCart', addToCartFacts(line));
+    expect(window.fbq).not.toHaveBeenCalled();
   });
 
   it('takes a choice made in another tab since the page was drawn', () => {

@@ -14,7 +14,7 @@ import {
 } from '@vitrine/commerce';
 import { keptState } from '../client/kept-state.ts';
 import { connectMarketing, marketingEvent, type MarketingFacts } from './emitter.ts';
-import { CONSENT_BANNER_ID, MARKETING_TAGS_ID, UNPARSED_CUSTOM_SCRIPT } from './marks.ts';
+import { CONSENT_BANNER_ID, CONSENT_SETTINGS, MARKETING_TAGS_ID, UNPARSED_CUSTOM_SCRIPT } from './marks.ts';
 import { pageEventsOf } from './page-events.ts';
 
 /**
@@ -133,6 +133,7 @@ export function pixelCalls(
 }
 
 const GRANTED = { ad_storage: 'granted', analytics_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' };
+const DENIED = { ad_storage: 'denied', analytics_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' };
 
 /** What the runtime reads of the store, as the page's root data carries it. */
 export type MarketingSite = Pick<WebConfig, 'scripts' | 'consentBanner' | 'currency' | 'currencies'>;
@@ -239,18 +240,30 @@ export function startMarketing({ site, store, routeData }: MarketingPage): void 
   if (!banner) return;
   const choose = (choice: ConsentChoice) => {
     banner.remove();
-    if (choice === 'granted') {
-      window.gtag?.('consent', 'update', GRANTED);
-      tagsIn();
-    }
+    window.gtag?.('consent', 'update', choice === 'granted' ? GRANTED : DENIED);
+    // A page drawn before the shopper accepted carries the tags to put in; one drawn after they declined has none, and
+    // the pages after it carry them. Declined, no event of this runtime goes out from now on (`granted` reads the cookie).
+    if (choice === 'granted') tagsIn();
   };
   // Chosen in another tab since the server drew this page: the banner goes, and what was accepted comes.
   const chosen = readConsent();
-  if (chosen) return choose(chosen);
+  if (chosen && !banner.hidden) choose(chosen);
+  // A shopper who chose before gets it hidden, kept for "Cookie settings".
+  if (banner.hidden) {
+    banner.remove();
+    banner.hidden = false;
+  }
   banner.addEventListener('click', (event) => {
     const choice = (event.target as Element | null)?.closest('[data-vt-consent-choice]')?.getAttribute('data-vt-consent-choice');
     if (choice !== 'granted' && choice !== 'denied') return;
     writeConsent(choice);
     choose(choice);
+  });
+  // The footer's "Cookie settings" (issue 33): the choice can be changed at any time, on the same banner it was made on.
+  document.addEventListener('click', (event) => {
+    if (!(event.target as Element | null)?.closest?.(`[${CONSENT_SETTINGS}]`)) return;
+    event.preventDefault();
+    if (!banner.isConnected && !document.getElementById(CONSENT_BANNER_ID)) document.body.append(banner);
+    banner.querySelector<HTMLElement>(`[data-vt-consent-choice="${readConsent() === 'denied' ? 'granted' : 'denied'}"]`)?.focus();
   });
 }
