@@ -164,5 +164,7 @@ test('stock that runs out shows the dialog on /cart, stock below a quantity the 
   await expect(popup).toContainText('Quantity Updated');
   await expect(popup.getByRole('link', { name: 'Cast Iron Skillet' })).toBeVisible();
   await expect(quantity.getByRole('textbox', { name: 'Quantity' })).toHaveValue('2');
+  // The field says so too, where the shopper typed (issue 33).
+  await expect(page.getByRole('status').filter({ hasText: 'Only 2 left' })).toBeVisible();
   await expect(popup).toBeHidden({ timeout: 6000 });
 });

@@ -17,6 +17,8 @@ export const productVariant = z.object({
   name: z.string(),
   price: z.number().int(),
   stockStatusID: z.number().int(),
+  /** How many are in stock: the quantity field says "Only N left" above it (issue 33). */
+  stock: z.number().int().optional(),
   /** The attribute values that pick this variant, one per axis. */
   valueIds: z.array(z.number().int()),
   imageFile: z.string().nullable(),
@@ -51,6 +53,8 @@ export const productDetail = z.object({
   compareAtPrice: z.number().int().nullable(),
   isHidePrice: z.boolean(),
   stockStatusID: z.number().int(),
+  /** How many are in stock (a product without variants): the quantity field says "Only N left" above it (issue 33). */
+  stock: z.number().int().optional(),
   brand: namedLink.nullable(),
   category: namedLink.nullable(),
   breadcrumbs: z.array(namedLink),

@@ -68,6 +68,16 @@ describe.each(backends)('product pages and reviews on $name', ({ create }) => {
     expect(new Set(data.variants.map((v) => v.price)).size).toBe(data.variants.length);
     expect(data.specifications).toEqual([{ name: 'Material', value: expect.any(String) }]);
     expect(data.addons.length).toBeGreaterThan(0);
+    // Each variant says how many are left, for the quantity field's "Only N left" (issue 33).
+    const kept = await server.db
+      .selectFrom('variants')
+      .select(['variant_id', 'stock'])
+      .where('product_id', '=', data.productID)
+      .orderBy('variant_id')
+      .execute();
+    expect(data.variants.map((v) => [v.variantID, v.stock])).toEqual(kept.map((v) => [v.variant_id, v.stock]));
+    const own = await server.db.selectFrom('products').select('stock').where('product_id', '=', data.productID).executeTakeFirstOrThrow();
+    expect(data.stock).toBe(own.stock);
 
     const rows = await server.db.selectFrom('reviews').select('rating').where('product_id', '=', data.productID).execute();
     expect(data.reviews.count).toBe(rows.length);

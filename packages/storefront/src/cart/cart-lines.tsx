@@ -131,7 +131,14 @@ function CartLineView({ line, removableAddons }: { line: CartLine; removableAddo
         <PriceWas line={line} />
       </div>
       <div className="vt-cart-line-actions">
-        <QuantityStepper value={quantity} onChange={(next) => setQuantity(line.cartCode, next)} label={`Quantity of ${name}`} />
+        {/* Lowered to the stock by the store's answer: the field says so, and the most is what there is (issue 33). */}
+        <QuantityStepper
+          value={quantity}
+          onChange={(next) => setQuantity(line.cartCode, next)}
+          label={`Quantity of ${name}`}
+          max={item.status === 'lessstock' ? quantity : undefined}
+          limited={item.status === 'lessstock'}
+        />
         <p className="vt-cart-line-total">
           <span className="vt-visually-hidden">Line total </span>
           {lineTotal}

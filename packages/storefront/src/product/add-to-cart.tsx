@@ -81,7 +81,11 @@ export function AddToCart({
   const navigate = useNavigate();
   const addToCart = useAddToCart(addToCartAction);
   const saveOptions = useSaveOptions();
-  const [quantity, setQuantity] = useState(1);
+  // What is in stock of the line chosen (issue 33): more is not offered, and the field says "Only N left".
+  const stock = variant ? variant.stock : product.variants.length ? undefined : product.stock;
+  const [asked, setQuantity] = useState(1);
+  // A variant with less in stock than asked for before: its stock, said at the field.
+  const quantity = stock !== undefined && stock > 0 ? Math.min(asked, stock) : asked;
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const reason = needsVariant ? 'Choose an available combination first.' : !inStock ? 'Out of stock.' : null;
@@ -105,7 +109,14 @@ export function AddToCart({
   };
   return (
     <div className="vt-add-to-cart">
-      <QuantityStepper value={quantity} onChange={setQuantity} label={`Quantity of ${product.itemName}`} disabled={reason !== null} />
+      <QuantityStepper
+        value={quantity}
+        onChange={setQuantity}
+        label={`Quantity of ${product.itemName}`}
+        disabled={reason !== null}
+        max={stock}
+        limited={asked > quantity}
+      />
       <div className="vt-add-to-cart-buttons">
         <button
           type="button"
