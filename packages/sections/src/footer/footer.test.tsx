@@ -2,9 +2,10 @@ import { renderToString } from 'react-dom/server';
 import { expect, it } from 'vitest';
 import { PageRenderer } from '@vitrine/renderer';
 import { allSectionsPage } from '../all-sections.fixture.ts';
-import { renderRegistry, sectionRegistry, ShopProvider } from '../index.ts';
+import { renderRegistry, ShopProvider } from '../index.ts';
 
-const footer = allSectionsPage.sections.filter((section) => sectionRegistry[section.type]?.name === 'footer');
+// Section type 2 is the footer (§3.15).
+const footer = allSectionsPage.sections.filter((section) => section.type === 2);
 const draw = (asksConsent: boolean) =>
   renderToString(
     <ShopProvider value={{ storeTitle: 'North Clay', asksConsent }}>
