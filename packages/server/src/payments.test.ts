@@ -231,6 +231,36 @@ describe.each(backends)('paying an order by card on $name', ({ create }) => {
     expect((await api('/api/Order/StartPayment', { orderCode: order.orderCode })).status).toBe(409);
   });
 
+  it('answers an order’s lines as a cart with their add-ons, so Back to cart puts them back as bought (issue 33)', async () => {
+    const addon = await server()
+      .db.selectFrom('addons as a')
+      .innerJoin('products as p', 'p.product_id', 'a.product_id')
+      .select(['a.addon_id', 'a.name', 'p.product_id'])
+      .where('p.web_id', '=', started.harborId)
+      .where('p.is_published', '=', true)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('variants as v').select('v.variant_id').whereRef('v.product_id', '=', 'p.product_id'))))
+      .orderBy('a.addon_id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await server().db.updateTable('products').set({ stock: 1000, stock_status_id: 1 }).where('product_id', '=', addon.product_id).execute();
+    const code = buildCartCode({ productId: addon.product_id, quantity: 2, variantId: 0, addonIds: [addon.addon_id] });
+    const placed = await api('/api/Order/PlaceOrder', {
+      idempotencyKey: `card-order-${Date.now()}-${key++}`,
+      cartCodes: code,
+      email: 'ada@example.test',
+      shippingAddress: { fullName: 'Ada Guest', line1: '1 Quay Street', city: 'Leith', country: 'gb' },
+      deliveryOptionId: option,
+      paymentMethod: 'card',
+      currency: 'EUR',
+    });
+    expect(placed.status, await placed.clone().text()).toBe(200);
+    const order = orderEndpoints.placeOrder.answer.parse(await placed.json()).data.order;
+    const answer = await api(`/api/Cart/GetOrderCart?CartCodes=${order.orderCode}`);
+    const [line] = cartEndpoints.getOrderCart.answer.parse(await answer.json()).data.data;
+    expect(line!.cartItemCode).toBe(code);
+    expect(line!.addons).toEqual([expect.objectContaining({ addonID: addon.addon_id, addonName: addon.name })]);
+  });
+
   it('lets one payment pay an order: a second one paid at once is recorded as not paying it (issue 33)', async () => {
     const order = await cardOrder();
     // Two tabs open a payment each, and both are paid on the provider's page before either comes back.

@@ -174,26 +174,34 @@ export async function confirmPayment(
 export async function orderCart(db: Db, orderCode: string): Promise<CartAnswer> {
   const order = await orderByCode(db, orderCode);
   const productIds = order.lines.flatMap((line) => (line.productID === null ? [] : [line.productID]));
-  const products = productIds.length
-    ? await db
-        .selectFrom('products as p')
-        .leftJoinLateral(firstImage, (join) => join.onTrue())
-        .select(['p.product_id', 'p.slug', 'img.file'])
-        .where('p.product_id', 'in', productIds)
-        .execute()
-    : [];
+  const [products, addons] = productIds.length
+    ? await Promise.all([
+        db
+          .selectFrom('products as p')
+          .leftJoinLateral(firstImage, (join) => join.onTrue())
+          .select(['p.product_id', 'p.slug', 'img.file'])
+          .where('p.product_id', 'in', productIds)
+          .execute(),
+        db.selectFrom('addons').select(['addon_id', 'product_id', 'name']).where('product_id', 'in', productIds).execute(),
+      ])
+    : [[], []];
+  // An order keeps its add-ons by name: the product's add-on of that name, while it has one, so the line's code is the
+  // one it was bought with (Back to cart after a failed payment puts it back as it was, issue 33).
+  const addonIdOf = (productId: number | null, name: string) =>
+    addons.find((addon) => addon.product_id === productId && addon.name === name)?.addon_id;
   const refused = notPayable(order);
   return {
     data: {
       data: order.lines.map((line) => {
         const product = products.find((p) => p.product_id === line.productID);
+        const addonIds = line.addons.map((addon) => addonIdOf(line.productID, addon.name));
         return {
           cartItemID: '0',
           cartItemCode: buildCartCode({
             productId: line.productID ?? 0,
             quantity: line.quantity,
             variantId: line.variantID ?? 0,
-            addonIds: [],
+            addonIds: addonIds.filter((id) => id !== undefined),
           }),
           quantity: String(line.quantity),
           price: String(line.unitPrice),
@@ -212,7 +220,7 @@ export async function orderCart(db: Db, orderCode: string): Promise<CartAnswer> 
           },
           addons: line.addons.map((addon, i) => ({
             cartAddonID: '0',
-            addonID: i + 1,
+            addonID: addonIds[i] ?? i + 1,
             addonName: addon.name,
             quantity: String(addon.quantity),
             price: addon.price,
