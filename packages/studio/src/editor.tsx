@@ -13,6 +13,7 @@ import type { MediaLibrary } from './state/media.ts';
 import { runShortcut } from './state/shortcuts.ts';
 import { TopBar } from './top-bar.tsx';
 import { Button } from './ui/button.tsx';
+import { EDITOR_SCREEN, useMediaQuery } from './ui/media-query.ts';
 
 // The dialogs are not needed for the first paint: their code loads in chunks of their own once the editor is up.
 const PageDialog = lazy(() => import('./dialogs/page-dialog.tsx').then((m) => ({ default: m.PageDialog })));
@@ -24,6 +25,9 @@ const VersionsDialog = lazy(() => import('./dialogs/versions-dialog.tsx').then((
 /** The editor: top bar, outline and palette on the left, the preview frame in the middle, settings on the right. */
 export function Editor({ storeDomain }: { storeDomain: string }) {
   const { store, controller } = useStudio();
+  // On a phone the three columns do not fit: the editor says so and stays mounted, hidden (turning the phone, or a
+  // wider window, brings it back as it was); Orders and Analytics, in the top bar, work at any width.
+  const editorFits = useMediaQuery(EDITOR_SCREEN);
   const [load, setLoad] = useState<{ status: 'loading' | 'ready' | 'error'; error?: unknown }>({ status: 'loading' });
   const [dialog, setDialog] = useState<EditorDialog>(null);
   const [attempt, setAttempt] = useState(0);
@@ -94,7 +98,8 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
         <div className="fixed inset-0 flex flex-col overflow-clip bg-slate-100 text-slate-900">
           {ready ? <TopBar openDialog={setDialog} /> : <div className="h-12 shrink-0 border-b border-slate-200 bg-white" />}
           {ready ? <ConflictBanner /> : null}
-          <div className="grid min-h-0 flex-1 grid-cols-[272px_minmax(0,1fr)_328px]">
+          {ready && !editorFits ? <NeedsWiderScreen openDialog={setDialog} /> : null}
+          <div className={`grid min-h-0 flex-1 grid-cols-[272px_minmax(0,1fr)_328px] ${editorFits ? '' : 'hidden'}`}>
             {ready ? (
               <LeftPanel />
             ) : (
@@ -118,6 +123,27 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
         </div>
       </CatalogueContext>
     </MediaContext>
+  );
+}
+
+/** What a phone shows instead of the page editor: why, and the studio's screens that work at any width. */
+function NeedsWiderScreen({ openDialog }: { openDialog: (dialog: EditorDialog) => void }) {
+  return (
+    <main className="flex min-h-0 flex-1 items-start justify-center overflow-y-auto p-4">
+      <div className="w-full max-w-md space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 className="text-base font-semibold">The page editor needs a wider screen</h2>
+        <p className="text-sm text-slate-600">
+          Editing pages and the theme takes a screen at least 768 pixels wide: a tablet, a laptop or a computer. Here you can work your
+          orders and see who visits.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button tone="primary" onClick={() => openDialog('orders')}>
+            Open orders
+          </Button>
+          <Button onClick={() => openDialog('analytics')}>Open analytics</Button>
+        </div>
+      </div>
+    </main>
   );
 }
 

@@ -24,6 +24,7 @@ export async function signedInStudio(
   fireEvent.input(await screen.findByLabelText('Email'), { target: { value: 'owner@shop.test' } });
   fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'right' } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-  await screen.findByRole('list', { name: 'Page sections' });
+  // The first sign-in of a test file also loads the editor's code: more than the usual second on a busy machine.
+  await screen.findByRole('list', { name: 'Page sections' }, { timeout: 5000 });
   return studio;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageType } from '@vitrine/commerce';
 import { breakpoints, type BreakpointName } from '@vitrine/theme-engine';
 import { useEditor, useStudio } from './context.tsx';
@@ -8,7 +8,8 @@ import type { SaveState } from './state/editor-store.ts';
 import { breakpointLabels } from './ui/breakpoint-labels.ts';
 import { Button, IconButton } from './ui/button.tsx';
 import { roveKey } from './ui/roving.ts';
-import { EyeIcon, HistoryIcon, KeyboardIcon, PlusIcon, RedoIcon, SettingsIcon, UndoIcon } from './ui/icons.tsx';
+import { ExternalIcon, EyeIcon, HistoryIcon, KeyboardIcon, MoreIcon, PlusIcon, RedoIcon, SettingsIcon, UndoIcon } from './ui/icons.tsx';
+import { EDITOR_SCREEN, FULL_TOP_BAR, useMediaQuery } from './ui/media-query.ts';
 
 const pageKinds: Record<number, string> = { 1: 'Home', 2: 'Custom pages', 3: 'Product template', 4: 'Listing template' };
 
@@ -18,7 +19,7 @@ function PagePicker({ openDialog }: { openDialog: (dialog: EditorDialog) => void
   const pageId = useEditor((s) => s.pageInfo?.pageId ?? null);
   const groups = [1, 3, 4, 2].map((kind) => ({ kind, pages: pages.filter((p) => p.pageTypeId === kind) })).filter((g) => g.pages.length);
   return (
-    <div className="flex items-center gap-1">
+    <div className="flex shrink-0 items-center gap-1">
       <label htmlFor="page-picker" className="sr-only">
         Page
       </label>
@@ -35,7 +36,7 @@ function PagePicker({ openDialog }: { openDialog: (dialog: EditorDialog) => void
             .openPage(Number(event.target.value))
             .catch((error: unknown) => store.getState().notify(`Could not open the page: ${problemText(error)}`, 'error'));
         }}
-        className="h-8 max-w-56 rounded-md border border-slate-300 bg-white pr-8 pl-2 text-sm font-medium focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30"
+        className="h-8 max-w-40 rounded-md border 2xl:max-w-56 border-slate-300 bg-white pr-8 pl-2 text-sm font-medium focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30"
       >
         {groups.map((group) => (
           <optgroup key={group.kind} label={pageKinds[group.kind]}>
@@ -67,7 +68,7 @@ function BreakpointSwitcher() {
     <div
       role="radiogroup"
       aria-label="Preview width"
-      className="flex rounded-md border border-slate-300 bg-white p-0.5"
+      className="flex shrink-0 rounded-md border border-slate-300 bg-white p-0.5"
       onKeyDown={(event) =>
         roveKey(
           event,
@@ -112,6 +113,8 @@ function SaveIndicator() {
   const text = { saved: 'All changes saved', unsaved: 'Unsaved changes', saving: 'Saving…', error: 'Not saved', conflict: 'Save conflict' }[
     status
   ];
+  // One short word on the bar, so it never wraps or pushes the store's name aside; the whole words for screen readers.
+  const short = { saved: 'Saved', unsaved: 'Unsaved', saving: 'Saving…', error: 'Not saved', conflict: 'Conflict' }[status];
   const dot = {
     saved: 'bg-emerald-500',
     unsaved: 'bg-amber-400',
@@ -120,10 +123,15 @@ function SaveIndicator() {
     conflict: 'bg-red-600',
   }[status];
   return (
-    <div className="flex items-center gap-2" aria-live="polite">
-      <span className="flex items-center gap-1.5 text-xs font-medium text-slate-600" title={message ?? text} data-save-status={status}>
-        <span aria-hidden="true" className={`size-2 rounded-full ${dot}`} />
-        {text}
+    <div className="flex shrink-0 items-center gap-2 whitespace-nowrap" aria-live="polite">
+      <span
+        className="flex items-center gap-1.5 text-xs font-medium whitespace-nowrap text-slate-600"
+        title={message ?? text}
+        data-save-status={status}
+      >
+        <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${dot}`} />
+        <span aria-hidden="true">{short}</span>
+        <span className="sr-only">{text}</span>
       </span>
       {status === 'error' ? (
         <button
@@ -151,7 +159,7 @@ function livePageUrl(page: { pageTypeId: number; slug: string }, origin: string)
 }
 
 /** "View store" once the page being edited has been published from this tab: the live page, in a new tab. */
-function ViewStoreLink({ publishedPageId }: { publishedPageId: number | null }) {
+function ViewStoreLink({ publishedPageId, compact }: { publishedPageId: number | null; compact: boolean }) {
   const page = useEditor((s) =>
     s.pageInfo && s.pageInfo.pageId === publishedPageId ? (s.pages.find((p) => p.pageId === publishedPageId) ?? null) : null,
   );
@@ -162,21 +170,108 @@ function ViewStoreLink({ publishedPageId }: { publishedPageId: number | null }) 
       target="_blank"
       rel="noopener"
       title="Open the live page, as shoppers see it, in a new tab"
-      className="inline-flex h-8 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium whitespace-nowrap text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
+      className={`inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md border border-slate-300 bg-white text-sm font-medium whitespace-nowrap text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 ${compact ? 'w-8 justify-center' : 'px-3'}`}
     >
-      View store <span className="sr-only">(opens in a new tab)</span>
+      {compact ? <ExternalIcon /> : null}
+      <span className={compact ? 'sr-only' : undefined}>View store</span> <span className="sr-only">(opens in a new tab)</span>
     </a>
   );
 }
 
-/** The studio's top bar: site, page picker, breakpoints, undo and redo, save state, versions, preview mode, orders, analytics, publish. */
+/**
+ * The tools used less often (versions, preview mode, shortcuts) behind one "More tools" button when the bar is not wide
+ * enough for all of them: a disclosure of ordinary buttons, closed by Escape (back to its button), a choice or a click
+ * elsewhere.
+ */
+function MoreTools({ children }: { children: (close: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+  return (
+    <div
+      ref={box}
+      className="relative shrink-0"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.stopPropagation();
+        setOpen(false);
+        box.current?.querySelector<HTMLButtonElement>('button[aria-controls="more-tools"]')?.focus();
+      }}
+    >
+      <IconButton label="More tools" aria-expanded={open} aria-controls="more-tools" onClick={() => setOpen(!open)}>
+        <MoreIcon />
+      </IconButton>
+      {open ? (
+        <div id="more-tools" className="absolute right-0 z-30 mt-1 w-60 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+          {children(() => setOpen(false))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** One tool as a row of the "More tools" list: its icon and its name in words. */
+function ToolRow({ icon, label, pressed, onClick }: { icon: ReactNode; label: string; pressed?: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm whitespace-nowrap text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-pressed:text-indigo-700"
+    >
+      <span className="text-slate-500">{icon}</span>
+      {label}
+    </button>
+  );
+}
+
+function AccountMenu() {
+  const { controller } = useStudio();
+  const owner = useEditor((s) => s.session?.owner.name ?? '');
+  return (
+    <details className="relative shrink-0">
+      <summary
+        className="flex size-8 cursor-pointer list-none items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700 hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden"
+        aria-label={`Account: ${owner}`}
+        title={owner}
+      >
+        {owner.slice(0, 1).toUpperCase() || '?'}
+      </summary>
+      <div className="absolute right-0 z-30 mt-1 w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <p className="truncate px-2 py-1 text-xs text-slate-500">{owner}</p>
+        <button
+          type="button"
+          onClick={() => void controller.signOut()}
+          className="w-full rounded px-2 py-1.5 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        >
+          Sign out
+        </button>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * The studio's top bar: site, page picker, breakpoints, undo and redo, save state, versions, preview mode, orders,
+ * analytics, publish. Every item keeps its size and the store's name keeps at least a readable few letters; below
+ * 1536 px the tools used less often go behind "More tools", and "View store" is an icon. On a screen too narrow for the
+ * page editor (a phone) the bar holds what works there: the store, Orders, Analytics and the account.
+ */
 export function TopBar({ openDialog }: { openDialog: (dialog: EditorDialog) => void }) {
   const { store, controller } = useStudio();
   const canUndo = useEditor((s) => s.history.past.length > 0);
   const canRedo = useEditor((s) => s.history.future.length > 0);
   const mode = useEditor((s) => s.mode);
   const site = useEditor((s) => s.session?.sites.find((x) => x.domain === window.location.hostname)?.title ?? window.location.hostname);
-  const owner = useEditor((s) => s.session?.owner.name ?? '');
+  const full = useMediaQuery(FULL_TOP_BAR);
+  const editorFits = useMediaQuery(EDITOR_SCREEN);
   const [publishing, setPublishing] = useState(false);
   const [publishedPageId, setPublishedPageId] = useState<number | null>(null);
   const publish = async () => {
@@ -190,23 +285,49 @@ export function TopBar({ openDialog }: { openDialog: (dialog: EditorDialog) => v
       setPublishing(false);
     }
   };
+  const previewLabel = mode === 'view' ? 'Back to editing' : 'Preview without outlines';
+  const togglePreview = () => store.getState().setMode(mode === 'view' ? 'edit' : 'view');
+  const brand = (
+    <div className="flex min-w-0 items-center gap-2">
+      <span className="shrink-0 rounded bg-indigo-600 px-1.5 py-0.5 text-xs font-bold text-white" aria-hidden="true">
+        V
+      </span>
+      {/* At least a readable few letters of the name, whatever else the bar holds; all of it in the tooltip. */}
+      <h1 className="max-w-48 min-w-24 truncate text-sm font-semibold" title={site}>
+        <span className="sr-only">Studio: </span>
+        {site}
+      </h1>
+    </div>
+  );
+  const workScreens = (
+    <>
+      <Button className="shrink-0 max-sm:px-2" onClick={() => openDialog('orders')}>
+        Orders
+      </Button>
+      <Button className="shrink-0 max-sm:px-2" onClick={() => openDialog('analytics')}>
+        Analytics
+      </Button>
+    </>
+  );
+  if (!editorFits) {
+    return (
+      <header className="flex h-12 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3">
+        {brand}
+        <span className="flex-1" />
+        {workScreens}
+        <AccountMenu />
+      </header>
+    );
+  }
   return (
-    <header className="flex h-12 items-center gap-3 border-b border-slate-200 bg-white px-3">
-      <div className="flex min-w-0 items-center gap-2">
-        <span className="rounded bg-indigo-600 px-1.5 py-0.5 text-xs font-bold text-white" aria-hidden="true">
-          V
-        </span>
-        <h1 className="max-w-36 truncate text-sm font-semibold" title={site}>
-          <span className="sr-only">Studio: </span>
-          {site}
-        </h1>
-      </div>
-      <span className="h-6 w-px bg-slate-200" aria-hidden="true" />
+    <header className="flex h-12 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 2xl:gap-3">
+      {brand}
+      <span className="h-6 w-px shrink-0 bg-slate-200" aria-hidden="true" />
       <PagePicker openDialog={openDialog} />
-      <div className="flex flex-1 justify-center">
+      <div className="flex min-w-0 flex-1 justify-center">
         <BreakpointSwitcher />
       </div>
-      <div className="flex items-center gap-1">
+      <div className="flex shrink-0 items-center gap-1">
         <IconButton label="Undo (Ctrl+Z)" disabled={!canUndo} onClick={() => store.getState().undo()}>
           <UndoIcon />
         </IconButton>
@@ -215,46 +336,57 @@ export function TopBar({ openDialog }: { openDialog: (dialog: EditorDialog) => v
         </IconButton>
       </div>
       <SaveIndicator />
-      <div className="flex items-center gap-1">
-        <IconButton label="Published versions" onClick={() => openDialog('versions')}>
-          <HistoryIcon />
-        </IconButton>
-        <IconButton
-          label={mode === 'view' ? 'Back to editing' : 'Preview without outlines'}
-          pressed={mode === 'view'}
-          onClick={() => store.getState().setMode(mode === 'view' ? 'edit' : 'view')}
-        >
-          <EyeIcon />
-        </IconButton>
-        <IconButton label="Keyboard shortcuts (?)" onClick={() => openDialog('shortcuts')}>
-          <KeyboardIcon />
-        </IconButton>
-      </div>
-      <Button onClick={() => openDialog('orders')}>Orders</Button>
-      <Button onClick={() => openDialog('analytics')}>Analytics</Button>
-      <ViewStoreLink publishedPageId={publishedPageId} />
-      <Button tone="primary" disabled={publishing} onClick={() => void publish()}>
+      {full ? (
+        <div className="flex shrink-0 items-center gap-1">
+          <IconButton label="Published versions" onClick={() => openDialog('versions')}>
+            <HistoryIcon />
+          </IconButton>
+          <IconButton label={previewLabel} pressed={mode === 'view'} onClick={togglePreview}>
+            <EyeIcon />
+          </IconButton>
+          <IconButton label="Keyboard shortcuts (?)" onClick={() => openDialog('shortcuts')}>
+            <KeyboardIcon />
+          </IconButton>
+        </div>
+      ) : (
+        <MoreTools>
+          {(close) => (
+            <>
+              <ToolRow
+                icon={<HistoryIcon />}
+                label="Published versions"
+                onClick={() => {
+                  close();
+                  openDialog('versions');
+                }}
+              />
+              <ToolRow
+                icon={<EyeIcon />}
+                label={previewLabel}
+                pressed={mode === 'view'}
+                onClick={() => {
+                  close();
+                  togglePreview();
+                }}
+              />
+              <ToolRow
+                icon={<KeyboardIcon />}
+                label="Keyboard shortcuts (?)"
+                onClick={() => {
+                  close();
+                  openDialog('shortcuts');
+                }}
+              />
+            </>
+          )}
+        </MoreTools>
+      )}
+      {workScreens}
+      <ViewStoreLink publishedPageId={publishedPageId} compact={!full} />
+      <Button tone="primary" className="shrink-0" disabled={publishing} onClick={() => void publish()}>
         {publishing ? 'Publishing…' : 'Publish'}
       </Button>
-      <details className="relative">
-        <summary
-          className="flex size-8 cursor-pointer list-none items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700 hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden"
-          aria-label={`Account: ${owner}`}
-          title={owner}
-        >
-          {owner.slice(0, 1).toUpperCase() || '?'}
-        </summary>
-        <div className="absolute right-0 z-30 mt-1 w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-          <p className="truncate px-2 py-1 text-xs text-slate-500">{owner}</p>
-          <button
-            type="button"
-            onClick={() => void controller.signOut()}
-            className="w-full rounded px-2 py-1.5 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
-          >
-            Sign out
-          </button>
-        </div>
-      </details>
+      <AccountMenu />
     </header>
   );
 }

@@ -104,9 +104,10 @@ function OrdersScreen() {
   // The range of the page shown, which is still the last one until the next arrives.
   const first = ((list?.page ?? 1) - 1) * STUDIO_ORDERS_PAGE + 1;
   return (
-    <div className="grid h-full min-h-0 grid-cols-[minmax(0,1fr)_25rem]">
-      <section aria-label="Order list" className="flex min-h-0 flex-col border-r border-slate-200">
-        <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 px-5 py-3">
+    // On a phone the list is above the chosen order, each scrolling in its half; the table scrolls sideways.
+    <div className="grid h-full min-h-0 grid-rows-[minmax(0,3fr)_minmax(0,2fr)] md:grid-cols-[minmax(0,1fr)_25rem] md:grid-rows-1">
+      <section aria-label="Order list" className="flex min-h-0 flex-col border-slate-200 max-md:border-b md:border-r">
+        <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 px-3 py-3 sm:px-5">
           <StatusFilter
             value={filter}
             onChange={(next) => {
@@ -116,7 +117,7 @@ function OrdersScreen() {
           />
           <form
             role="search"
-            className="ml-auto"
+            className="w-full sm:ml-auto sm:w-auto"
             onSubmit={(event) => {
               event.preventDefault();
               setQ(typed.trim());
@@ -133,11 +134,11 @@ function OrdersScreen() {
               onChange={(event) => setTyped(event.target.value)}
               placeholder="Code, email, phone or name"
               maxLength={100}
-              className="h-8 w-64 rounded-md border border-slate-300 bg-white px-2 text-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30"
+              className="h-8 w-full rounded-md sm:w-64 border border-slate-300 bg-white px-2 text-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30"
             />
           </form>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto" aria-busy={loading}>
+        <div className="min-h-0 flex-1 overflow-auto" aria-busy={loading}>
           {error ? (
             <div role="alert" className="flex items-center gap-3 px-5 py-6 text-sm text-red-700">
               Orders could not be loaded: {error}
@@ -211,7 +212,10 @@ function OrdersScreen() {
             </table>
           )}
         </div>
-        <nav aria-label="Pages of orders" className="flex items-center gap-2 border-t border-slate-200 px-5 py-2 text-sm text-slate-600">
+        <nav
+          aria-label="Pages of orders"
+          className="flex flex-wrap items-center gap-2 border-t border-slate-200 px-3 py-2 text-sm text-slate-600 sm:px-5"
+        >
           <span className="mr-auto" aria-live="polite">
             {total === 1 ? '1 order' : total > 0 ? `${first}–${first + rows.length - 1} of ${total} orders` : ''}
           </span>

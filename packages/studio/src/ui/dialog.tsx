@@ -40,11 +40,12 @@ export function Dialog({
         onClose();
       }}
       aria-labelledby="dialog-title"
-      className={`m-auto w-full rounded-xl border border-slate-200 p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 ${sizes[size]}`}
+      // On a phone every dialog is the whole screen, so none is wider or taller than it.
+      className={`m-auto w-full rounded-xl border border-slate-200 p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 max-sm:h-dvh max-sm:max-h-none max-sm:w-screen max-sm:max-w-none max-sm:rounded-none ${sizes[size]}`}
     >
       {open ? (
-        <div className={`flex flex-col ${size === 'screen' ? 'h-[calc(100vh-3rem)]' : 'max-h-[85vh]'}`}>
-          <header className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
+        <div className={`flex flex-col max-sm:h-dvh max-sm:max-h-none ${size === 'screen' ? 'h-[calc(100dvh-3rem)]' : 'max-h-[85vh]'}`}>
+          <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-5">
             <h2 id="dialog-title" className="text-base font-semibold">
               {title}
             </h2>
@@ -57,7 +58,9 @@ export function Dialog({
               ✕
             </button>
           </header>
-          <div className={size === 'screen' ? 'relative min-h-0 flex-1' : 'relative overflow-y-auto px-5 py-4'}>{children}</div>
+          <div className={size === 'screen' ? 'relative min-h-0 flex-1' : 'relative min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-5'}>
+            {children}
+          </div>
           {footer ? <footer className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</footer> : null}
         </div>
       ) : null}
