@@ -288,7 +288,8 @@ export function TopBar({ openDialog }: { openDialog: (dialog: EditorDialog) => v
   const previewLabel = mode === 'view' ? 'Back to editing' : 'Preview without outlines';
   const togglePreview = () => store.getState().setMode(mode === 'view' ? 'edit' : 'view');
   const brand = (
-    <div className="flex min-w-0 items-center gap-2">
+    // No min-w-0 here: the name's own minimum holds the group open, so nothing draws over it.
+    <div className="flex items-center gap-2">
       <span className="shrink-0 rounded bg-indigo-600 px-1.5 py-0.5 text-xs font-bold text-white" aria-hidden="true">
         V
       </span>
