@@ -15,7 +15,7 @@ export const IMAGE_SIZES = [
 /** The allowed size for `px`: the smallest of `IMAGE_SIZES` at least as large (so a picture is never blurred), or the largest. */
 export function imageSize(px: number): number {
   for (const size of IMAGE_SIZES) if (size >= px) return size;
-  return IMAGE_SIZES[IMAGE_SIZES.length - 1];
+  return IMAGE_SIZES[IMAGE_SIZES.length - 1]!;
 }
 
 /** Modifiers of the image route: format, width, height, quality, fit and background (a hex colour without #). */
