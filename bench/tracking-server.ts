@@ -10,7 +10,15 @@ import { backends, startTestServer } from '../packages/server/src/test-support.t
 const backend = backends.find((b) => b.name === process.argv[2]);
 if (!backend) throw new Error(`No backend ${process.argv[2]} (PostgreSQL needs DATABASE_URL)`);
 const database = await backend.create();
-const server = await startTestServer(database.url, { app: { tracking: { perClientPer10s: Number.MAX_SAFE_INTEGER } } });
+const server = await startTestServer(database.url, {
+  app: {
+    tracking: {
+      perClientPer10s: Number.MAX_SAFE_INTEGER,
+      sessionsPerStorePerMinute: Number.MAX_SAFE_INTEGER,
+      sessionsPerToken: Number.MAX_SAFE_INTEGER,
+    },
+  },
+});
 const webId = (await server.db.selectFrom('site_domains').select('web_id').where('domain', '=', 'localhost').executeTakeFirstOrThrow())
   .web_id;
 const rssBefore = process.memoryUsage().rss;

@@ -54,6 +54,17 @@ export async function benchTracking(backend: 'PGlite' | 'PostgreSQL'): Promise<T
   };
   const { port, webId, rssBefore } = (await nextJson()) as { port: number; webId: number; rssBefore: number };
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  // A session is recorded only with the tracking token a page hands out (issue 33): one page's, for every visit.
+  const pageToken = await new Promise<string>((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path: '/', headers: { host: 'localhost' } }, (response) => {
+      response.resume();
+      const cookie = (response.headers['set-cookie'] ?? []).find((c) => c.startsWith('vt_tt='));
+      if (cookie) resolve(cookie.split(';')[0]!);
+      else reject(new Error('The bench server handed out no tracking token'));
+    })
+      .on('error', reject)
+      .end();
+  });
   const post = (path: string, body: unknown, ip = '203.0.113.9') =>
     new Promise<number>((resolve) => {
       const payload = JSON.stringify(body);
@@ -70,6 +81,7 @@ export async function benchTracking(backend: 'PGlite' | 'PostgreSQL'): Promise<T
             'content-length': Buffer.byteLength(payload),
             'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
             'x-forwarded-for': ip,
+            cookie: pageToken,
           },
         },
         (response) => {

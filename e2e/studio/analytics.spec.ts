@@ -54,8 +54,12 @@ async function visit(
     utm?: Record<string, string>;
   },
 ) {
-  const added = await call(store, 'POST', '/api/track/add-session', {
-    agent,
+  // The tracking token the page hands the browser (issue 33): a session beacon without it is dropped.
+  const page = await callStore(store, 'GET', '/', { userAgent: agent });
+  const pageToken = page.setCookie.find((cookie) => cookie.startsWith('vt_tt='))?.split(';')[0];
+  const added = await callStore(store, 'POST', '/api/track/add-session', {
+    userAgent: agent,
+    ...(pageToken ? { cookie: pageToken } : {}),
     body: {
       SessionID: session,
       VisitorID: visitor,

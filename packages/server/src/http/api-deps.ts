@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../infra/payments.ts';
 import type { RateLimiter } from '../infra/rate-limit.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { TrackingOptions } from '../shop/tracking.ts';
+import type { TrackTokens } from '../shop/tracking-token.ts';
 import type { ConversionOutbox } from '../shop/conversions.ts';
 
 /** What the API's route groups are given: the database and the services they call. */
@@ -38,4 +39,6 @@ export interface ApiDeps {
   buildId: () => Promise<string>;
   /** How the visitor-tracking intake runs (`track-api.ts`); production defaults unless given. */
   tracking?: TrackingOptions | undefined;
+  /** Signs and reads the token a page hands the visitor tracker (`shop/tracking-token.ts`). */
+  trackTokens: TrackTokens;
 }

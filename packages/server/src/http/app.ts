@@ -37,6 +37,7 @@ import { registerSecurityHeaders, type SecurityHeadersOf } from './security-head
 import { lookupSite, registerStoreOverride } from './site.ts';
 import { registerStorefront, type RenderStorefront } from './storefront.ts';
 import type { TrackingOptions } from '../shop/tracking.ts';
+import { TrackTokens } from '../shop/tracking-token.ts';
 import { FacetIndex } from '../shop/facet-index.ts';
 
 /** Request bodies above this are refused with 413 before they are read. */
@@ -232,7 +233,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   conversions.start();
   app.addHook('onClose', () => conversions.stop());
+  const trackTokens = new TrackTokens(options.secret);
   await registerApi(app, {
+    trackTokens,
     everyStore: options.db,
     storeTables,
     facets,
@@ -375,6 +378,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   registerStorefront(app, options.db, storeTables, facets, options.tokens, options.storefront.render, options.storefront.assets, pages, {
     contentSecurityPolicy: options.contentSecurityPolicy ?? true,
+    trackTokens,
   });
   return app;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CSP_NONCE_HEADER,
   STORE_OVERRIDE_HEADER,
@@ -31,6 +31,7 @@ import { storeNotFoundPage } from './error-pages.ts';
 import { lookupSite, storeOverride } from './site.ts';
 import type { FacetIndex } from '../shop/facet-index.ts';
 import { StoreDataCache } from '../shop/store-data-cache.ts';
+import { TRACK_TOKEN_COOKIE, TRACK_TOKEN_SECONDS, type TrackTokens } from '../shop/tracking-token.ts';
 import { watchStoreChanges, type StoreChangeFeed } from '../db/store-changes.ts';
 
 export type RenderStorefront = (request: Request, data: StorefrontData, assets: ClientAssets) => Promise<StorefrontResponse>;
@@ -45,8 +46,24 @@ export function registerStorefront(
   render: RenderStorefront,
   assets: ClientAssets | (() => Promise<ClientAssets>),
   cache: PageCache | null = null,
-  { contentSecurityPolicy = true }: { contentSecurityPolicy?: boolean } = {},
+  { contentSecurityPolicy = true, trackTokens }: { contentSecurityPolicy?: boolean; trackTokens?: TrackTokens } = {},
 ): void {
+  /**
+   * Hands the visitor tracker its token (`shop/tracking-token.ts`) as a page is served, a kept guest page included,
+   * so no two shoppers share one: a new one when the browser holds none for this store, or one past half its life.
+   */
+  const handTrackToken = (request: FastifyRequest, reply: FastifyReply, webId: number) => {
+    if (!trackTokens) return;
+    const held = trackTokens.read(webId, request.cookies[TRACK_TOKEN_COOKIE]);
+    if (held && held.age < TRACK_TOKEN_SECONDS / 2) return;
+    reply.setCookie(TRACK_TOKEN_COOKIE, trackTokens.issue(webId), {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: TRACK_TOKEN_SECONDS,
+    });
+  };
   // Each store's page data, kept while the database's word of store changes is heard (shop/store-data-cache.ts). A
   // change also clears the guests' page cache, so another process's publish shows at once rather than within its second.
   const storeData = new StoreDataCache();
@@ -139,6 +156,8 @@ export function registerStorefront(
     const cacheKey = cache ? guestPageKey(request.headers.host, request.url, request.headers.cookie) : null;
     const cached = cacheKey ? cache!.get(cacheKey) : null;
     if (cached) {
+      const site = await lookupSite(db, request);
+      if (site.ok) handTrackToken(request, reply, site.webId);
       // A nonce is never answered twice: the kept page gets a new one wherever it carries its own.
       const { headers, body } = withNewNonce(cached.headers, cached.body);
       return reply
@@ -149,6 +168,7 @@ export function registerStorefront(
     const site = await lookupSite(db, request);
     if (!site.ok) return reply.code(404).type('text/html; charset=utf-8').send(storeNotFoundPage(site.code));
     const { webId } = site;
+    handTrackToken(request, reply, webId);
     const store = scopedToStore(db, webId, storeTables);
     const log = (message: string, error: unknown) => request.log.error({ err: error }, message);
     const query = request.query as Record<string, string | undefined>;

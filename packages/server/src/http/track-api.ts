@@ -8,10 +8,12 @@ import {
   trackingEndpoints,
   type GeoLocation,
 } from '@vitrine/commerce';
-import type { Db } from '../db/connect.ts';
 import { GeoipLocator, deviceOf, type VisitorLocator } from '../infra/geo.ts';
+import type { Db } from '../db/connect.ts';
 import { rateLimited } from '../infra/rate-limit.ts';
 import { TrackingIntake, type TrackingOptions } from '../shop/tracking.ts';
+import { TRACK_TOKEN_COOKIE, TRACK_TOKEN_SECONDS } from '../shop/tracking-token.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerEndpoints } from './endpoint-routes.ts';
 import { HttpError } from './errors.ts';
@@ -25,6 +27,12 @@ const WINDOW_MS = 10_000;
  * are answered the same 202 and dropped: a bot learns nothing from the answer. The per-client limit is counted in
  * memory, not in the database as the other limits are, so that beacons cost no database round trip each; it only
  * holds per process, which is enough to stop one client flooding the queue.
+ *
+ * A new session is recorded only with the token a page of the store handed out (`shop/tracking-token.ts`), and each
+ * store records at most `sessionsPerStorePerMinute` new sessions, each token at most `sessionsPerToken`, counted in
+ * the database so every process shares them (issue 33: 4,000 made-up sessions from 40 addresses raised a store's
+ * visitors from 1 to 4,112). Sessions without a valid token or over a limit get the same 202 and are dropped. The
+ * session's customer is the one the request's session cookie signs in, never what the browser says.
  */
 export function registerTrackApi(app: FastifyInstance, deps: ApiDeps, options: TrackingOptions = {}): void {
   const intake = new TrackingIntake(deps.everyStore, deps.storeTables, {
@@ -36,6 +44,30 @@ export function registerTrackApi(app: FastifyInstance, deps: ApiDeps, options: T
   app.addHook('onClose', () => intake.close());
   const locator = options.locator ?? new GeoipLocator();
   const limit = clientLimit(options.perClientPer10s ?? 300);
+  const perStore = options.sessionsPerStorePerMinute ?? 600;
+  const perToken = options.sessionsPerToken ?? 20;
+
+  /** Whether a new session may be recorded: a valid page token, and room under the store's and the token's limits. */
+  const sessionAllowed = async (request: FastifyRequest, webId: number): Promise<boolean> => {
+    const token = deps.trackTokens.read(webId, request.cookies[TRACK_TOKEN_COOKIE]);
+    if (!token) return false;
+    const [store, ofToken] = await Promise.all([
+      deps.limiter.slide(`track-sessions:${webId}`, perStore, 60),
+      deps.limiter.slide(`track-token:${webId}:${token.id}`, perToken, TRACK_TOKEN_SECONDS),
+    ]);
+    return store.count <= perStore && ofToken.count <= perToken;
+  };
+
+  /** The customer the request's session cookie signs in to this store (as a page reads it), or null for a guest. */
+  const customerOf = async (request: FastifyRequest, webId: number): Promise<number | null> => {
+    const token = request.cookies[SESSION_COOKIE];
+    const claims = token ? await deps.tokens.access.verify(token, { allowExpired: true }) : null;
+    if (!claims || claims.WebID !== webId || claims.UserID === '0') return null;
+    const customerId = Number(claims.UserID);
+    if (!Number.isSafeInteger(customerId) || customerId <= 0) return null;
+    // Signed out, revoked or reset since: a guest.
+    return (await deps.tokens.isSessionOpen(webId, claims.sid)) ? customerId : null;
+  };
 
   // A visitor sends many beacons with one user-agent: isbot's long pattern and the parser run once per agent.
   const agents = remembered((userAgent) => ({ bot: isbot(userAgent), device: deviceOf(userAgent) }));
@@ -50,14 +82,18 @@ export function registerTrackApi(app: FastifyInstance, deps: ApiDeps, options: T
   registerEndpoints(app, deps, trackingEndpoints, {
     addSession: async ({ body, caller, request, reply, store }) => {
       if (!admit(request, caller.webId) || isUntrackedRoute(body.LandingUrl)) return ACCEPTED;
-      // A session is only ever credited to a customer of this store.
+      // Another store's customer is refused as every call naming another store's row is; a customer of this store
+      // named by the browser is only its word, and is not what is recorded.
       if (body.CustomerID && !(await isCustomerOf(store, body.CustomerID)))
         throw new HttpError(404, 'NOT_FOUND', `CustomerID: no customer ${body.CustomerID} in this store`, 'CustomerID');
-      const { ip, geo } = await placeOf(request, reply, locator);
+      if (!(await sessionAllowed(request, caller.webId))) return ACCEPTED;
+      // The customer is the one the session cookie signs in (a signed-in shopper's first beacon, sent before the app
+      // starts, says null).
+      const [customerId, { ip, geo }] = await Promise.all([customerOf(request, caller.webId), placeOf(request, reply, locator)]);
       intake.addSession(caller.webId, {
         sessionId: body.SessionID,
         visitorId: body.VisitorID,
-        customerId: body.CustomerID || null,
+        customerId,
         landingUrl: pathOf(body.LandingUrl),
         referrer: body.Referrer,
         referrerHost: externalHost(body.Referrer, request.host),

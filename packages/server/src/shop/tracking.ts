@@ -56,6 +56,10 @@ export interface TrackingOptions {
   locator?: VisitorLocator;
   /** Beacons one client address may send to one store per 10 s (default 300; a page view costs two or three). */
   perClientPer10s?: number;
+  /** New sessions one store records per minute, over every process (default 600); past it they are dropped. */
+  sessionsPerStorePerMinute?: number;
+  /** New sessions one page token may start in its life (default 20: a tab's lapsed sessions, a few tabs). */
+  sessionsPerToken?: number;
   /** Hands the intake to a test or the bench, to flush it or read its counts. */
   onIntake?: (intake: TrackingIntake) => void;
 }
