@@ -7,6 +7,8 @@ import { backends, jwtClaims, signInCustomer, startOnBackend, type BackendServer
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 /** New sessions one store records per minute in these tests. */
 const PER_STORE = 6;
+/** New sessions one page token starts in these tests. */
+const PER_TOKEN = 2;
 
 let counter = 0;
 const id = (kind: string) => `${kind}-${(counter += 1).toString().padStart(6, '0')}-${Math.random().toString(36).slice(2, 8)}`;
@@ -29,6 +31,7 @@ describe.each(backends)('tracked sessions on $name', ({ create }) => {
         tracking: {
           intake: { flushEveryMs: 3_600_000, batchSize: 100_000 },
           sessionsPerStorePerMinute: PER_STORE,
+          sessionsPerToken: PER_TOKEN,
           onIntake: (i) => (intake = i),
         },
       },
@@ -105,6 +108,15 @@ describe.each(backends)('tracked sessions on $name', ({ create }) => {
     expect(tokens.read(7, issued)).not.toBeNull();
     expect(tokens.read(8, issued)).toBeNull();
     expect(tokens.read(7, tokens.issue(7, Date.now() - (TRACK_TOKEN_SECONDS + 5) * 1000))).toBeNull();
+  });
+
+  it('lets one token start only a few sessions, so a replayed token makes no crowd', async () => {
+    const token = await pageToken();
+    const sent = [];
+    for (let n = 0; n < PER_TOKEN + 3; n++) sent.push(await addSession(token));
+    await intake.flush();
+    const kept = await Promise.all(sent.map(({ sessionId }) => recorded(sessionId)));
+    expect(kept.filter(Boolean)).toHaveLength(PER_TOKEN);
   });
 
   it('records at most its limit of new sessions per store per minute, however many addresses send them', async () => {

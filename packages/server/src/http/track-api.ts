@@ -51,11 +51,10 @@ export function registerTrackApi(app: FastifyInstance, deps: ApiDeps, options: T
   const sessionAllowed = async (request: FastifyRequest, webId: number): Promise<boolean> => {
     const token = deps.trackTokens.read(webId, request.cookies[TRACK_TOKEN_COOKIE]);
     if (!token) return false;
-    const [store, ofToken] = await Promise.all([
-      deps.limiter.slide(`track-sessions:${webId}`, perStore, 60),
-      deps.limiter.slide(`track-token:${webId}:${token.id}`, perToken, TRACK_TOKEN_SECONDS),
-    ]);
-    return store.count <= perStore && ofToken.count <= perToken;
+    // The token's count first: one token replayed spends only its own few sessions of the store's minute.
+    const ofToken = await deps.limiter.slide(`track-token:${webId}:${token.id}`, perToken, TRACK_TOKEN_SECONDS);
+    if (ofToken.count > perToken) return false;
+    return (await deps.limiter.slide(`track-sessions:${webId}`, perStore, 60)).count <= perStore;
   };
 
   /** The customer the request's session cookie signs in to this store (as a page reads it), or null for a guest. */
