@@ -222,7 +222,10 @@ export const getListingQuery = listingKeys.extend({
 export const suggestQuery = z.object({ kw: z.string().trim().min(1, 'is a required field').max(MAX_KEYWORDS_LENGTH) });
 export const suggestAnswer = z.object({
   data: z.object({
-    products: z.array(z.object({ name: z.string(), url: z.string(), imageFile: z.string().nullable() })),
+    // The price in the store's currency's minor units; null where the product hides its price.
+    products: z.array(
+      z.object({ name: z.string(), url: z.string(), imageFile: z.string().nullable(), price: z.number().int().nullable().default(null) }),
+    ),
     categories: z.array(namedLink),
   }),
 });

@@ -38,6 +38,8 @@ export interface Shop extends ThemeShop {
   asksConsent?: boolean | undefined;
   /** What the header's search suggests for what the shopper has typed; absent where nothing can be asked (a test). */
   suggest?: ((kw: string) => Promise<Suggestions>) | undefined;
+  /** What the shopper searched for, on the search results page (/search?kw=…): the header's search box shows it. */
+  searchKeywords?: string | undefined;
 }
 
 /** What the shop context carries of the theme's settings (§3.8): what sections draw by them, not by the theme's CSS. */

@@ -126,6 +126,9 @@ function Providers({
   const guestHearts = useWishlist((s) => s.guestIds);
   const savedHearts = useWishlist((s) => s.savedIds);
   const addToCart = useAddToCart(addToCartAction);
+  const { pathname, search } = useLocation();
+  // The results page's words stay in the header's search box, drawn alike by the server and the app.
+  const searchKeywords = pathname === '/search' ? (new URLSearchParams(search).get('kw') ?? '') : '';
   const shop = useMemo(() => {
     const signedIn = hydrated && signedInUserId(tokens) !== null;
     const offered = site?.currencies ?? [];
@@ -146,6 +149,7 @@ function Providers({
       // A guest's hearts are counted too: the header's link leads them to sign in and find them saved.
       wishlistCount: !hydrated ? 0 : signedIn ? wishlistCount : guestHearts.length,
       isSignedIn: signedIn,
+      searchKeywords,
       suggest: async (kw: string) => {
         // Imported with the first suggestion asked for: the first page does not build the catalogue's schemas.
         const { catalogueEndpoints } = await import('@vitrine/commerce/catalogue-endpoints');
@@ -193,6 +197,7 @@ function Providers({
     guestHearts,
     savedHearts,
     addToCart,
+    searchKeywords,
   ]);
   const images = imageSettings(site?.staticCDN ?? '');
   const submitter = useMemo(() => formSubmitter(api, pageId), [api, pageId]);

@@ -19,6 +19,9 @@ const headerSettings = z.object({
   sticky: z.boolean().default(false).meta({ label: 'Stay at the top while scrolling', control: 'toggle' }),
 });
 
+/** How many sub-categories of each top-level category the phone menu lists. */
+export const SUBCATEGORY_LIMIT = 8;
+
 const menuLink = z.object({
   label: z.string().trim().max(60).default('Menu link').meta({ label: 'Label', control: 'text' }),
   link: z.string().max(2048).default('/').meta({ label: 'Link', control: 'url' }),
@@ -47,6 +50,14 @@ export const header = defineSectionSchema({
     ],
     settings: menuLink,
   },
-  loader: (settings, { catalog }): Promise<CategorySummary[]> =>
-    settings.show_categories ? catalog.getCategories({ parentId: null, limit: settings.category_limit }) : Promise.resolve([]),
+  // The top-level categories, then each one's sub-categories (parentID says whose): the phone menu lists them under
+  // their parent, the row only the top level.
+  loader: async (settings, { catalog }): Promise<CategorySummary[]> => {
+    if (!settings.show_categories) return [];
+    const top = await catalog.getCategories({ parentId: null, limit: settings.category_limit });
+    const children = await Promise.all(
+      top.map((category) => catalog.getCategories({ parentId: category.categoryID, limit: SUBCATEGORY_LIMIT })),
+    );
+    return [...top, ...children.flat()];
+  },
 });

@@ -24,16 +24,34 @@ beforeEach(() => {
 const usd = { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 };
 const eur = { currencyAbbreviation: 'EUR', currencySymbol: '€', currencyRate: 0.92 };
 const mugs: CategorySummary = { categoryID: 4, parentID: null, name: 'Mugs', slug: 'mugs', imageFile: null, productCount: 12 };
+const espresso: CategorySummary = {
+  categoryID: 9,
+  parentID: 4,
+  name: 'Espresso cups',
+  slug: 'espresso-cups',
+  imageFile: null,
+  productCount: 3,
+};
 
-function renderHeader(shop: Partial<Shop>, settings: Record<string, unknown> = {}) {
+function renderHeader(
+  shop: Partial<Shop>,
+  settings: Record<string, unknown> = {},
+  { categories = [mugs], navigate }: { categories?: CategorySummary[]; navigate?: (to: string) => void } = {},
+) {
   const created = sectionRegistry[1].create('h');
   const header: SectionNode = { ...created, settings: { ...created.settings, ...settings } };
-  return render(
+  const page = (
     <ShopProvider value={shop}>
-      <PageRenderer registry={renderRegistry} sections={[header]} data={{ h: [mugs] }} />
-    </ShopProvider>,
+      <PageRenderer registry={renderRegistry} sections={[header]} data={{ h: categories }} />
+    </ShopProvider>
   );
+  return render(navigate ? <NavigationProvider navigate={navigate}>{page}</NavigationProvider> : page);
 }
+
+const suggestMug = async () => ({
+  products: [{ name: 'Stoneware Mug', url: '/stoneware-mug', imageFile: null, price: 2800 }],
+  categories: [{ name: 'Kitchen', url: '/kitchen' }],
+});
 
 it('links to the cart and wishlist with their counts, and to sign-in for a guest', () => {
   renderHeader({ storeTitle: 'North Clay', cartCount: 3, wishlistCount: 1, isSignedIn: false });
@@ -41,7 +59,8 @@ it('links to the cart and wishlist with their counts, and to sign-in for a guest
   expect(within(banner).getByRole('link', { name: 'North Clay' }).getAttribute('href')).toBe('/');
   expect(screen.getByRole('link', { name: 'Cart, 3 items' }).getAttribute('href')).toBe('/cart');
   expect(screen.getByRole('link', { name: 'Wishlist, 1 item' }).getAttribute('href')).toBe('/wishlist');
-  expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin');
+  // The row's icon, and the phone menu's link (each shown at its widths).
+  expect(screen.getAllByRole('link', { name: 'Sign in' }).map((a) => a.getAttribute('href'))).toEqual(['/signin', '/signin']);
 });
 
 it('links a signed-in shopper to their account', () => {
@@ -151,7 +170,7 @@ it('suggests products and categories as the shopper types, and arrows and Enter 
   const suggest = async (kw: string) => {
     asked.push(kw);
     return {
-      products: [{ name: 'Stoneware Mug', url: '/stoneware-mug', imageFile: null }],
+      products: [{ name: 'Stoneware Mug', url: '/stoneware-mug', imageFile: null, price: null }],
       categories: [{ name: 'Kitchen', url: '/kitchen' }],
     };
   };
@@ -181,4 +200,89 @@ it('suggests products and categories as the shopper types, and arrows and Enter 
   expect(search.getAttribute('aria-activedescendant')).toBe(within(list).getAllByRole('option')[1]!.id);
   fireEvent.keyDown(search, { key: 'Enter' });
   expect(navigate).toHaveBeenCalledWith('/kitchen');
+});
+
+it('closes the phone menu when a search is made from it: Enter, the search button, or a suggestion (issue 33)', async () => {
+  const navigate = vi.fn();
+  renderHeader({ suggest: suggestMug }, {}, { navigate });
+  const toggle = screen.getByRole('button', { name: 'Menu' });
+
+  fireEvent.click(toggle);
+  const search = within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('combobox', { name: 'Search' });
+  fireEvent.change(search, { target: { value: 'mug' } });
+  fireEvent.submit(search.form!);
+  expect(navigate).toHaveBeenLastCalledWith('/search?kw=mug');
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+  fireEvent.click(toggle);
+  fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Search' }));
+  expect(navigate).toHaveBeenCalledTimes(2);
+  expect(screen.queryByRole('dialog')).toBeNull();
+
+  fireEvent.click(toggle);
+  fireEvent.change(search, { target: { value: 'stoneware' } });
+  fireEvent.mouseDown(await screen.findByRole('option', { name: /Stoneware Mug/ }));
+  expect(navigate).toHaveBeenLastCalledWith('/stoneware-mug');
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+it('closes the suggestions when Enter searches the typed words, and shows each product’s price (issue 33)', async () => {
+  const navigate = vi.fn();
+  renderHeader({ suggest: suggestMug }, {}, { navigate });
+  const search = screen.getByRole('combobox', { name: 'Search' });
+  search.focus();
+  fireEvent.change(search, { target: { value: 'mug' } });
+  const option = await screen.findByRole('option', { name: /Stoneware Mug/ });
+  expect(option.textContent).toBe('Stoneware Mug$28');
+  fireEvent.keyDown(search, { key: 'Enter' });
+  fireEvent.submit(search.form!);
+  expect(navigate).toHaveBeenCalledWith('/search?kw=mug');
+  expect(screen.queryByRole('listbox')).toBeNull();
+  expect(search.getAttribute('aria-expanded')).toBe('false');
+  // Still shut once the suggestion asked for before Enter would have come back.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(screen.queryByRole('listbox')).toBeNull();
+});
+
+it('keeps the searched words in the box on the results page (issue 33)', () => {
+  const { rerender } = renderHeader({ searchKeywords: 'blue mug' });
+  const search = screen.getByRole('combobox', { name: 'Search' }) as HTMLInputElement;
+  expect(search.value).toBe('blue mug');
+  const created = sectionRegistry[1].create('h');
+  rerender(
+    <ShopProvider value={{ searchKeywords: 'teapot' }}>
+      <PageRenderer registry={renderRegistry} sections={[created]} data={{ h: [mugs] }} />
+    </ShopProvider>,
+  );
+  expect(search.value).toBe('teapot');
+});
+
+it('opens the search on a phone from the row’s icon without opening the menu (issue 33)', () => {
+  renderHeader({});
+  const toggle = screen.getByRole('button', { name: 'Menu' });
+  const drawer = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+  fireEvent.click(screen.getByRole('button', { name: 'Open search' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  // The drawer shows only its search field, under the row (sections.css), and the field has the focus.
+  expect(drawer.className).toContain('vt-header-drawer-searching');
+  expect(drawer.className).not.toContain('vt-header-drawer-open');
+  expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Search' }));
+  // Opening the menu puts the search away.
+  fireEvent.click(toggle);
+  expect(drawer.className).not.toContain('vt-header-drawer-searching');
+  expect(screen.getByRole('button', { name: 'Open search' }).getAttribute('aria-expanded')).toBe('false');
+});
+
+it('lists sub-categories under their category and the account in the phone menu (issue 33)', () => {
+  renderHeader({ isSignedIn: true }, {}, { categories: [mugs, espresso] });
+  fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+  const dialog = screen.getByRole('dialog', { name: 'Menu' });
+  const sub = within(dialog).getByRole('list', { name: 'Mugs' });
+  expect(within(sub).getByRole('link', { name: 'Espresso cups' }).getAttribute('href')).toBe('/espresso-cups');
+  expect(within(dialog).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/account');
+  cleanup();
+  renderHeader({ isSignedIn: false });
+  fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+  expect(within(screen.getByRole('dialog')).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin');
 });

@@ -85,14 +85,21 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
   const searchToggle = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
+  // A search made (Enter, the search button or a suggestion) leaves the results in view: the menu and the search close.
+  const searched = useCallback(() => {
+    setSearchOpen(false);
+    setMenuOpen(false);
+  }, []);
   const navigate = useNavigator();
   useDismissable(menuOpen, closeMenu, drawer, menuToggle, true);
   useDismissable(searchOpen, closeSearch, searchForm, searchToggle);
-  const categories = settings.show_categories ? (data ?? []) : [];
+  const all = settings.show_categories ? (data ?? []) : [];
+  const categories = all.filter((category) => category.parentID === null);
+  const childrenOf = (parentId: number) => all.filter((category) => category.parentID === parentId);
   const links = blocks.filter(({ settings: link }) => link.label && classifyLink(link.link).kind !== 'invalid');
   const hasMenu = categories.length + links.length > 0;
   const showCurrencies = settings.show_currency_picker && shop.currencies.length > 1;
-  const hasDrawer = hasMenu || settings.show_search || showCurrencies;
+  const hasDrawer = hasMenu || settings.show_search || showCurrencies || settings.show_account;
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -123,7 +130,10 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
             className="vt-header-icon vt-header-menu-toggle"
             aria-expanded={menuOpen}
             aria-controls={`${uid}-drawer`}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => {
+              setSearchOpen(false);
+              setMenuOpen((open) => !open);
+            }}
           >
             <Glyph name="menu" />
             <span className="vt-visually-hidden">Menu</span>
@@ -150,7 +160,7 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
         <div
           ref={drawer}
           id={`${uid}-drawer`}
-          className={`vt-header-drawer${menuOpen ? ' vt-header-drawer-open' : ''}`}
+          className={`vt-header-drawer${menuOpen ? ' vt-header-drawer-open' : searchOpen ? ' vt-header-drawer-searching' : ''}`}
           role={menuOpen ? 'dialog' : undefined}
           aria-modal={menuOpen ? true : undefined}
           aria-label={menuOpen ? 'Menu' : undefined}
@@ -185,7 +195,7 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
                 // In the app, the results open without reloading the page; the form still works without it.
                 event.preventDefault();
                 const kw = new FormData(event.currentTarget).get('kw');
-                setSearchOpen(false);
+                searched();
                 navigate(`/search${listingSearch(listingState({ kw: typeof kw === 'string' ? kw.trim() : '' }))}`);
               }}
               className={`vt-header-search${searchOpen ? ' vt-header-search-open' : ''}`}
@@ -194,7 +204,12 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
                 Search
               </label>
               {/* `kw` is the listing's search key (§2.3); /search lists the results. */}
-              <SearchBox id={`${uid}-search`} placeholder={settings.search_placeholder} />
+              <SearchBox
+                id={`${uid}-search`}
+                placeholder={settings.search_placeholder}
+                initial={shop.searchKeywords ?? ''}
+                onFollow={searched}
+              />
               <button type="submit" className="vt-header-icon vt-header-search-button">
                 <Glyph name="search" />
                 <span className="vt-visually-hidden">Search</span>
@@ -208,6 +223,16 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
                 {categories.map((category) => (
                   <li key={`c${category.categoryID}`}>
                     <Link to={`/${category.slug}`}>{category.name}</Link>
+                    {childrenOf(category.categoryID).length ? (
+                      // Listed in the phone menu; the row shows the top level only.
+                      <ul className="vt-header-submenu" aria-label={category.name}>
+                        {childrenOf(category.categoryID).map((child) => (
+                          <li key={`c${child.categoryID}`}>
+                            <Link to={`/${child.slug}`}>{child.name}</Link>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
                   </li>
                 ))}
                 {links.map(({ id: blockId, settings: link }) => (
@@ -217,6 +242,14 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
                 ))}
               </ul>
             </nav>
+          ) : null}
+
+          {settings.show_account ? (
+            // The phone menu's way to the account; from the tablet width the row's icon is.
+            <Link to={shop.isSignedIn ? '/account' : '/signin'} className="vt-header-drawer-account">
+              <Glyph name="account" />
+              {shop.isSignedIn ? 'My account' : 'Sign in'}
+            </Link>
           ) : null}
 
           {showCurrencies ? (
@@ -256,7 +289,7 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
             </button>
           ) : null}
           {settings.show_account ? (
-            <Link to={shop.isSignedIn ? '/account' : '/signin'} className="vt-header-icon">
+            <Link to={shop.isSignedIn ? '/account' : '/signin'} className="vt-header-icon vt-header-account">
               <Glyph name="account" />
               <span className="vt-visually-hidden">{shop.isSignedIn ? 'Account' : 'Sign in'}</span>
             </Link>

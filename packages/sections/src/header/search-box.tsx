@@ -1,28 +1,49 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Suggestions } from '@vitrine/commerce';
 import { Image, useNavigator } from '@vitrine/renderer';
-import { useShop } from '../shop-context.tsx';
+import { usePrice, useShop } from '../shop-context.tsx';
 
 /** How long typing must pause before suggestions are asked for. */
 export const SUGGEST_DELAY_MS = 150;
 
 /**
  * The header's search field (a combobox): as the shopper types it suggests products and categories (§2.3, the
- * store's own search with typos forgiven); arrows move through them, Enter follows one, Escape closes them. The
- * form around it still searches on Enter when nothing is picked.
+ * store's own search with typos forgiven, each product with its price); arrows move through them, Enter follows one,
+ * Escape closes them. The form around it still searches on Enter when nothing is picked, and the suggestions close.
+ * `initial` is what the shown results were searched for: the box keeps it on the results page.
  */
-export function SearchBox({ id, placeholder }: { id: string; placeholder: string }) {
+export function SearchBox({
+  id,
+  placeholder,
+  initial = '',
+  onFollow,
+}: {
+  id: string;
+  placeholder: string;
+  initial?: string;
+  /** Called when a suggestion is followed (the header closes its menu). */
+  onFollow?: () => void;
+}) {
   const { suggest } = useShop();
+  const price = usePrice();
   const navigate = useNavigator();
   const listId = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initial);
+  // A new results page (another search, or none) puts its words in the box.
+  const [shownFor, setShownFor] = useState(initial);
+  if (shownFor !== initial) {
+    setShownFor(initial);
+    setText(initial);
+  }
   const [found, setFound] = useState<Suggestions | null>(null);
   const [active, setActive] = useState(-1);
   const asked = useRef(0);
 
+  // Only what the shopper types is asked about, not the words a results page put in the box.
+  const typed = useRef(false);
   useEffect(() => {
     const kw = text.trim();
-    if (!suggest || kw.length < 2) return;
+    if (!suggest || kw.length < 2 || !typed.current) return;
     const ask = ++asked.current;
     const timer = setTimeout(() => {
       suggest(kw)
@@ -37,16 +58,23 @@ export function SearchBox({ id, placeholder }: { id: string; placeholder: string
     found && text.trim().length >= 2
       ? [
           ...found.products.map((p) => ({ ...p, kind: 'product' as const })),
-          ...found.categories.map((c) => ({ ...c, imageFile: null, kind: 'category' as const })),
+          ...found.categories.map((c) => ({ ...c, imageFile: null, price: null, kind: 'category' as const })),
         ]
       : [];
   const open = items.length > 0;
-  const follow = (url: string) => {
+  const close = () => {
+    asked.current++;
     setFound(null);
+  };
+  const follow = (url: string) => {
+    close();
     setText('');
+    onFollow?.();
     navigate(url);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter with nothing picked searches (the form's submit): the results are not left under the suggestions.
+    if (event.key === 'Enter' && (!open || active < 0)) close();
     if (!open) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
@@ -59,7 +87,7 @@ export function SearchBox({ id, placeholder }: { id: string; placeholder: string
     } else if (event.key === 'Enter' && active >= 0) {
       event.preventDefault();
       follow(items[active]!.url);
-    } else if (event.key === 'Escape') setFound(null);
+    } else if (event.key === 'Escape') close();
   };
 
   return (
@@ -78,6 +106,7 @@ export function SearchBox({ id, placeholder }: { id: string; placeholder: string
         aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
         value={text}
         onChange={(event) => {
+          typed.current = true;
           setText(event.target.value);
           if (event.target.value.trim().length < 2) setFound(null);
         }}
@@ -100,6 +129,7 @@ export function SearchBox({ id, placeholder }: { id: string; placeholder: string
           >
             {item.kind === 'product' ? <Image src={item.imageFile} alt="" width={40} height={40} sizes="40px" /> : null}
             <span>{item.name}</span>
+            {item.kind === 'product' && item.price !== null ? <span className="vt-suggestion-price">{price(item.price)}</span> : null}
             {item.kind === 'category' ? <span className="vt-suggestion-kind">Category</span> : null}
           </li>
         ))}

@@ -483,7 +483,7 @@ export async function suggest(db: Db, keywords: string): Promise<Suggestions> {
             .as('img'),
         (join) => join.onTrue(),
       )
-      .select(['p.name', 'p.slug', 'img.file'])
+      .select(['p.name', 'p.slug', 'img.file', 'p.price', 'p.is_hide_price'])
       .where('p.is_published', '=', true)
       .where(matches(kw, terms, sql.ref('p.search_text')))
       .orderBy(relevance(kw, terms, sql.ref('p.search_text')), 'desc')
@@ -500,7 +500,12 @@ export async function suggest(db: Db, keywords: string): Promise<Suggestions> {
       .execute(),
   ]);
   return {
-    products: products.map((row) => ({ name: row.name, url: `/${row.slug}`, imageFile: row.file ?? null })),
+    products: products.map((row) => ({
+      name: row.name,
+      url: `/${row.slug}`,
+      imageFile: row.file ?? null,
+      price: row.is_hide_price ? null : Number(row.price),
+    })),
     categories: categories.map((row) => ({ name: row.name, url: tree.url(row.category_id) })),
   };
 }
