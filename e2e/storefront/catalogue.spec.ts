@@ -123,10 +123,20 @@ test('on a phone the filters fold behind a button and the products come first (i
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('complementary', { name: 'Filters' })).toBeHidden();
   await toggle.click();
-  await expect(page.getByRole('complementary', { name: 'Filters' })).toBeVisible();
-  await page.getByRole('complementary', { name: 'Filters' }).getByRole('checkbox').first().check();
+  // A drawer over the page (issue 33): the filters' choices stay in it, and its foot says how many they leave.
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('checkbox').first().check();
   await expect(page).toHaveURL(/br=/);
-  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  const count = Number(
+    await page
+      .locator('.vt-listing-count')
+      .textContent()
+      .then((text) => text?.match(/of (\d+)/)?.[1]),
+  );
+  await drawer.getByRole('button', { name: `Show ${count} ${count === 1 ? 'result' : 'results'}` }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeFocused();
   // Two columns below the desktop width.
   const columns = await page
     .locator('.vt-listing-products > li')

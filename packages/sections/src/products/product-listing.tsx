@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   changeListing,
   listingPageSizes,
@@ -13,6 +13,9 @@ import { Link, useNavigator } from '@vitrine/renderer';
 import { Breadcrumbs } from '../breadcrumbs.tsx';
 import { ProductCard } from '../product-card.tsx';
 import { useShop, usePrice } from '../shop-context.tsx';
+
+/** Where the filters leave their drawer for a column beside the products; keep in step with sections.css. */
+const DESKTOP_QUERY = '(min-width: 1024px)';
 
 /** Sort options in the shopper's words (§3.15), relevance only where there are keywords to be relevant to. */
 const sortLabels: Record<number, string> = {
@@ -49,9 +52,46 @@ export function ProductListing({
   const first = total === 0 ? 0 : (state.page - 1) * state.recs + 1;
   const last = Math.min(total, state.page * state.recs);
   const hasFacets = facets.categories.length > 0 || facets.brands.length > 0 || facets.price !== null || facets.attributes.length > 0;
-  // Below the desktop width the filters fold behind a button, so the products come first.
+  // Below the desktop width the filters open as a drawer from a button (a modal dialog), so the products come first.
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersToggle = useRef<HTMLButtonElement>(null);
+  const filters = useRef<HTMLElement>(null);
   const chosenCount = state.br.length + state.sf.length + state.av.length + (state.pr.min !== null || state.pr.max !== null ? 1 : 0);
+  const closeFilters = () => {
+    setFiltersOpen(false);
+    filtersToggle.current?.focus();
+  };
+  useEffect(() => {
+    if (!filtersOpen) return;
+    filters.current?.querySelector<HTMLElement>('.vt-facets-close')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setFiltersOpen(false);
+        filtersToggle.current?.focus();
+      } else if (event.key === 'Tab' && filters.current) {
+        // Tab and Shift+Tab stay in the drawer, as in any modal dialog.
+        const focusable = Array.from(filters.current.querySelectorAll<HTMLElement>('a[href], button, input, select'));
+        const first = focusable[0];
+        const last = focusable.at(-1);
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last?.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first?.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    // A window grown to the desktop width puts the filters back beside the products.
+    const wide = typeof window.matchMedia === 'function' ? window.matchMedia(DESKTOP_QUERY) : null;
+    const onWide = () => wide?.matches && setFiltersOpen(false);
+    wide?.addEventListener('change', onWide);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      wide?.removeEventListener('change', onWide);
+    };
+  }, [filtersOpen]);
 
   return (
     <div className="vt-listing">
@@ -59,9 +99,10 @@ export function ProductListing({
       <h1 className="vt-h1 vt-listing-title">{scope.title}</h1>
       {scope.description ? <p className="vt-subheading">{scope.description}</p> : null}
 
-      <div className="vt-listing-body">
+      <div className={`vt-listing-body${hasFacets ? '' : ' vt-listing-body-full'}`}>
         {hasFacets ? (
           <button
+            ref={filtersToggle}
             type="button"
             className="vt-btn vt-btn-outline vt-btn-sm vt-facets-toggle"
             aria-expanded={filtersOpen}
@@ -72,7 +113,20 @@ export function ProductListing({
           </button>
         ) : null}
         {hasFacets ? (
-          <aside id={`${id}-filters`} className={`vt-facets${filtersOpen ? ' vt-facets-open' : ''}`} aria-label="Filters">
+          <aside
+            ref={filters}
+            id={`${id}-filters`}
+            className={`vt-facets${filtersOpen ? ' vt-facets-open' : ''}`}
+            aria-label="Filters"
+            role={filtersOpen ? 'dialog' : undefined}
+            aria-modal={filtersOpen ? true : undefined}
+          >
+            <div className="vt-facets-top">
+              <h2 className="vt-facets-heading">Filters</h2>
+              <button type="button" className="vt-btn vt-btn-outline vt-btn-sm vt-facets-close" onClick={closeFilters}>
+                Close<span className="vt-visually-hidden"> filters</span>
+              </button>
+            </div>
             {facets.categories.length ? (
               <nav className="vt-facet" aria-labelledby={`${id}-categories`}>
                 <h2 id={`${id}-categories`} className="vt-facet-title">
@@ -100,6 +154,12 @@ export function ProductListing({
             {facets.attributes.map((facet) => (
               <AttributeFacetView key={`${facet.key}-${facet.attributeID}`} facet={facet} state={state} go={go} />
             ))}
+            <div className="vt-facets-bottom">
+              {/* What the chosen filters leave: each choice is a new address, and its listing counts the products. */}
+              <button type="button" className="vt-btn vt-btn-primary vt-facets-show" onClick={closeFilters}>
+                {total === 0 ? 'No results' : `Show ${total} ${total === 1 ? 'result' : 'results'}`}
+              </button>
+            </div>
           </aside>
         ) : null}
 
@@ -109,36 +169,45 @@ export function ProductListing({
             <p className="vt-listing-count" role="status">
               {total === 0 ? 'No products' : `${first}–${last} of ${total} ${total === 1 ? 'product' : 'products'}`}
             </p>
-            <label className="vt-listing-control">
-              <span>Sort by</span>
-              <select className="vt-input" value={state.sort} onChange={(event) => go({ sort: Number(event.target.value) })}>
-                {Object.keys(sortOptions)
-                  .map(Number)
-                  .filter((sort) => sort !== 8 || state.kw)
-                  .map((sort) => (
-                    <option key={sort} value={sort}>
-                      {sortLabels[sort]}
-                    </option>
+            {total === 0 ? null : (
+              <>
+                <label className="vt-listing-control">
+                  <span>Sort by</span>
+                  <select className="vt-input" value={state.sort} onChange={(event) => go({ sort: Number(event.target.value) })}>
+                    {Object.keys(sortOptions)
+                      .map(Number)
+                      .filter((sort) => sort !== 8 || state.kw)
+                      .map((sort) => (
+                        <option key={sort} value={sort}>
+                          {sortLabels[sort]}
+                        </option>
+                      ))}
+                  </select>
+                </label>
+                <label className="vt-listing-control">
+                  <span>Per page</span>
+                  <select className="vt-input" value={state.recs} onChange={(event) => go({ recs: Number(event.target.value) })}>
+                    {listingPageSizes.map((size) => (
+                      <option key={size} value={size}>
+                        {size}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <div className="vt-listing-views" role="group" aria-label="View">
+                  {(['grid', 'list'] as const).map((view) => (
+                    <Link
+                      key={view}
+                      to={href({ view })}
+                      className="vt-listing-view"
+                      aria-current={state.view === view ? 'true' : undefined}
+                    >
+                      {view === 'grid' ? 'Grid' : 'List'}
+                    </Link>
                   ))}
-              </select>
-            </label>
-            <label className="vt-listing-control">
-              <span>Per page</span>
-              <select className="vt-input" value={state.recs} onChange={(event) => go({ recs: Number(event.target.value) })}>
-                {listingPageSizes.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <div className="vt-listing-views" role="group" aria-label="View">
-              {(['grid', 'list'] as const).map((view) => (
-                <Link key={view} to={href({ view })} className="vt-listing-view" aria-current={state.view === view ? 'true' : undefined}>
-                  {view === 'grid' ? 'Grid' : 'List'}
-                </Link>
-              ))}
-            </div>
+                </div>
+              </>
+            )}
           </div>
 
           {/* The cards' names are h3s: the results carry their h2 even when the filters (h2s) are folded away. */}
@@ -249,36 +318,9 @@ function AttributeFacetView({
   state: ListingState;
   go: (change: Partial<ListingState>) => void;
 }) {
-  const id = useId();
   const chosen = state[facet.key];
-  const mine = facet.values.map((value) => value.id);
-  if (facet.displayType === 'dropdown') {
-    const current = facet.values.find((value) => value.chosen)?.id ?? '';
-    return (
-      <div className="vt-facet">
-        <label htmlFor={id} className="vt-facet-title">
-          {facet.name}
-        </label>
-        <select
-          id={id}
-          className="vt-input"
-          value={current}
-          onChange={(event) => {
-            const others = chosen.filter((value) => !mine.includes(value));
-            const picked = event.target.value ? [Number(event.target.value)] : [];
-            go({ [facet.key]: [...others, ...picked].sort((a, b) => a - b) });
-          }}
-        >
-          <option value="">Any {facet.name.toLowerCase()}</option>
-          {facet.values.map((value) => (
-            <option key={value.id} value={value.id}>
-              {`${value.name} (${value.count})`}
-            </option>
-          ))}
-        </select>
-      </div>
-    );
-  }
+  // An attribute a product page offers as a drop-down (a size) filters as checkboxes like the others: a shopper
+  // ticks every size that fits, and sees each one's count at once.
   return (
     <CheckList
       title={facet.name}
