@@ -4,9 +4,11 @@ import { accountEndpoints, authEndpoints, type AccountProfile, type TokenPair } 
 import { useApi } from '../app-context.tsx';
 import { useCart } from '../client/cart.ts';
 import { useSession } from '../client/session.ts';
+import { useWishlist } from '../client/wishlist.ts';
 import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
 import { AppForm, Field, FormNotice, SubmitButton } from '../ui/field.tsx';
 import { useToast } from '../ui/toasts.tsx';
+import { useHydrated } from '../ui/hydrated.ts';
 import { ContactFields } from '../ui/contact-fields.tsx';
 import { useSubmit } from '../ui/use-submit.ts';
 import { PageShell } from './page-shell.tsx';
@@ -14,6 +16,27 @@ import { PageShell } from './page-shell.tsx';
 /** Only an address inside this store may be returned to after signing in. */
 function safeReturnPath(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/account';
+}
+
+/**
+ * Why a guest who opened the wishlist is asked to sign in (§6 keeps /wishlist for customers), and that the hearts
+ * kept in this browser join the account's list once they do (`WishlistSync` sends them).
+ */
+function WishlistSignInNote() {
+  const hydrated = useHydrated();
+  const kept = useWishlist((s) => s.guestIds.length);
+  // Only the browser knows its hearts: the server's page and the first render say none.
+  const count = hydrated ? kept : 0;
+  return (
+    <div className="vt-signin-why" role="note" aria-label="Why sign in">
+      <p>
+        <strong>Sign in to see your wishlist.</strong> It is kept with your account, so what you save is there on any device you sign in on.
+      </p>
+      {count > 0 ? (
+        <p>{`The ${count} ${count === 1 ? 'item' : 'items'} you saved in this browser will be added to your account when you sign in.`}</p>
+      ) : null}
+    </div>
+  );
 }
 
 /** /signin: customers sign in with email and password, then go back where they were. */
@@ -26,6 +49,7 @@ export function SignInPage() {
   const setUser = useSession((s) => s.setUser);
   return (
     <PageShell heading="Sign in" breadcrumbs={[{ label: 'Sign in' }]} narrow>
+      {params.get('redirect')?.startsWith('/wishlist') ? <WishlistSignInNote /> : null}
       <AppForm
         errors={fieldErrors}
         onValues={(values) => {
