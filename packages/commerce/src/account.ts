@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tokenPair } from './api.ts';
+import { isCountryCode } from './country-codes.ts';
 
 /**
  * Requests and answers of customer accounts (`/api/Auth/*`, `/api/Account/*`), the maintenance page
@@ -157,7 +158,9 @@ export const addressFields = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code'),
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+    // One of the checkout's list (issue 33): a code no country has (UK, EU, XX) is refused, naming the field.
+    .refine(isCountryCode, 'must be a country of the list'),
   phone: z
     .string()
     .trim()

@@ -11,7 +11,11 @@ export const MAX_LINE_QUANTITY = 999;
  * the statuses that take the line out of the cart: `outofstock`, or `unavailable` (no longer sold: the product,
  * its variant or an add-on is gone or unpublished, or the product needs a variant chosen).
  */
-export const cartLineStatuses = ['ok', 'lessstock', 'outofstock', 'unavailable'] as const;
+/**
+ * How a priced line fares. `choosevariant` (issue 33): its variant is gone (or it names none) but the product is still
+ * sold in others, so the shopper only needs to choose again ("Choose a size"); it leaves the cart as `unavailable` does.
+ */
+export const cartLineStatuses = ['ok', 'lessstock', 'outofstock', 'unavailable', 'choosevariant'] as const;
 export type CartLineStatus = (typeof cartLineStatuses)[number];
 
 /** Whether a line with `status` stays in the cart (§4: ok and lessstock stay, all others go). */

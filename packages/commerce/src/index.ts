@@ -226,6 +226,7 @@ export {
   trackingId,
 } from './tracking.ts';
 export type { GeoLocation, DeviceInfo, TrackSessionBeacon, TrackEventBeacon, TrackDurationBeacon } from './tracking.ts';
+export { countryCodes, isCountryCode, storeCountryOf } from './country-codes.ts';
 export {
   customerEmail,
   customerPhone,

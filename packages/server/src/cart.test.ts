@@ -129,7 +129,8 @@ describe.each(backends)('the cart on $name', ({ create }) => {
     }
     const withVariants = sellable.find((p) => p.variants.length)!;
     const answer = await cart(`GetCart?CartCodes=${withVariants.productId}_1_0_`, guest);
-    expect(answer.data[0]!.status).toBe('unavailable');
+    // It leaves the cart, saying a size is to be chosen while another is in stock (issue 33).
+    expect(answer.data[0]!.status).toBe(withVariants.variants.some((v) => v.stock > 0) ? 'choosevariant' : 'unavailable');
   });
 
   it('keeps a customer’s cart on the server: add, merge, change the quantity, remove a line and an add-on', async () => {

@@ -35,12 +35,21 @@ interface Line {
 
 const unsaved = (parts: CartCodeParts): Line => ({ parts, cartItemId: 0, addonLineIds: new Map() });
 
-const statusMessages: Record<CartLineStatus, (stock: number) => string> = {
+const statusMessages: Record<CartLineStatus, (stock: number, choices: readonly string[]) => string> = {
   ok: () => '',
   lessstock: (stock) => `Only ${stock} left: the quantity is now ${stock}`,
   outofstock: () => 'Out of stock',
   unavailable: () => 'No longer available',
+  choosevariant: (_stock, choices) => chooseMessage(choices),
 };
+
+/** What a line whose variant is gone asks for, by what its product's variants differ in: "Choose a size". */
+export function chooseMessage(choices: readonly string[]): string {
+  const what = choices.map((name) => name.trim().toLowerCase()).filter(Boolean);
+  if (!what.length) return 'Choose an option';
+  const named = what.length === 1 ? what[0]! : `${what.slice(0, -1).join(', ')} and ${what.at(-1)!}`;
+  return `Choose ${/^[aeiou]/.test(named) ? 'an' : 'a'} ${named}`;
+}
 
 /** The lines priced against the catalogue now, each with its status (its quantity lowered when the stock is less). */
 async function priceLines(db: Db, lines: readonly Line[]): Promise<CartItem[]> {
@@ -71,6 +80,18 @@ async function priceLines(db: Db, lines: readonly Line[]): Promise<CartItem[]> {
         jsonArrayFrom(
           eb.selectFrom('addons as a').select(['a.addon_id', 'a.name', 'a.price']).whereRef('a.product_id', '=', 'p.product_id'),
         ).as('addons'),
+        // What the variants differ in (Size, Colour), to say what a line whose variant is gone must choose.
+        jsonArrayFrom(
+          eb
+            .selectFrom('variant_values as vv')
+            .innerJoin('variants as vx', 'vx.variant_id', 'vv.variant_id')
+            .innerJoin('attribute_values as av', 'av.value_id', 'vv.value_id')
+            .innerJoin('attributes as at', 'at.attribute_id', 'av.attribute_id')
+            .select(['at.attribute_id', 'at.name'])
+            .distinct()
+            .whereRef('vx.product_id', '=', 'p.product_id')
+            .orderBy('at.attribute_id'),
+        ).as('choices'),
       ])
       .where('p.product_id', 'in', productIds)
       .execute(),
@@ -92,7 +113,24 @@ async function priceLines(db: Db, lines: readonly Line[]): Promise<CartItem[]> {
       // Chosen options must be this product's, with every value still offered.
       (!parts.options || options?.productId === parts.productId);
     const stock = !product || product.stock_status_id === 2 ? 0 : (variant?.stock ?? product.stock);
-    const status: CartLineStatus = !sold ? 'unavailable' : stock <= 0 ? 'outofstock' : parts.quantity > stock ? 'lessstock' : 'ok';
+    // Only the variant is missing: the product, its add-ons and options are still sold, and another variant is in stock.
+    const choose =
+      !sold &&
+      product?.is_published === true &&
+      variant === null &&
+      product.stock_status_id !== 2 &&
+      ownVariants.some((v) => v.stock > 0) &&
+      lineAddons.every((addon) => addon !== undefined) &&
+      (!parts.options || options?.productId === parts.productId);
+    const status: CartLineStatus = choose
+      ? 'choosevariant'
+      : !sold
+        ? 'unavailable'
+        : stock <= 0
+          ? 'outofstock'
+          : parts.quantity > stock
+            ? 'lessstock'
+            : 'ok';
     const quantity = status === 'lessstock' ? stock : parts.quantity;
     const price = variant?.price ?? product?.price ?? 0;
     return {
@@ -101,7 +139,7 @@ async function priceLines(db: Db, lines: readonly Line[]): Promise<CartItem[]> {
       quantity: String(quantity),
       price: String(price),
       status,
-      statusMessage: statusMessages[status](stock),
+      statusMessage: statusMessages[status](stock, product?.choices.map((choice) => choice.name) ?? []),
       product: {
         productID: parts.productId,
         variantID: parts.variantId,
@@ -136,13 +174,29 @@ async function priceLines(db: Db, lines: readonly Line[]): Promise<CartItem[]> {
 function answerOf(items: CartItem[], named: CartCodeParts | null = null): CartAnswer {
   const changed = items.filter((item) => item.status !== 'ok');
   const removed = changed.filter((item) => !staysInCart(item.status));
+  // A line that only needs its size (or colour) chosen again says so, rather than that it is no longer sold (issue 33).
+  const choose = removed.filter((item) => item.status === 'choosevariant');
+  const gone = removed.filter((item) => item.status !== 'choosevariant');
   const namedItem = named ? items.find((item) => sameLine(codeParts(item), named)) : undefined;
   return {
     data: {
       data: items,
-      cartStatusHeading: removed.length ? 'Some items left your cart' : changed.length ? 'Your cart was updated' : '',
+      cartStatusHeading: gone.length
+        ? 'Some items left your cart'
+        : choose.length
+          ? 'Choose again'
+          : changed.length
+            ? 'Your cart was updated'
+            : '',
       cartStatusMessage: removed.length
-        ? `${removed.map((item) => item.product.itemName).join(', ')} ${removed.length === 1 ? 'is' : 'are'} no longer available to buy.`
+        ? [
+            gone.length
+              ? `${gone.map((item) => item.product.itemName).join(', ')} ${gone.length === 1 ? 'is' : 'are'} no longer available to buy.`
+              : '',
+            ...choose.map((item) => `${item.statusMessage} for ${item.product.itemName}: the one in your cart is no longer sold.`),
+          ]
+            .filter(Boolean)
+            .join(' ')
         : changed.length
           ? 'Some quantities were lowered to the stock there is.'
           : '',

@@ -17,6 +17,7 @@ import {
   orderUnits,
   trackingId,
   wholeUnits,
+  storeCountryOf,
   type Currency,
   type OrderUnits,
 } from '@vitrine/commerce';
@@ -42,7 +43,7 @@ const newOrderCode = () => Array.from({ length: 16 }, () => CODE_ALPHABET[random
 /** The store's checkout settings: its delivery options, account and contact modes, and the ways to pay. */
 export async function checkoutOptions(db: Db) {
   const [site, options] = await Promise.all([
-    db.selectFrom('sites').select(['account_mode', 'contact_requirement_mode']).executeTakeFirstOrThrow(),
+    db.selectFrom('sites').select(['account_mode', 'contact_requirement_mode', 'base_currency']).executeTakeFirstOrThrow(),
     db
       .selectFrom('delivery_options')
       .select(['delivery_option_id', 'name', 'price', 'free_from'])
@@ -55,6 +56,7 @@ export async function checkoutOptions(db: Db) {
     accountMode: site.account_mode,
     contactRequirementMode: site.contact_requirement_mode,
     paymentMethods: [...paymentMethods],
+    storeCountry: storeCountryOf(site.base_currency),
   };
 }
 
@@ -303,7 +305,8 @@ export async function placeOrder(
     };
   } else {
     const { isDefault: _isDefault, ...given } = body.shippingAddress!;
-    address = given;
+    // The checkout asks the phone once, with the contact (issue 33): the courier's is that one unless one was given.
+    address = { ...given, phone: given.phone || (phone ?? '') };
   }
 
   const items = await pricedItems(db, body.cartCodes);
