@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { expect, test } from '../fixtures/server.ts';
+import { expect, PLATFORM, test } from '../fixtures/server.ts';
 
 function collectConsoleErrors(messages: ConsoleMessage[]) {
   return messages.filter((m) => m.type() === 'error').map((m) => m.text());
@@ -124,15 +124,15 @@ test.describe('the API over real HTTP', () => {
     expect(raced.status()).toBe(200);
     expect((await raced.json()).tokens.refreshToken).toBe((await rotated.json()).tokens.refreshToken);
     const { tokens: other } = await (await request.get(store.url('localhost', '/api/Web/GetWebInfo?Domain=localhost'))).json();
-    // Node cannot resolve second.localhost as browsers do; `?store=` (§2.8) picks the store instead of the Host.
-    const crossSite = await request.post(store.url('localhost', '/api/Auth/refresh?store=second.localhost'), { data: other });
+    // Node cannot resolve second.localhost as browsers do; `?store=` (§2.8) on the platform's own address picks the store.
+    const crossSite = await request.post(store.url(PLATFORM, '/api/Auth/refresh?store=second.localhost'), { data: other });
     expect((await crossSite.json()).error.code).toBe('TOKEN_OTHER_SITE');
-    const session = await request.get(store.url('localhost', '/api/Auth/Session?store=second.localhost'), {
+    const session = await request.get(store.url(PLATFORM, '/api/Auth/Session?store=second.localhost'), {
       headers: { authorization: `Bearer ${other.accessToken}` },
     });
     expect(session.status()).toBe(401);
-    // `?store=` lasts the visit (a session cookie); an empty one ends it and the Host picks the store again.
-    const home = await request.get(store.url('localhost', '/api/Auth/Session?store='), {
+    // On a store's own domain `?store=` changes nothing: the Host picks the store.
+    const home = await request.get(store.url('localhost', '/api/Auth/Session?store=second.localhost'), {
       headers: { authorization: `Bearer ${other.accessToken}` },
     });
     expect(home.status()).toBe(200);

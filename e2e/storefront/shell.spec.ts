@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from '../fixtures/server.ts';
+import { expect, PLATFORM, test } from '../fixtures/server.ts';
 
 /** The routes of §2.1 with the title and robots rule §2.7 gives them (guarded ones are checked signed in below). */
 const publicRoutes: [path: string, title: string, noindex: boolean][] = [
@@ -138,7 +138,7 @@ test.describe('error pages (§2.6, §8)', () => {
     });
     expect(bot.status()).toBe(404);
     expect(await bot.text()).toBe('');
-    const unknown = await request.get(store.url('localhost', '/?store=unknown.example'));
+    const unknown = await request.get(store.url(PLATFORM, '/?store=unknown.example'));
     expect(unknown.status()).toBe(404);
     expect(await unknown.text()).toContain('ec=CODE_0001');
   });
@@ -151,7 +151,7 @@ test.describe('query parameters at start (§2.8)', () => {
     request,
     store,
   }) => {
-    await page.goto(store.url('localhost', '/?store=second.localhost'));
+    await page.goto(store.url(PLATFORM, '/?store=second.localhost'));
     await expect(page).toHaveTitle('Home | Atelier Nord');
 
     const other = await (await request.get(store.url('localhost', '/api/Web/GetWebInfo?Domain=second.localhost'))).json();
@@ -181,14 +181,14 @@ test.describe('query parameters at start (§2.8)', () => {
   }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(store.url('localhost', '/?store=second.localhost'), { waitUntil: 'networkidle' });
+    await page.goto(store.url(PLATFORM, '/?store=second.localhost'), { waitUntil: 'networkidle' });
     await expect(page).toHaveTitle('Home | Atelier Nord');
     const calls: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
     });
     // A guarded page without the parameter: the server redirects to /signin, still for Atelier Nord.
-    await page.goto(store.url('localhost', '/account'), { waitUntil: 'networkidle' });
+    await page.goto(store.url(PLATFORM, '/account'), { waitUntil: 'networkidle' });
     await expect(page).toHaveURL(/\/signin/);
     await expect(page).toHaveTitle('Signin | Atelier Nord');
     await page.reload({ waitUntil: 'networkidle' });
@@ -196,7 +196,7 @@ test.describe('query parameters at start (§2.8)', () => {
     await page.getByLabel('Email', { exact: true }).fill('shopper@atelier.test');
     await page.getByLabel('Password', { exact: true }).fill('atelier-shopper-demo');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(store.url('localhost', '/account'));
+    await expect(page).toHaveURL(store.url(PLATFORM, '/account'));
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
     expect(calls.length).toBeGreaterThan(0);
     expect(calls.every((url) => new URL(url).searchParams.get('store') === 'second.localhost')).toBe(true);

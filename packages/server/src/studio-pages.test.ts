@@ -488,8 +488,8 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
     const before = await snapshot();
     const anonymous = studioCaller(server, null);
     for (const [index, [path, body]] of calls.entries()) {
-      // Half the calls name the store by Host, half by ?store= (§2.8) from the owner's own Host.
-      const init: CallInit = index % 2 ? { host: 'second.localhost' } : {};
+      // Half the calls name the store by Host, half by ?store= (§2.8) on the platform's own address (`PLATFORM_HOSTS`).
+      const init: CallInit = { host: index % 2 ? 'second.localhost' : '127.0.0.1' };
       const target = index % 2 ? path : `${path}${path.includes('?') ? '&' : '?'}store=second.localhost`;
       const foreign = await studio(target, { ...init, ...(body === undefined ? {} : { body }) });
       expect(foreign.status, path).toBe(403);

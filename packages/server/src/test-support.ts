@@ -141,7 +141,7 @@ export async function startTestServer(databaseUrl: string | undefined, options: 
     seedDemo: options.seedDemo ?? true,
     accessTokenSeconds: 15 * 60,
     refreshGraceSeconds: 10,
-    platformHosts: ['localhost'],
+    platformHosts: ['127.0.0.1'],
     // Never Meta from a test: a port nothing listens on (tests of the relay pass their own Graph API stand-in).
     conversionsApiUrl: 'http://127.0.0.1:9',
     trustProxy: ['loopback'],

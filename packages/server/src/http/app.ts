@@ -72,7 +72,7 @@ export interface AppOptions {
   /** The built studio (index.html and its assets), served at /editor. */
   studioDir?: string | undefined;
   logger?: boolean | AppLogger;
-  /** The platform's own addresses, where `?store=` may choose a store (`PLATFORM_HOSTS`); `localhost` unless given. */
+  /** The platform's own addresses, where `?store=` may choose a store (`PLATFORM_HOSTS`); `127.0.0.1` unless given. */
   platformHosts?: readonly string[];
   /** Whether guests' pages are micro-cached (on unless switched off, e.g. for development). */
   pageCache?: boolean;
@@ -178,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Cookies parsed and written by @fastify/cookie: the store override, the maintenance bypass, the session's access token.
   await app.register(fastifyCookie);
-  registerStoreOverride(app, options.platformHosts);
+  registerStoreOverride(app, options.db, options.platformHosts);
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [
       ['body', request.body],

@@ -7,8 +7,17 @@ import { HttpError } from './errors.ts';
 /** The cookie that keeps a `store` override (§2.8) for the rest of the visit: a session cookie, on platform addresses only. */
 export const STORE_COOKIE = 'vt_store';
 
-/** The addresses of the platform itself (and their subdomains), where `store` may choose the store; never a store's own. */
-export const DEFAULT_PLATFORM_HOSTS: readonly string[] = ['localhost'];
+/**
+ * The addresses of the platform itself (and their subdomains), where `store` may choose the store; never a store's own.
+ * Not `localhost`: the demo stores live on `localhost` and `second.localhost`, and a platform address that is also a
+ * store's domain (or whose subdomains are) would let `?store=` show one store under another's address.
+ */
+export const DEFAULT_PLATFORM_HOSTS: readonly string[] = ['127.0.0.1'];
+
+/** The domain each request is for, decided once by `registerStoreOverride`. */
+const domains = new WeakMap<FastifyRequest, string | null>();
+/** Each request's site look-up, made once. */
+const lookups = new WeakMap<FastifyRequest, Promise<SiteLookup>>();
 
 /** The Host header's name, without port or IPv6 brackets, lower-cased. */
 function hostName(request: FastifyRequest): string {
@@ -18,24 +27,43 @@ function hostName(request: FastifyRequest): string {
     .toLowerCase();
 }
 
-/** Whether `host` is one of `platformHosts` or a subdomain of one. */
+/**
+ * Whether `host` is one of `platformHosts` or a subdomain of one, by name alone. A name that is also a store's domain is
+ * still not a platform address: `registerStoreOverride` checks that against the database.
+ */
 export function isPlatformHost(host: string, platformHosts: readonly string[]): boolean {
   return platformHosts.some((platform) => host === platform || host.endsWith(`.${platform}`));
 }
 
-const domains = new WeakMap<FastifyRequest, string | null>();
+/**
+ * Whether `host` is the platform's own address: named by `platformHosts` (or a subdomain of one) and not a domain any
+ * store has, linked or not. A store's own domain decides its store, whatever `PLATFORM_HOSTS` says. The look-up of a
+ * store's domain is the request's own site look-up, so it costs no extra query.
+ */
+async function isPlatformAddress(db: Db, request: FastifyRequest, host: string, platformHosts: readonly string[]): Promise<boolean> {
+  if (!isPlatformHost(host, platformHosts)) return false;
+  const parsed = domainName.safeParse(host);
+  if (!parsed.success) return true;
+  const own = findSite(db, parsed.data);
+  lookups.set(request, own);
+  const site = await own;
+  if (site.ok || site.code === 'CODE_0002') return false;
+  lookups.delete(request);
+  return true;
+}
 
 /**
  * Decides once per request which store it is for (§2.8). On a store's own domain that is always the domain: a link
- * `https://store-a.example/?store=store-b` shows store A. On the platform's own addresses, `store` overrides it
- * and a session cookie keeps the override for the visit, so redirects, reloads and server renders stay on that
- * store; `store=` (empty) ends it.
+ * `https://store-a.example/?store=store-b` shows store A, also when the domain is a subdomain of a platform address
+ * (`second.localhost` under `localhost`). On the platform's own addresses, `store` overrides it and a session cookie
+ * keeps the override for the visit, so redirects, reloads and server renders stay on that store; `store=` (empty)
+ * ends it.
  */
-export function registerStoreOverride(app: FastifyInstance, platformHosts: readonly string[] = DEFAULT_PLATFORM_HOSTS): void {
+export function registerStoreOverride(app: FastifyInstance, db: Db, platformHosts: readonly string[] = DEFAULT_PLATFORM_HOSTS): void {
   app.addHook('onRequest', async (request, reply) => {
     const host = hostName(request);
     let chosen = host;
-    if (isPlatformHost(host, platformHosts)) {
+    if (await isPlatformAddress(db, request, host, platformHosts)) {
       const asked = (request.query as Record<string, unknown> | undefined)?.['store'];
       const kept = request.cookies[STORE_COOKIE];
       if (typeof asked === 'string') {
@@ -63,8 +91,6 @@ export function storeOverride(request: FastifyRequest): string | null {
   const domain = requestDomain(request);
   return domain !== null && domain !== hostName(request) ? domain : null;
 }
-
-const lookups = new WeakMap<FastifyRequest, Promise<SiteLookup>>();
 
 /** Which site a request belongs to, looked up once per request. */
 export function lookupSite(db: Db, request: FastifyRequest): Promise<SiteLookup> {

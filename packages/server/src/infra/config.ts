@@ -23,11 +23,12 @@ const environment = z
     REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(REFRESH_GRACE_SECONDS),
     /**
      * The platform's own addresses, comma-separated: on them and their subdomains `?store=` may show any store (§2.8);
-     * on a store's own domain it is ignored.
+     * on a store's own domain it is ignored, also when that domain is one of them or a subdomain of one. `127.0.0.1`,
+     * not `localhost`, which is the first demo store's domain (and `second.localhost` the second's).
      */
     PLATFORM_HOSTS: z
       .string()
-      .default('localhost')
+      .default('127.0.0.1')
       .transform((value) =>
         value
           .split(',')
