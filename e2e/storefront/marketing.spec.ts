@@ -420,7 +420,7 @@ test('a search, the checkout and the order placed reach the pixel; the Purchase 
   await page.getByLabel('Full name').fill('Pia Pixel');
   await page.getByLabel('Address', { exact: true }).fill('1 Quay Street');
   await page.getByLabel('City').fill('Leith');
-  await page.getByLabel('Country').fill('gb');
+  await page.getByLabel('Country').selectOption('GB');
   await page.getByRole('radio', { name: /Standard delivery/ }).check();
   await page.getByRole('radio', { name: /Cash on delivery/ }).check();
   await page.getByRole('button', { name: 'Place order' }).click();

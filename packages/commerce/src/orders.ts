@@ -140,7 +140,7 @@ export const deliveryOptionsAnswer = z.object({
     contactRequirementMode: z.number().int(),
     paymentMethods: z.array(z.enum(paymentMethods)),
     /** The store's country (from its base currency, `storeCountryOf`), first in the checkout's list; null when not known. */
-    storeCountry: z.string().nullable().default(null),
+    storeCountry: z.string().nullable().optional(),
   }),
 });
 

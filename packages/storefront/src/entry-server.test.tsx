@@ -299,6 +299,49 @@ describe('routes, guards and redirects', () => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
   });
 
+  it('draws the checkout’s country as a list by name, the store’s first; the phone once; the summary as a bar that opens (issue 33)', async () => {
+    const options = {
+      options: [{ deliveryOptionId: 7, name: 'Standard delivery', price: 495, freeFrom: null }],
+      accountMode: 2,
+      contactRequirementMode: 2,
+      paymentMethods: ['cod' as const],
+      storeCountry: 'US',
+    };
+    const drawn = async (contactRequirementMode: number) =>
+      (
+        await render(
+          '/checkout',
+          storeData({
+            getKeptCartCodes: async () => ['5_2_0_'],
+            getKeptCart: async () => [pricedItem('5_2_0_', 'ok', 2500)],
+            getCheckoutOptions: async () => ({ ...options, contactRequirementMode }),
+          }),
+        )
+      ).html;
+    const html = await drawn(2);
+    const select = /<select[^>]*name="shippingAddress\.country"[^>]*>(.*?)<\/select>/s.exec(html);
+    expect(select, 'a country list').not.toBeNull();
+    expect(html).not.toMatch(/<input[^>]*name="shippingAddress\.country"/);
+    const names = [...select![1]!.matchAll(/<option value="([A-Z]{2})"[^>]*>([^<]+)<\/option>/g)];
+    expect(names.length).toBeGreaterThan(240);
+    expect(names[0]![0]).toBe('<option value="US" selected="">United States of America</option>');
+    expect(names[1]![2]).toBe('Afghanistan');
+    // Its label names it.
+    expect(html).toMatch(/<label for="([^"]+)">Country<\/label><select[^>]*id="\1"/);
+    // The phone is asked once, with the contact; a store that asks no phone there asks the courier's with the address.
+    expect(html.match(/type="tel"/g)).toHaveLength(1);
+    expect(html).toMatch(/<input[^>]*type="tel"[^>]*name="phone"/);
+    const emailOnly = await drawn(5);
+    expect(emailOnly.match(/type="tel"/g)).toHaveLength(1);
+    expect(emailOnly).toMatch(/<input[^>]*name="shippingAddress\.phone"/);
+    // The summary comes first, as a bar with the total that opens the lines (a side column on a wide screen, app.css).
+    expect(html).toMatch(
+      /<button type="button" class="vt-checkout-summary-toggle" aria-expanded="false" aria-controls="checkout-summary-body"><span[^>]*>Show order summary<\/span><span[^>]*>\$54\.95<\/span><\/button>/,
+    );
+    expect(html.indexOf('Show order summary')).toBeLessThan(html.indexOf('id="checkout-contact"'));
+    expect(html.indexOf('id="checkout-contact"')).toBeLessThan(html.indexOf('Place order</button>'));
+  });
+
   it('checks checkout: an account when the site requires one, and a cart for the plain checkout', async () => {
     expect(await redirectOf('/checkout', storeData({}, { accountMode: 1 }))).toBe('/signin?redirect=%2Fcheckout');
     expect(await redirectOf('/checkout', storeData({ getCartCount: async () => 0 }))).toBe('/cart');

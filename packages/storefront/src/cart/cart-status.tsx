@@ -12,8 +12,10 @@ function PopupItem({ item }: { item: CartPopupItem }) {
     <li className="vt-cart-popup-item">
       <Image src={item.product.thumbnailFile ?? ''} alt="" width={48} height={48} sizes="48px" />
       <div>
-        <span className={`vt-cart-popup-badge vt-cart-popup-badge-${item.status === 'lessstock' ? 'updated' : 'removed'}`}>
-          {popupBadge(item.status)}
+        <span
+          className={`vt-cart-popup-badge vt-cart-popup-badge-${['lessstock', 'choosevariant'].includes(item.status) ? 'updated' : 'removed'}`}
+        >
+          {popupBadge(item.status, item.statusMessage)}
         </span>
         <Link to={item.product.productURL}>{item.product.itemName}</Link>
       </div>

@@ -5,6 +5,7 @@ import {
   addLine,
   cartSubtotal,
   isCartStatusScreen,
+  popupBadge,
   readCartAnswer,
   readQuantity,
   removeLineAddon,
@@ -88,6 +89,7 @@ describe('reading a cart answer (§4, §2.9, §3.7)', () => {
         {
           productName: 'Product 3',
           status: 'lessstock',
+          statusMessage: 'lessstock',
           product: { thumbnailFile: '/media/3.webp', productURL: '/product-3', itemName: 'Product 3' },
         },
       ],
@@ -114,5 +116,19 @@ describe('reading a cart answer (§4, §2.9, §3.7)', () => {
 
   it('opens no dialog when nothing left the cart', () => {
     expect(readCartAnswer(answer([pricedItem('3_1_0_', 'lessstock')]), '/cart').popup).toBeNull();
+  });
+});
+
+describe('a line that needs its size chosen again (issue 33)', () => {
+  it('says what to choose, as the server words it, rather than that it was removed', () => {
+    const needsSize = { ...pricedItem('5_1_99_', 'choosevariant'), statusMessage: 'Choose a size' };
+    const told: CartAnswer = {
+      data: { data: [needsSize], cartStatusHeading: 'Choose again', cartStatusMessage: '', cartResponse: null },
+    };
+    const { items, popup } = readCartAnswer(told, '/cart');
+    expect(items).toEqual([]);
+    const shown = popup?.type === 'CART_STATUS_ACTIONS_DIALOG' ? popup.data.cart_items[0]! : null;
+    expect(popupBadge(shown!.status, shown!.statusMessage)).toBe('Choose a size');
+    expect(popupBadge('unavailable')).toBe('Item Removed');
   });
 });

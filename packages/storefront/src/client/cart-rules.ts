@@ -149,6 +149,8 @@ export function cartSubtotal(
 export interface CartPopupItem {
   productName: string;
   status: string;
+  /** What the server said of the line: for `choosevariant`, what to choose ("Choose a size"). */
+  statusMessage?: string;
   product: Pick<CartItem['product'], 'thumbnailFile' | 'productURL' | 'itemName'>;
 }
 
@@ -157,12 +159,17 @@ export type CartPopup =
   | { type: 'CART_STATUS_ACTIONS'; data: CartPopupItem[] }
   | { type: 'CART_STATUS_ACTIONS_DIALOG'; data: { heading: string; message: string; cart_items: CartPopupItem[] } };
 
-/** The badge of a popup item (§3.7). */
-export const popupBadge = (status: string): string => (status === 'lessstock' ? 'Quantity Updated' : 'Item Removed');
+/**
+ * The badge of a popup item (§3.7). A line whose size (or colour) is gone while others are sold says what to choose,
+ * as the server words it, rather than that it was removed (issue 33).
+ */
+export const popupBadge = (status: string, statusMessage = ''): string =>
+  status === 'lessstock' ? 'Quantity Updated' : status === 'choosevariant' ? statusMessage || 'Choose an option' : 'Item Removed';
 
 const popupItem = (item: CartItem): CartPopupItem => ({
   productName: item.product.itemName,
   status: item.status,
+  statusMessage: item.statusMessage,
   product: { thumbnailFile: item.product.thumbnailFile, productURL: item.product.productURL, itemName: item.product.itemName },
 });
 

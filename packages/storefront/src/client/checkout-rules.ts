@@ -97,6 +97,7 @@ export function changedItems(body: unknown): { items: CartItem[]; changed: CartI
 export const changedPopupItem = (item: CartItem): CartPopupItem => ({
   productName: item.product.itemName,
   status: staysInCart(item.status) ? 'lessstock' : item.status,
+  statusMessage: item.statusMessage,
   product: { thumbnailFile: item.product.thumbnailFile, productURL: item.product.productURL, itemName: item.product.itemName },
 });
 

@@ -13,6 +13,7 @@ import {
   type PaymentMethod,
   type PlaceOrderRequest,
 } from '@vitrine/commerce';
+import { countriesFor } from '@vitrine/commerce/countries';
 import { useCartPrice, usePrice, useShop } from '@vitrine/sections';
 import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
@@ -25,13 +26,14 @@ import {
   changedItems,
   changedPopupItem,
   checkoutTotals,
+  contactFields,
   contactProblem,
   deliveryPrice,
   newIdempotencyKey,
   type DeliveryOption,
 } from '../client/checkout-rules.ts';
 import { signedInUserId, useSession } from '../client/session.ts';
-import { AppForm, Field, FormNotice, SubmitButton, fieldMessage } from '../ui/field.tsx';
+import { AppForm, Field, FormNotice, SelectField, SubmitButton, fieldMessage } from '../ui/field.tsx';
 import { ContactFields } from '../ui/contact-fields.tsx';
 import { useHydrated } from '../ui/hydrated.ts';
 import { PayOrder } from '../payments/pay-order.tsx';
@@ -164,12 +166,31 @@ function Choice({
   );
 }
 
-/** The new address's fields, named as the server names them in its refusals. */
-function AddressFields({ save }: { save: { checked: boolean; onChange: (checked: boolean) => void } | null }) {
+/** What the new address's fields start with: the signed-in customer's name, and the store's country. */
+export interface AddressDefaults {
+  fullName?: string;
+  country?: string | null;
+}
+
+/**
+ * The new address's fields, named as the server names them in its refusals. The country is chosen from the list by
+ * name, the store's first (issue 33); the phone is asked here only when the contact does not ask it (`courierPhone`),
+ * so a shopper gives it once.
+ */
+function AddressFields({
+  save,
+  defaults,
+  courierPhone,
+}: {
+  save: { checked: boolean; onChange: (checked: boolean) => void } | null;
+  defaults: AddressDefaults;
+  courierPhone: boolean;
+}) {
   const f = (name: string) => `shippingAddress.${name}`;
+  const storeCountry = defaults.country ?? null;
   return (
     <div className="vt-address-fields">
-      <Field label="Full name" name={f('fullName')} autoComplete="shipping name" required />
+      <Field label="Full name" name={f('fullName')} autoComplete="shipping name" required defaultValue={defaults.fullName ?? ''} />
       <Field label="Address" name={f('line1')} autoComplete="shipping address-line1" required />
       <Field label="Address line 2 (optional)" name={f('line2')} autoComplete="shipping address-line2" />
       <div className="vt-field-row">
@@ -178,18 +199,16 @@ function AddressFields({ save }: { save: { checked: boolean; onChange: (checked:
       </div>
       <div className="vt-field-row">
         <Field label="Region (optional)" name={f('region')} autoComplete="shipping address-level1" />
-        <Field
-          label="Country"
-          name={f('country')}
-          autoComplete="shipping country"
-          required
-          minLength={2}
-          maxLength={2}
-          autoCapitalize="characters"
-          hint="Two-letter code, such as US or GB"
-        />
+        <SelectField label="Country" name={f('country')} autoComplete="shipping country" required defaultValue={storeCountry ?? ''}>
+          {storeCountry ? null : <option value="">Choose a country</option>}
+          {countriesFor(storeCountry).map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </SelectField>
       </div>
-      <Field label="Phone for the courier (optional)" name={f('phone')} type="tel" autoComplete="shipping tel" />
+      {courierPhone ? <Field label="Phone for the courier (optional)" name={f('phone')} type="tel" autoComplete="shipping tel" /> : null}
       {save ? (
         <label className="vt-checkbox">
           <input type="checkbox" checked={save.checked} onChange={(event) => save.onChange(event.target.checked)} /> Save this address to my
@@ -263,6 +282,7 @@ function CheckoutForm({ buyNowCode, drawnOptions }: { buyNowCode: string | undef
   const [payment, setPayment] = useState<PaymentMethod>('cod');
   const [addressChoice, setAddressChoice] = useState<string | null>(null);
   const [saveAddress, setSaveAddress] = useState(true);
+  const [summaryOpen, setSummaryOpen] = useState(false);
   const [key] = useState(() => newIdempotencyKey());
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; field?: string | undefined; code?: string } | null>(null);
@@ -292,9 +312,15 @@ function CheckoutForm({ buyNowCode, drawnOptions }: { buyNowCode: string | undef
 
   const saved = profile?.addresses ?? [];
   const chosenAddress = addressChoice ?? String(saved.find((a) => a.isDefault)?.addressId ?? saved[0]?.addressId ?? 'new');
+  // A signed-in customer's contact: their email, and their phone (or the one their default address keeps), asked once.
+  const contactDefaults = {
+    email: profile?.email,
+    phone: profile?.phone || (saved.find((a) => a.isDefault) ?? saved[0])?.phone || undefined,
+  };
   const subtotal = cartSubtotal(checkout.lines, checkout.items);
   const option = options?.options.find((o) => o.deliveryOptionId === deliveryId);
   const totals = checkoutTotals(subtotal.total, option);
+  const totalText = subtotal.priced ? cartPrice(subtotal.rows, [totals.delivery ?? 0]) : '…';
   const accountMode = options?.accountMode ?? 2;
   const errors = refusal?.field && formFields.has(refusal.field) ? { [refusal.field]: refusal.message } : undefined;
   const errorOf = (name: string) => (refusal?.field === name ? refusal.message : undefined);
@@ -421,6 +447,36 @@ function CheckoutForm({ buyNowCode, drawnOptions }: { buyNowCode: string | undef
     <AppForm className="vt-checkout-form" errors={errors} onValues={(values) => void place(values)}>
       {notice}
       <div className="vt-checkout">
+        {/* First, so that on a phone it is the bar at the top, and in the order a keyboard reaches it there. */}
+        <aside className="vt-checkout-summary" aria-labelledby="checkout-summary" data-open={summaryOpen || undefined}>
+          <h2 id="checkout-summary" className="vt-h4">
+            Your order
+          </h2>
+          {/* On a phone the summary folds into a bar with the total (app.css), opened and closed here. */}
+          <button
+            type="button"
+            className="vt-checkout-summary-toggle"
+            aria-expanded={summaryOpen}
+            aria-controls="checkout-summary-body"
+            onClick={() => setSummaryOpen((open) => !open)}
+          >
+            <span className="vt-checkout-summary-toggle-label">{summaryOpen ? 'Hide order summary' : 'Show order summary'}</span>
+            <span className="vt-checkout-summary-toggle-total">{totalText}</span>
+          </button>
+          <div id="checkout-summary-body" className="vt-checkout-summary-body">
+            <SummaryLines lines={checkout.lines} items={checkout.items} fromCart={checkout.source === 'cart'} />
+            <dl className="vt-totals" aria-label="Order totals" aria-live="polite" aria-busy={checkout.busy || !subtotal.priced}>
+              <dt>Subtotal</dt>
+              <dd>{subtotal.priced ? cartPrice(subtotal.rows) : '…'}</dd>
+              <dt>Delivery</dt>
+              <dd>{totals.delivery === null ? '—' : totals.delivery === 0 ? 'Free' : price(totals.delivery)}</dd>
+              <dt className="vt-totals-total">Total</dt>
+              <dd className="vt-totals-total" data-testid="checkout-total">
+                {totalText}
+              </dd>
+            </dl>
+          </div>
+        </aside>
         <div className="vt-checkout-main">
           {accountMode === 2 && !signedIn ? (
             <p className="vt-checkout-account">
@@ -433,7 +489,7 @@ function CheckoutForm({ buyNowCode, drawnOptions }: { buyNowCode: string | undef
               Contact
             </h2>
             <div className="vt-field-row">
-              <ContactFields mode={options.contactRequirementMode} defaults={profile ?? {}} />
+              <ContactFields mode={options.contactRequirementMode} defaults={contactDefaults} />
             </div>
           </section>
           <section className="vt-checkout-step" aria-labelledby="checkout-address">
@@ -464,7 +520,13 @@ function CheckoutForm({ buyNowCode, drawnOptions }: { buyNowCode: string | undef
                 />
               </ChoiceGroup>
             ) : null}
-            {chosenAddress === 'new' ? <AddressFields save={signedIn ? { checked: saveAddress, onChange: setSaveAddress } : null} /> : null}
+            {chosenAddress === 'new' ? (
+              <AddressFields
+                save={signedIn ? { checked: saveAddress, onChange: setSaveAddress } : null}
+                defaults={{ fullName: profile ? `${profile.firstName} ${profile.lastName}`.trim() : '', country: options.storeCountry }}
+                courierPhone={contactFields(options.contactRequirementMode).phone === 'hidden'}
+              />
+            ) : null}
           </section>
           <section className="vt-checkout-step" aria-labelledby="checkout-delivery">
             <h2 id="checkout-delivery" className="vt-h4">
@@ -509,21 +571,7 @@ function CheckoutForm({ buyNowCode, drawnOptions }: { buyNowCode: string | undef
             </ChoiceGroup>
           </section>
         </div>
-        <aside className="vt-checkout-summary" aria-labelledby="checkout-summary">
-          <h2 id="checkout-summary" className="vt-h4">
-            Your order
-          </h2>
-          <SummaryLines lines={checkout.lines} items={checkout.items} fromCart={checkout.source === 'cart'} />
-          <dl className="vt-totals" aria-label="Order totals" aria-live="polite" aria-busy={checkout.busy || !subtotal.priced}>
-            <dt>Subtotal</dt>
-            <dd>{subtotal.priced ? cartPrice(subtotal.rows) : '…'}</dd>
-            <dt>Delivery</dt>
-            <dd>{totals.delivery === null ? '—' : totals.delivery === 0 ? 'Free' : price(totals.delivery)}</dd>
-            <dt className="vt-totals-total">Total</dt>
-            <dd className="vt-totals-total" data-testid="checkout-total">
-              {subtotal.priced ? cartPrice(subtotal.rows, [totals.delivery ?? 0]) : '…'}
-            </dd>
-          </dl>
+        <div className="vt-checkout-actions">
           <SubmitButton busy={busy || checkout.busy || !subtotal.priced} aria-describedby={busy ? 'checkout-placing' : undefined}>
             {busy ? 'Placing your order…' : payment === 'card' ? 'Place order and pay' : 'Place order'}
           </SubmitButton>
@@ -533,7 +581,7 @@ function CheckoutForm({ buyNowCode, drawnOptions }: { buyNowCode: string | undef
             </p>
           ) : null}
           {checkout.source === 'cart' ? <Link to="/cart">Edit your cart</Link> : <Link to="/cart">Back to the cart</Link>}
-        </aside>
+        </div>
       </div>
     </AppForm>
   );

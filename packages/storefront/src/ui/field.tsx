@@ -8,6 +8,7 @@ import {
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
   type ReactNode,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
 import { useHydrated } from './hydrated.ts';
@@ -56,6 +57,24 @@ export function TextAreaField({
       name={area.name}
       error={error}
       control={(wiring) => <textarea className="vt-input vt-textarea" {...wiring} {...area} />}
+    />
+  );
+}
+
+/** A labelled list to choose from (its `<option>`s are the children), with its error as a `Field` has it. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  ...select
+}: { label: string; error?: string | undefined; hint?: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <LabelledControl
+      label={label}
+      name={select.name}
+      error={error}
+      hint={hint}
+      control={(wiring) => <select className="vt-input vt-select" {...wiring} {...select} />}
     />
   );
 }
