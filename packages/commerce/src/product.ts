@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productCard } from './api.ts';
 import { MAX_COMPARE, attributeDisplayTypes } from './enums.ts';
 import { decimalAmount, displayDecimals, type Currency } from './money.ts';
 
@@ -252,17 +253,7 @@ export const compareQuery = z.object({
 });
 
 /** A product as the compare page shows it: its card, and its attributes by name (a variant axis lists every value). */
-export const comparedProduct = z.object({
-  productID: z.number().int(),
-  itemName: z.string(),
-  productURL: z.string(),
-  imageFile: z.string().nullable(),
-  price: z.number().int(),
-  isHidePrice: z.boolean(),
-  rating: z.number(),
-  ratingCount: z.number().int(),
-  stockStatusID: z.number().int(),
-  brandName: z.string().nullable(),
+export const comparedProduct = productCard.extend({
   attributes: z.record(z.string(), z.string()),
 });
 export type ComparedProduct = z.infer<typeof comparedProduct>;

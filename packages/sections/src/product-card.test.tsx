@@ -2,10 +2,10 @@
 import { useState, type ReactNode } from 'react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ProductCard as ProductCardData } from '@vitrine/commerce';
+import { MAX_COMPARE, type ProductCard as ProductCardData } from '@vitrine/commerce';
 import { sampleCard } from './all-sections.fixture.ts';
 import { compileTheme, defaultThemeSettings, readThemeSettings, type ThemeSettings } from '@vitrine/theme-engine';
-import { ProductCard, ShopProvider, WishlistHeart, themeShopOf, type Shop } from './index.ts';
+import { CompareLink, CompareToggle, ProductCard, ShopProvider, WishlistHeart, themeShopOf, type Shop } from './index.ts';
 
 afterEach(cleanup);
 
@@ -159,5 +159,40 @@ describe('the theme’s product-card settings (§3.8 productCard)', () => {
     );
     expect(screen.getByText('Fjord Works')).toBeTruthy();
     expect(screen.queryByText(/Rated .* out of 5/)).toBeNull();
+  });
+});
+
+describe('comparing (issue 33)', () => {
+  it('says the limit when a fifth product is pressed, instead of nothing', () => {
+    const toggle = vi.fn();
+    render(
+      <ShopProvider value={{ compare: { ids: [1, 2, 3, 4], toggle } }}>
+        <CompareToggle productId={7} name="Stoneware Mug" />
+      </ShopProvider>,
+    );
+    const button = screen.getByRole('button', { name: /^Compare\s*Stoneware Mug\s*\(the compare list is full\)$/ });
+    // Pressable, so a tap is answered: it adds nothing and says why.
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('');
+    fireEvent.click(button);
+    expect(toggle).not.toHaveBeenCalled();
+    expect(screen.getByRole('status').textContent).toContain(`You can compare up to ${MAX_COMPARE} products.`);
+    expect(within(screen.getByRole('status')).getByRole('link', { name: 'See the comparison' }).getAttribute('href')).toBe('/compare');
+  });
+
+  it('offers "Compare (n)" once a product is chosen, and nothing before', () => {
+    const { rerender } = render(
+      <ShopProvider value={{ compare: { ids: [], toggle: () => {} } }}>
+        <CompareLink />
+      </ShopProvider>,
+    );
+    expect(screen.queryByRole('link')).toBeNull();
+    rerender(
+      <ShopProvider value={{ compare: { ids: [3, 9], toggle: () => {} } }}>
+        <CompareLink />
+      </ShopProvider>,
+    );
+    expect(screen.getByRole('link', { name: 'Compare (2)' }).getAttribute('href')).toBe('/compare');
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MAX_COMPARE, StockStatus, buildCartCode, roundRating, type ProductCard as ProductCardData } from '@vitrine/commerce';
 import { Image, Link } from '@vitrine/renderer';
 import { useShop, usePrice } from './shop-context.tsx';
@@ -113,24 +113,56 @@ function CardBuyAction({ product, soldOut }: { product: ProductCardData; soldOut
   );
 }
 
-/** Adds a product to the compare list or takes it away; a full list (4) takes no more until one goes. */
+/**
+ * Adds a product to the compare list or takes it away. A full list (MAX_COMPARE) takes no more until one goes: a
+ * press then says so beside the button, with the way to the comparison, rather than doing nothing.
+ */
 export function CompareToggle({ productId, name }: { productId: number; name: string }) {
   const { compare } = useShop();
+  const [refused, setRefused] = useState(false);
   if (!compare) return null;
   const comparing = compare.ids.includes(productId);
   const full = !comparing && compare.ids.length >= MAX_COMPARE;
   return (
-    <button
-      type="button"
-      className="vt-compare-toggle"
-      aria-pressed={comparing}
-      disabled={full}
-      title={full ? `You can compare up to ${MAX_COMPARE} products` : undefined}
-      onClick={() => compare.toggle(productId)}
-    >
-      <span aria-hidden="true">{comparing ? '✓ ' : '+ '}</span>
-      Compare<span className="vt-visually-hidden"> {name}</span>
-      {full ? <span className="vt-visually-hidden"> (the compare list is full)</span> : null}
-    </button>
+    <span className="vt-compare-toggle-wrap">
+      <button
+        type="button"
+        className="vt-compare-toggle"
+        aria-pressed={comparing}
+        aria-disabled={full || undefined}
+        onClick={() => {
+          if (full) return setRefused(true);
+          setRefused(false);
+          compare.toggle(productId);
+        }}
+      >
+        <span aria-hidden="true">{comparing ? '✓ ' : '+ '}</span>
+        Compare<span className="vt-visually-hidden"> {name}</span>
+        {full ? <span className="vt-visually-hidden"> (the compare list is full)</span> : null}
+      </button>
+      {/* A live region from the moment the list is full, so the words are read when a press puts them in. */}
+      {full ? (
+        <span role="status" className="vt-compare-full">
+          {refused ? (
+            <>
+              {`You can compare up to ${MAX_COMPARE} products. Remove one to add this one. `}
+              <Link to="/compare">See the comparison</Link>
+            </>
+          ) : null}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** "Compare (n)": the way to the comparison wherever products are, once the shopper has chosen one. */
+export function CompareLink({ className = '' }: { className?: string }) {
+  const { compare } = useShop();
+  const count = compare?.ids.length ?? 0;
+  if (!count) return null;
+  return (
+    <Link to="/compare" className={`vt-compare-link ${className}`.trim()}>
+      {`Compare (${count})`}
+    </Link>
   );
 }

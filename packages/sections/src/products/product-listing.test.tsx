@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, expect, it, vi } from 'vitest';
 import type { Listing } from '@vitrine/commerce';
 import { NavigationProvider } from '@vitrine/renderer';
+import { ShopProvider } from '../shop-context.tsx';
 import { sampleCard } from '../all-sections.fixture.ts';
 import { ProductListing, pageNumbers } from './product-listing.tsx';
 
@@ -97,4 +98,13 @@ it('draws an empty search across the whole width, without sort, per page or view
   expect(screen.queryByRole('combobox', { name: 'Per page' })).toBeNull();
   expect(screen.queryByRole('group', { name: 'View' })).toBeNull();
   expect(document.querySelector('.vt-listing-body')!.className).toContain('vt-listing-body-full');
+});
+
+it('links to the comparison, with how many are chosen, beside the results (issue 33)', () => {
+  render(
+    <ShopProvider value={{ compare: { ids: [7, 9], toggle: () => {} } }}>
+      <ProductListing listing={listingOf()} columnsDesktop={4} columnsMobile={2} />
+    </ShopProvider>,
+  );
+  expect(screen.getByRole('link', { name: 'Compare (2)' }).getAttribute('href')).toBe('/compare');
 });

@@ -11,7 +11,7 @@ import {
 } from '@vitrine/commerce';
 import { Link, useNavigator } from '@vitrine/renderer';
 import { Breadcrumbs } from '../breadcrumbs.tsx';
-import { ProductCard } from '../product-card.tsx';
+import { CompareLink, ProductCard } from '../product-card.tsx';
 import { useShop, usePrice } from '../shop-context.tsx';
 
 /** Where the filters leave their drawer for a column beside the products; keep in step with sections.css. */
@@ -169,6 +169,7 @@ export function ProductListing({
             <p className="vt-listing-count" role="status">
               {total === 0 ? 'No products' : `${first}–${last} of ${total} ${total === 1 ? 'product' : 'products'}`}
             </p>
+            <CompareLink />
             {total === 0 ? null : (
               <>
                 <label className="vt-listing-control">

@@ -316,18 +316,7 @@ export async function compareProducts(db: Db, ids: readonly number[]): Promise<C
     const attributes: Record<string, string> = {};
     for (const value of values.filter((v) => v.product_id === card.productID))
       attributes[value.attribute] = attributes[value.attribute] ? `${attributes[value.attribute]}, ${value.name}` : value.name;
-    return {
-      productID: card.productID,
-      itemName: card.itemName,
-      productURL: card.productURL,
-      imageFile: card.imageFile,
-      price: card.price,
-      isHidePrice: card.isHidePrice,
-      rating: card.rating,
-      ratingCount: card.ratingCount,
-      stockStatusID: card.stockStatusID,
-      brandName: card.brandName,
-      attributes,
-    };
+    // The card as a grid has it (Add to cart goes in as the card's does), and the attributes by name.
+    return { ...card, attributes };
   });
 }

@@ -13,7 +13,7 @@ import {
   type PublishedPage,
 } from '@vitrine/commerce';
 import { PageRenderer } from '@vitrine/renderer';
-import { Breadcrumbs, CompareToggle, WishlistHeart, lazyRenderRegistry, usePrice } from '@vitrine/sections';
+import { Breadcrumbs, CompareLink, CompareToggle, WishlistHeart, lazyRenderRegistry, usePrice } from '@vitrine/sections';
 import type { RouteMeta } from '../meta.ts';
 import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
 import { useThemeSettings } from '../theme-settings.ts';
@@ -273,6 +273,7 @@ export function ProductDetailView({
             <div className="vt-product-keep">
               <WishlistHeart productId={product.productID} name={product.itemName} />
               <CompareToggle productId={product.productID} name={product.itemName} />
+              <CompareLink />
             </div>
             <p className="vt-product-sku">SKU {variant?.sku ?? product.sku}</p>
             {product.description ? <p className="vt-product-description">{product.description}</p> : null}
