@@ -1,6 +1,6 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+import { use, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type WheelEvent } from 'react';
 import type { ProductDetail } from '@vitrine/commerce';
-import { Image } from '@vitrine/renderer';
+import { Image, ImageProvider, type ImageSettings } from '@vitrine/renderer';
 import { breakpoints } from '@vitrine/theme-engine';
 
 export type ZoomStyle = 'no_zoom' | 'zoom' | 'inner_zoom_circle';
@@ -32,6 +32,62 @@ export function lensSizeAfterWheel(size: number, deltaY: number): number {
   return Math.min(ZOOM.lensMaxSize, Math.max(ZOOM.lensMinSize, next));
 }
 
+/** A picture as the full-screen gallery takes it: the largest copy, the resized ones, and its size. */
+export interface FullScreenSlide {
+  src: string;
+  srcset: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** The gallery's slides: each picture's largest resized copy and its `srcset`, so a phone loads what its screen needs. */
+export function fullScreenSlides(images: readonly GalleryImage[], name: string, settings: ImageSettings): FullScreenSlide[] {
+  const widest = Math.max(0, ...settings.widths);
+  return images.map((image) => {
+    const source = settings.resolve(image.file);
+    const sized = settings.widths.map((w) => [w, settings.buildUrl(source, w, 1)] as const).filter(([, url]) => url);
+    return {
+      src: (widest ? settings.buildUrl(source, widest, 1) : null) ?? source,
+      srcset: sized.map(([w, url]) => `${url} ${w}w`).join(', '),
+      width: image.width || 800,
+      height: image.height || 800,
+      alt: image.alt || name,
+    };
+  });
+}
+
+/**
+ * Opens the full-screen gallery at `index`: PhotoSwipe (pinch and double-tap to zoom, swipe between pictures, swipe
+ * down or Escape to close, the focus kept inside and given back). It is fetched with its styles on the first opening
+ * only, so no page loads it before a shopper asks for it (the storefront's budgets, e2e/storefront/budgets.spec.ts).
+ */
+export async function openFullScreen(slides: FullScreenSlide[], index: number): Promise<void> {
+  const [{ default: PhotoSwipe }] = await Promise.all([import('photoswipe'), import('photoswipe/style.css')]);
+  const gallery = new PhotoSwipe({
+    dataSource: slides,
+    index,
+    bgOpacity: 1,
+    // A tap shows or hides the controls, a double tap zooms in and out; pinch zooms wherever the fingers are.
+    tapAction: 'toggle-controls',
+    doubleTapAction: 'zoom',
+    closeTitle: 'Close the full-screen pictures',
+    zoomTitle: 'Zoom',
+    arrowPrevTitle: 'Previous picture',
+    arrowNextTitle: 'Next picture',
+    errorMsg: 'This picture could not be loaded',
+    indexIndicatorSep: ' of ',
+  });
+  gallery.init();
+}
+
+/** Whether a press came from a finger or a pen rather than a mouse (a click the app replays says nothing: asked of the screen). */
+export function pressedByTouch(event: MouseEvent | PointerEvent): boolean {
+  const type = (event.nativeEvent as Partial<globalThis.PointerEvent>).pointerType;
+  if (type) return type !== 'mouse';
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+}
+
 /**
  * A product's pictures: the chosen one large, thumbnails to pick another, and the store's zoom style — none,
  * click-to-zoom (scale 3; the picture follows the pointer, or is dragged on screens under 768 px) or a magnifier
@@ -43,11 +99,28 @@ export function Gallery({ product, zoom, activeFile }: { product: ProductDetail;
   const [picked, setPicked] = useState<{ forFile: string | null; index: number }>({ forFile: activeFile, index: 0 });
   const variantIndex = activeFile ? images.findIndex((image) => image.file === activeFile) : -1;
   const index = picked.forFile === activeFile || variantIndex < 0 ? picked.index : variantIndex;
-  const image = images[Math.min(index, images.length - 1)]!;
+  const at = Math.min(index, images.length - 1);
+  const image = images[at]!;
+  const imageSettings = use(ImageProvider);
+  // On a phone a tap opens every picture full screen; the theme's zoom styles stay for a mouse.
+  const openFull = () => void openFullScreen(fullScreenSlides(images, product.itemName, imageSettings), at);
 
   return (
     <div className="vt-gallery">
-      <ZoomFrame key={image.file} zoom={zoom} image={image} name={product.itemName} />
+      <ZoomFrame key={image.file} zoom={zoom} image={image} name={product.itemName} onFullScreen={openFull} />
+      <button type="button" className="vt-gallery-full" onClick={openFull}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path
+            d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span className="vt-visually-hidden">View the pictures full screen</span>
+      </button>
       {images.length > 1 ? (
         <ul className="vt-gallery-thumbs" aria-label="Pictures">
           {images.map((thumb, at) => (
@@ -76,7 +149,7 @@ interface GalleryImage {
   alt: string;
 }
 
-function ZoomFrame({ zoom, image, name }: { zoom: ZoomStyle; image: GalleryImage; name: string }) {
+function ZoomFrame({ zoom, image, name, onFullScreen }: { zoom: ZoomStyle; image: GalleryImage; name: string; onFullScreen: () => void }) {
   const frame = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(1);
   const [direction, setDirection] = useState<ZoomDirection>('IN');
@@ -103,7 +176,19 @@ function ZoomFrame({ zoom, image, name }: { zoom: ZoomStyle; image: GalleryImage
     />
   );
 
-  if (zoom === 'no_zoom') return <div className="vt-gallery-main">{picture}</div>;
+  // A finger's tap opens the full-screen gallery in every zoom style (keyboards use the Full screen button).
+  const tapped = (event: MouseEvent | PointerEvent) => {
+    if (!pressedByTouch(event)) return false;
+    onFullScreen();
+    return true;
+  };
+
+  if (zoom === 'no_zoom')
+    return (
+      <div className="vt-gallery-main" onClick={tapped}>
+        {picture}
+      </div>
+    );
 
   if (zoom === 'zoom') {
     const onKey = (event: KeyboardEvent) => {
@@ -134,6 +219,7 @@ function ZoomFrame({ zoom, image, name }: { zoom: ZoomStyle; image: GalleryImage
         data-direction={direction}
         data-scale={scale}
         onClick={(event) => {
+          if (tapped(event)) return;
           if (drag.current && drag.current.x !== event.clientX) return;
           const next = toggledScale(scale);
           setScale(next.scale);
@@ -182,10 +268,10 @@ function ZoomFrame({ zoom, image, name }: { zoom: ZoomStyle; image: GalleryImage
       aria-label={lens.visible ? `Hide the magnifier over ${name}` : `Magnify ${name}`}
       aria-pressed={lens.visible}
       data-lens-size={lens.size}
-      onPointerEnter={() => showLens(true)}
+      onPointerEnter={(event) => event.pointerType !== 'touch' && showLens(true)}
       onPointerLeave={() => showLens(false)}
       onPointerMove={(event) => setFocus(fractionAt(event))}
-      onClick={() => showLens(!lens.visible)}
+      onClick={(event) => tapped(event) || showLens(!lens.visible)}
       onWheel={(event: WheelEvent) => {
         if (!lens.visible) return;
         event.preventDefault();
