@@ -210,7 +210,7 @@ it('closes the phone menu when a search is made from it: Enter, the search butto
   fireEvent.click(toggle);
   const search = within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('combobox', { name: 'Search' });
   fireEvent.change(search, { target: { value: 'mug' } });
-  fireEvent.submit(search.form!);
+  fireEvent.submit((search as HTMLInputElement).form!);
   expect(navigate).toHaveBeenLastCalledWith('/search?kw=mug');
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -236,7 +236,7 @@ it('closes the suggestions when Enter searches the typed words, and shows each p
   const option = await screen.findByRole('option', { name: /Stoneware Mug/ });
   expect(option.textContent).toBe('Stoneware Mug$28');
   fireEvent.keyDown(search, { key: 'Enter' });
-  fireEvent.submit(search.form!);
+  fireEvent.submit((search as HTMLInputElement).form!);
   expect(navigate).toHaveBeenCalledWith('/search?kw=mug');
   expect(screen.queryByRole('listbox')).toBeNull();
   expect(search.getAttribute('aria-expanded')).toBe('false');
