@@ -80,3 +80,29 @@ test('the header is one tidy row at every breakpoint; below the tablet width the
   await expect(page).toHaveURL(store.url('localhost', '/contact'));
   await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
 });
+
+test('on a phone the row opens search without the menu, a search made closes the menu and keeps its words, and the menu lists sub-categories and the account (issue 33)', async ({
+  page,
+  store,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(store.url('localhost', '/'), { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Open search' }).click();
+  const search = page.getByRole('combobox', { name: 'Search' });
+  await expect(search).toBeFocused();
+  await expect(search).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+  await search.fill('mug');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/search\?kw=mug/);
+  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveValue('mug');
+
+  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+  await menuButton.click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer.getByRole('link', { name: /^(Sign in|My account)$/ })).toBeVisible();
+  await drawer.getByRole('combobox', { name: 'Search' }).fill('lamp');
+  await drawer.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?kw=lamp/);
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+});
