@@ -24,7 +24,10 @@ const product = {
 };
 const catalog: CatalogReader = {
   getProducts: async (query) => Array.from({ length: Math.min(query.limit ?? 8, 3) }, (_, i) => ({ ...product, productID: i + 1 })),
-  getCategories: async () => [{ categoryID: 1, parentID: null, name: 'Shirts', slug: 'shirts', imageFile: null, productCount: 4 }],
+  getCategories: async ({ parentId }) =>
+    parentId
+      ? [{ categoryID: 2, parentID: parentId, name: 'Linen shirts', slug: 'linen-shirts', imageFile: null, productCount: 2 }]
+      : [{ categoryID: 1, parentID: null, name: 'Shirts', slug: 'shirts', imageFile: null, productCount: 4 }],
   getBrands: async () => [
     { brandID: 3, name: 'North', slug: 'north', logoFile: '/media/1/brands/north.webp' },
     { brandID: 4, name: 'Tide', slug: 'tide', logoFile: null },
@@ -124,12 +127,13 @@ it('leaves a section without data when its loader fails, and reports it', async 
   expect(failures).toEqual(['p']);
 });
 
-it('loads the brands, and the header’s categories only when it shows them', async () => {
+it('loads the brands, and the header’s categories with their sub-categories only when it shows them', async () => {
   const header = sectionRegistry[1].create('h');
   const without = { ...header, id: 'h2', settings: { ...header.settings, show_categories: false } };
   const data = await loadSectionData([header, without, sectionRegistry[5].create('b')], { catalog, sanitizeOwnerHtml });
   expect(data).toEqual({
-    h: [expect.objectContaining({ name: 'Shirts' })],
+    // The top level, then each category's sub-categories for the phone menu (issue 33).
+    h: [expect.objectContaining({ name: 'Shirts' }), expect.objectContaining({ name: 'Linen shirts', parentID: 1 })],
     h2: [],
     b: [expect.objectContaining({ name: 'North' }), expect.objectContaining({ name: 'Tide' })],
   });
