@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerData } from '../server-data.ts';
 import { marketingOf } from '../marketing/configured.ts';
-import { appStartOf, holdActions, type AppStart } from './app-start.ts';
+import { PENDING_ATTRIBUTE, appStartOf, holdActions, type AppStart } from './app-start.ts';
 
 const boot = { buildId: 'b', themeId: 1, webId: 1 };
 const pageOf = (loaderData: Record<string, unknown>, extra: Record<string, unknown> = {}): ServerData => ({
@@ -119,6 +119,55 @@ describe('what a shopper does before the app has started', () => {
     expect(clicks).not.toHaveBeenCalled();
     held.release({ replay: true });
     expect(clicks).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a held tap at once: the control is drawn pressed and busy until the app does it (issue 33)', () => {
+    document.body.innerHTML = inApp('<button type="button" id="a">Heart</button><button type="button" id="b"><span>Add</span></button>');
+    const [first, second] = [document.getElementById('a')!, document.getElementById('b')!];
+    const held = holdActions();
+    first.click();
+    expect(first.getAttribute(PENDING_ATTRIBUTE)).toBe('');
+    expect(first.getAttribute('aria-busy')).toBe('true');
+    // A second tap is the one done: it alone is pending.
+    second.querySelector('span')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect([first.hasAttribute(PENDING_ATTRIBUTE), second.hasAttribute(PENDING_ATTRIBUTE)]).toEqual([false, true]);
+    expect(first.hasAttribute('aria-busy')).toBe(false);
+    held.release({ replay: true });
+    expect(second.hasAttribute(PENDING_ATTRIBUTE)).toBe(false);
+    expect(second.hasAttribute('aria-busy')).toBe(false);
+  });
+
+  it('does a held tap on the same control when the app had to draw the page anew', () => {
+    document.body.innerHTML = inApp('<main><p>intro</p><button type="button" aria-label="Save Mug">♡</button></main>');
+    const held = holdActions();
+    document.querySelector('button')!.click();
+    // The page could not be hydrated: the app drew it again, with new elements.
+    document.getElementById('root')!.innerHTML = '<main><p>intro</p><button type="button" aria-label="Save Mug">♡</button></main>';
+    const clicks = vi.fn();
+    document.querySelector('button')!.addEventListener('click', clicks);
+    held.release({ replay: true });
+    expect(clicks).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not tap another control that took the held one’s place', () => {
+    document.body.innerHTML = inApp('<main><button type="button" aria-label="Save Mug">♡</button></main>');
+    const held = holdActions();
+    document.querySelector('button')!.click();
+    document.getElementById('root')!.innerHTML = '<main><button type="button" aria-label="Remove Vase">♥</button></main>';
+    const clicks = vi.fn();
+    document.querySelector('button')!.addEventListener('click', clicks);
+    held.release({ replay: true });
+    expect(clicks).not.toHaveBeenCalled();
+  });
+
+  it('draws a form sent before the app has started as pending, at its submit button', () => {
+    document.body.innerHTML = inApp('<form id="f"><input name="q"><button id="go">Search</button></form>');
+    const held = holdActions();
+    const form = document.getElementById('f') as HTMLFormElement;
+    form.requestSubmit(document.getElementById('go') as HTMLButtonElement);
+    expect(document.getElementById('go')!.getAttribute('aria-busy')).toBe('true');
+    held.release({ replay: false });
+    expect(document.getElementById('go')!.hasAttribute(PENDING_ATTRIBUTE)).toBe(false);
   });
 
   it('lets what the server drew outside the app (the consent banner) answer for itself', () => {

@@ -89,7 +89,39 @@ export const FIRST_TOUCH_EVENTS = [
 /** What a tap or a key pressed before the app started asked for, done again once it has. */
 type HeldAction = { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
 
+/** Where an element stands in `root`: the index of each ancestor among its parent's children, from the top. */
+function placeOf(element: Element, root: Element): number[] | null {
+  const place: number[] = [];
+  for (let at: Element = element; at !== root; at = at.parentElement!) {
+    if (!at.parentElement) return null;
+    place.unshift([...at.parentElement.children].indexOf(at));
+  }
+  return place;
+}
+
+/**
+ * The element a held tap was on, in the page the app drew. Hydration keeps the server's elements; a page it could not
+ * hydrate is drawn anew, and then the same control is found where it stood: the same kind, with the same name.
+ */
+function stillThere(target: HTMLElement, place: number[] | null, root: Element | null): HTMLElement | null {
+  if (target.isConnected) return target;
+  if (!place || !root) return null;
+  let found: Element | undefined = root;
+  for (const index of place) found = found?.children[index];
+  if (!(found instanceof HTMLElement)) return null;
+  const same =
+    found.tagName === target.tagName &&
+    found.getAttribute('aria-label') === target.getAttribute('aria-label') &&
+    found.textContent === target.textContent;
+  return same ? found : null;
+}
+
 const ACTIONABLE = 'a[href], button, input, select, textarea, label, summary, [role="button"], [tabindex]';
+/**
+ * Set on the control whose tap is held, until the app has done it: the page answers the tap at once, pressed and
+ * busy (app.css), where it would otherwise show nothing until the app has started.
+ */
+export const PENDING_ATTRIBUTE = 'data-vt-pending';
 /** A box or a choice toggles as the browser toggles it; the app is told once it runs (`handOver`). */
 const TOGGLES = 'input[type="checkbox"], input[type="radio"]';
 
@@ -101,6 +133,20 @@ const TOGGLES = 'input[type="checkbox"], input[type="radio"]';
  */
 export function holdActions(doc: Document = document) {
   let held: HeldAction | null = null;
+  /** Where the held tap's control stood in the app's root, to find it if the app draws the page anew. */
+  let heldPlace: number[] | null = null;
+  /** The control drawn pending for the held action. */
+  let pending: HTMLElement | null = null;
+  const hold = (action: HeldAction) => {
+    held = action;
+    const root = doc.getElementById(APP_ROOT_ID);
+    heldPlace = action.kind === 'click' && root ? placeOf(action.target, root) : null;
+    pending?.removeAttribute(PENDING_ATTRIBUTE);
+    pending?.removeAttribute('aria-busy');
+    pending = action.kind === 'click' ? action.target : (action.submitter ?? action.form);
+    pending.setAttribute(PENDING_ATTRIBUTE, '');
+    pending.setAttribute('aria-busy', 'true');
+  };
   /** Where a mouse last was: the app is told the pointer is over what it was over (a magnifier shows). */
   let pointer: { clientX: number; clientY: number } | null = null;
   let pressed: Element | null = null;
@@ -116,7 +162,7 @@ export function holdActions(doc: Document = document) {
     if (!doc.getElementById(APP_ROOT_ID)?.contains(target) || target.matches(`[${CONSENT_SETTINGS}]`)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    held = { kind: 'click', target };
+    hold({ kind: 'click', target });
   };
   // A button drawn disabled until the app runs gets no click, and Chromium aims the pointer's events past it: the
   // button under the pointer, pressed and released, is held as a click.
@@ -130,14 +176,14 @@ export function holdActions(doc: Document = document) {
   };
   const onPointerUp = (event: PointerEvent) => {
     const target = disabledButtonAt(event);
-    if (target && target === pressed) held = { kind: 'click', target };
+    if (target && target === pressed) hold({ kind: 'click', target });
     pressed = null;
   };
   const onSubmit = (event: SubmitEvent) => {
     if (!(event.target instanceof HTMLFormElement)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    held = { kind: 'submit', form: event.target, submitter: event.submitter };
+    hold({ kind: 'submit', form: event.target, submitter: event.submitter });
   };
   const onChange = (event: Event) => {
     const target = event.target;
@@ -158,6 +204,10 @@ export function holdActions(doc: Document = document) {
   return {
     release({ replay }: { replay: boolean }) {
       for (const [type, listener] of listeners) doc.removeEventListener(type, listener as EventListener, true);
+      // The app draws its own busy state from here (Adding…), or the browser does what was asked.
+      pending?.removeAttribute(PENDING_ATTRIBUTE);
+      pending?.removeAttribute('aria-busy');
+      pending = null;
       if (replay) for (const [control, value] of changed) if (control.isConnected) handOver(control, value);
       const over = replay && pointer ? doc.elementFromPoint(pointer.clientX, pointer.clientY) : null;
       if (over) {
@@ -172,7 +222,10 @@ export function holdActions(doc: Document = document) {
         if (!action.form.isConnected) return;
         const submitter = action.submitter && action.form.contains(action.submitter) ? action.submitter : null;
         action.form.requestSubmit(submitter as HTMLButtonElement | null);
-      } else if (action.target.isConnected && !(action.target as HTMLButtonElement).disabled) action.target.click();
+      } else {
+        const target = stillThere(action.target, heldPlace, doc.getElementById(APP_ROOT_ID));
+        if (target && !(target as HTMLButtonElement).disabled) target.click();
+      }
     },
   };
 }
