@@ -60,7 +60,8 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
   it('lists the home page, the product and listing templates (made at start, once), and the custom page "sections"', async () => {
     // Made at start, and made once when two processes start together; listing the pages writes nothing.
     const before = await server.db.selectFrom('pages').select('page_type_id').where('web_id', '=', store1).execute();
-    expect(before.map((p) => p.page_type_id).sort()).toEqual([1, 2, 3, 4]);
+    // The demo's custom pages: the section gallery, the makers' story and the four policies the footer links.
+    expect(before.map((p) => p.page_type_id).sort()).toEqual([1, 2, 2, 2, 2, 2, 2, 3, 4]);
     await server.db
       .deleteFrom('page_versions')
       .where('web_id', '=', store1)
@@ -77,7 +78,13 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
       [1, ''],
       [3, ''],
       [4, ''],
+      // Custom pages by title: Meet the makers, Privacy policy, Returns, Section gallery, Shipping, Terms of sale.
+      [2, 'makers'],
+      [2, 'privacy'],
+      [2, 'returns'],
       [2, 'sections'],
+      [2, 'shipping'],
+      [2, 'terms'],
     ]);
     expect(pages.find((p) => p.slug === 'sections')).toMatchObject({
       title: 'Section gallery',
@@ -94,7 +101,7 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
 
     expect(await pagesOf()).toEqual(pages);
     const after = await server.db.selectFrom('pages').select('page_type_id').where('web_id', '=', store1).execute();
-    expect(after.map((p) => p.page_type_id).sort()).toEqual([1, 2, 3, 4]);
+    expect(after.map((p) => p.page_type_id).sort()).toEqual([1, 2, 2, 2, 2, 2, 2, 3, 4]);
   });
 
   it('opens a page with its draft migrated, so that a page saved by an older studio still loads', async () => {
@@ -503,6 +510,6 @@ describe.each(backends)('studio pages on $name', ({ create }) => {
     // Store 2's own owner is let in.
     const owner2 = studioCaller(server, await signInOwner(server, 'owner@atelier.test', 'atelier-owner-demo'));
     const theirs = await owner2('/api/Studio/GetPages', { host: 'second.localhost' });
-    expect(studioPagesAnswer.parse(await theirs.json()).data.pages.map((p) => p.pageTypeId)).toEqual([1, 3, 4, 2]);
+    expect(studioPagesAnswer.parse(await theirs.json()).data.pages.map((p) => p.pageTypeId)).toEqual([1, 3, 4, 2, 2, 2, 2, 2, 2]);
   });
 });

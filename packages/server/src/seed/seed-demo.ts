@@ -5,8 +5,18 @@ import { sectionRegistry } from '@vitrine/sections';
 import { compileTheme } from '@vitrine/theme-engine';
 import type { Db } from '../db/connect.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { demoStores, type DemoStore } from './demo-stores.ts';
-import { drawPicture } from './images.ts';
+import {
+  demoHasOptions,
+  demoMaterials,
+  demoPages,
+  demoProduct,
+  demoProductColour,
+  demoProductNames,
+  demoStores,
+  policyLinks,
+  type DemoStore,
+} from './demo-stores.ts';
+import { drawPicture, type DemoPicture } from './images.ts';
 
 const slugify = (text: string) =>
   text
@@ -129,11 +139,13 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
       .values({ web_id: webId, name: 'Material', display_type: 'namelist' })
       .returning('attribute_id')
       .executeTakeFirstOrThrow();
+    const materials = demoMaterials(store);
     const materialValues = await trx
       .insertInto('attribute_values')
-      .values(store.materials.map((name, sort) => ({ web_id: webId, attribute_id: materialAttr, name, sort })))
+      .values(materials.map((name, sort) => ({ web_id: webId, attribute_id: materialAttr, name, sort })))
       .returning('value_id')
       .execute();
+    const materialValueOf = (name: string) => materialValues[materials.indexOf(demoProduct(store, name).material)]!.value_id;
     const sizeValues = await trx
       .insertInto('attribute_values')
       .values(store.sizes.map((name, sort) => ({ web_id: webId, attribute_id: sizeAttr, name, sort })))
@@ -155,7 +167,7 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
           parent_id: category.parent ? (categoryIds.get(category.parent) ?? null) : null,
           name: category.name,
           slug: category.slug,
-          description: `${category.name} from ${store.title}.`,
+          description: category.description,
           image_file: media(`categories/${category.slug}.webp`),
           sort,
         })
@@ -177,7 +189,7 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
             brand_id: brandIds[i % brandIds.length] ?? null,
             name,
             slug,
-            description: `${name} from ${store.brands[i % store.brands.length]}. ${store.tagline}`,
+            description: demoProduct(store, name).description,
             sku: `${store.key.slice(0, 3).toUpperCase()}-${String(1000 + i)}`,
             price,
             compare_at_price: onSale ? Math.round(price * 1.3) : null,
@@ -204,9 +216,12 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
           .execute();
         await trx
           .insertInto('product_values')
-          .values({ web_id: webId, product_id: productId, value_id: materialValues[i % materialValues.length]!.value_id })
+          .values({ web_id: webId, product_id: productId, value_id: materialValueOf(name) })
           .execute();
-        const sizes = store.oneSize.includes(name) ? [] : sizeValues.slice(0, store.key === 'atelier' ? 4 : 2);
+        // Every variant of a product is in its one colour, the colour its pictures are drawn in (demoProductPicture).
+        const colour = demoProductColour(store, name, i);
+        const colourValue = colour && colorValues[store.colors.indexOf(colour)]!.value_id;
+        const sizes = colourValue ? sizeValues.slice(0, store.key === 'atelier' ? 4 : 2) : [];
         for (const [v, size] of sizes.entries()) {
           const { variant_id: variantId } = await trx
             .insertInto('variants')
@@ -214,7 +229,7 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
               web_id: webId,
               product_id: productId,
               sku: `${store.key.slice(0, 3).toUpperCase()}-${1000 + i}-${v + 1}`,
-              name: `${store.sizes[v]} / ${store.colors[i % store.colors.length]!.name}`,
+              name: `${store.sizes[v]} / ${colour!.name}`,
               price: price + v * 200,
               stock: soldOut ? 0 : 2 + ((i + v) % 9),
             })
@@ -224,7 +239,7 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
             .insertInto('variant_values')
             .values([
               { web_id: webId, variant_id: variantId, value_id: size.value_id },
-              { web_id: webId, variant_id: variantId, value_id: colorValues[i % colorValues.length]!.value_id },
+              { web_id: webId, variant_id: variantId, value_id: colourValue! },
             ])
             .execute();
         }
@@ -232,22 +247,20 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
           .insertInto('addons')
           .values(store.addons.map((addon) => ({ web_id: webId, product_id: productId, name: addon.name, price: addon.price })))
           .execute();
-        if (i % 4 === 0) {
-          // A note to write (type 2) and a card to choose that adds to the price (type 4): options a line carries.
-          const [, card] = await trx
+        if (demoHasOptions(i)) {
+          // A text to write (type 2) and a choice that may add to the price (type 4), as the store words them:
+          // options a line carries.
+          const [, choice] = await trx
             .insertInto('product_options')
             .values([
-              { web_id: webId, product_id: productId, name: 'Personal note', input_type_id: 2, is_mandatory: false, sort: 1 },
-              { web_id: webId, product_id: productId, name: 'Greeting card', input_type_id: 4, is_mandatory: false, sort: 2 },
+              { web_id: webId, product_id: productId, name: store.options.note, input_type_id: 2, is_mandatory: false, sort: 1 },
+              { web_id: webId, product_id: productId, name: store.options.choice, input_type_id: 4, is_mandatory: false, sort: 2 },
             ])
             .returning('option_id')
             .execute();
           await trx
             .insertInto('product_option_values')
-            .values([
-              { web_id: webId, option_id: card!.option_id, name: 'Plain card', price: 0 },
-              { web_id: webId, option_id: card!.option_id, name: 'Hand-lettered card', price: 350 },
-            ])
+            .values(store.options.choices.map(({ name, price }) => ({ web_id: webId, option_id: choice!.option_id, name, price })))
             .execute();
         }
         // Reviews (their mean and count are the product's rating, kept by the database): none to five per product.
@@ -307,6 +320,29 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
       .insertInto('page_versions')
       .values({ web_id: webId, page_id: galleryId, version: 1, document: JSON.stringify(gallery) })
       .execute();
+
+    // The story page the home page links to and the policies the footer links: custom pages like any other.
+    for (const document of demoPages(store)) {
+      const parsed = pageDocument.parse(JSON.parse(JSON.stringify(document).replaceAll('{web}', String(webId))));
+      const { page_id: customId } = await trx
+        .insertInto('pages')
+        .values({
+          web_id: webId,
+          page_type_id: 2,
+          slug: parsed.slug,
+          title: parsed.title,
+          draft: JSON.stringify(parsed),
+          published: JSON.stringify(parsed),
+          published_version: 1,
+          published_at: new Date(),
+        })
+        .returning('page_id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('page_versions')
+        .values({ web_id: webId, page_id: customId, version: 1, document: JSON.stringify(parsed) })
+        .execute();
+    }
     return webId;
   });
 }
@@ -323,11 +359,18 @@ function demoHeader(): SectionNode {
   };
 }
 
-/** The store's global footer: link columns, newsletter sign-up and social profiles. */
-function demoFooter(store: DemoStore): SectionNode {
+/** The store's global footer: link columns (the last its policy pages), newsletter sign-up and social profiles. */
+export function demoFooter(store: DemoStore): SectionNode {
   const footer = sectionRegistry[2]!.create('theme-footer');
   return {
     ...footer,
+    blocks: [
+      ...(footer.blocks ?? []),
+      {
+        id: 'footer-policies',
+        settings: { heading: 'Policies', links: policyLinks.map(({ key, label }) => `${label} | /${key}`).join('\n'), text: '' },
+      },
+    ],
     settings: {
       ...footer.settings,
       instagram_url: `https://www.instagram.com/${store.key}`,
@@ -351,24 +394,13 @@ async function drawStorePictures(db: Db, store: DemoStore, webId: number, mediaD
     db.selectFrom('brands').select('logo_file as file').where('web_id', '=', webId).orderBy('brand_id').execute(),
   ]);
   const palette = (n: number) => store.palettes[n % store.palettes.length]!;
+  const names = demoProductNames(store);
   const toDisk = (file: string) => join(mediaDir, file.replace(/^\/media\//, ''));
   const jobs: Promise<void>[] = [
     drawPicture(toDisk(`/media/${webId}/banners/hero.webp`), { width: 1600, height: 700, palette: palette(0), seed: 3, motif: 'scene' }),
     drawPicture(toDisk(`/media/${webId}/banners/story.webp`), { width: 800, height: 600, palette: palette(1), seed: 8, motif: 'scene' }),
   ];
-  products.forEach(({ file, name }, n) =>
-    jobs.push(
-      drawPicture(toDisk(file), {
-        width: 800,
-        height: 800,
-        palette: palette(Math.floor(n / 2)),
-        // The second picture of a product shows it closer.
-        seed: n,
-        motif: 'object',
-        product: name,
-      }),
-    ),
-  );
+  products.forEach(({ file, name }, n) => jobs.push(drawPicture(toDisk(file), demoProductPicture(store, name, names.indexOf(name), n))));
   categories.forEach(
     ({ file }, n) =>
       file && jobs.push(drawPicture(toDisk(file), { width: 600, height: 450, palette: palette(n + 1), seed: n * 3, motif: 'scene' })),
@@ -428,4 +460,25 @@ async function insertPublishedTheme(trx: Db, webId: number, name: string, docume
     .values({ web_id: webId, theme_id: themeId, version: 1, document: JSON.stringify(document), css: compiled.css })
     .execute();
   return themeId;
+}
+
+/**
+ * The `n`th product picture of the store (two a product, the second closer), of the `index`th product `name`. A product
+ * with a colour to choose is drawn in that colour, its swatch's, on a background it stands out from; others take the
+ * palette's colour.
+ */
+export function demoProductPicture(store: DemoStore, name: string, index: number, n: number): DemoPicture {
+  const [back, main, accent] = store.palettes[Math.floor(n / 2) % store.palettes.length]!;
+  const colour = demoProductColour(store, name, index)?.hex;
+  const ground = colour && Math.abs(luminance(colour) - luminance(back)) < 0.25 ? main : back;
+  return { width: 800, height: 800, palette: [ground, colour ?? main, accent], seed: n, motif: 'object', product: name };
+}
+
+/** A `#rrggbb` colour's relative luminance, 0 (black) to 1 (white). */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((at) => {
+    const c = parseInt(hex.slice(at, at + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
