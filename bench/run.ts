@@ -5,6 +5,7 @@ import { analyticsReport, benchAnalytics, type AnalyticsBenchResult } from './an
 import { cleanup, cleanupOnSignals } from './cleanup.ts';
 import { benchCatalogue, catalogueReport, type CatalogueBenchResult } from './catalogue.ts';
 import { benchCpu, type CpuBenchResult } from './cpu.ts';
+import { benchFirstTouch, firstTouchReport, type FirstTouchResult } from './first-touch.ts';
 import { benchImageRoute, type ImageRouteResult } from './image-route.ts';
 import { benchLighthouse, lighthouseReport, type LighthouseBenchResult } from './lighthouse.ts';
 import { loadProblems, type LoadResult } from './load.ts';
@@ -16,7 +17,7 @@ import { benchTracking, trackingReport, type TrackingBenchResult } from './track
 
 /**
  * `npm run bench -- studio` runs only the named benchmarks (cpu, catalogue, analytics, tracking, ssr, images,
- * lighthouse, studio); no names runs them all.
+ * first-touch, lighthouse, studio); no names runs them all.
  */
 const wanted = new Set(process.argv.slice(2));
 const runs = (name: string) => wanted.size === 0 || wanted.has(name);
@@ -55,9 +56,11 @@ async function main(): Promise<number> {
 
   let ssr: SsrBenchResult | undefined;
   let images: ImageRouteResult | undefined;
+  let firstTouch: FirstTouchResult | undefined;
   let lighthouse: LighthouseBenchResult | undefined;
   let studio: StudioBenchResult | undefined;
-  if (['ssr', 'images', 'lighthouse', 'studio'].some(runs)) ({ ssr, images, lighthouse, studio } = await benchServer());
+  if (['ssr', 'images', 'first-touch', 'lighthouse', 'studio'].some(runs))
+    ({ ssr, images, firstTouch, lighthouse, studio } = await benchServer());
 
   // The rendered home page on PostgreSQL, in one server process and in one per core (WORKERS).
   const processes: { workers: number; result: LoadResult }[] = [];
@@ -91,6 +94,10 @@ async function main(): Promise<number> {
     console.log(analyticsReport(analytics));
   }
   if (images) printImages(images);
+  if (firstTouch) {
+    console.log('');
+    console.log(firstTouchReport(firstTouch));
+  }
   if (lighthouse) {
     console.log('');
     console.log(lighthouseReport(lighthouse));
@@ -128,6 +135,12 @@ async function benchServer() {
     console.log('bench: image route, cold resizes, cached hits and the static original…');
     images = await benchImageRoute(server);
   }
+  // The first tap on a landing page, beside Lighthouse's figures, which never see it.
+  let firstTouch: FirstTouchResult | undefined;
+  if (runs('first-touch')) {
+    console.log('bench: the first tap on a landing page (Add to cart, a heart, Compare) at 4× CPU slowdown…');
+    firstTouch = await benchFirstTouch(server.origin);
+  }
   // Before the studio's drafts: Lighthouse loads the published pages, as seeded (its marketing pass puts back what it changes).
   let lighthouse: LighthouseBenchResult | undefined;
   if (runs('lighthouse')) {
@@ -141,7 +154,7 @@ async function benchServer() {
     console.log('bench: the studio in Chromium, home pages of 25, 100 and 250 sections…');
     studio = await benchStudio(server);
   }
-  return { ssr, images, lighthouse, studio };
+  return { ssr, images, firstTouch, lighthouse, studio };
 }
 
 function printSsr(ssr: SsrBenchResult) {

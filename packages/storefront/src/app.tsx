@@ -141,11 +141,15 @@ export async function startApp({ serverData, builder, tracker }: AppStartInput):
   // the app's and the theme's, since the page carries only the rules its HTML uses and the app draws more (a drawer,
   // the next page). The studio's preview frame draws the draft theme's CSS instead of the published one.
   const loaderData = loaderDataOf(serverData) ?? {};
-  await Promise.all([
-    ...Object.entries(loaderData).map(([routeId, value]) => preloadView(routeId.split(':')[0]!, value)),
+  // The stylesheets load while the page hydrates (it has the rules it draws): only what the app draws next needs them,
+  // so the app answers (and does a held tap) once both are done.
+  const stylesheets = Promise.all([
     ...(boot.stylesheets ?? []).map((href) => linkStylesheet(href)),
     ...(boot.themeStylesheet && !builder ? [linkStylesheet(boot.themeStylesheet, 'after theme')] : []),
-  ]).catch((error: unknown) => console.warn('Could not fetch part of the page ahead of hydrating', error));
+  ]);
+  await Promise.all(Object.entries(loaderData).map(([routeId, value]) => preloadView(routeId.split(':')[0]!, value))).catch(
+    (error: unknown) => console.warn('Could not fetch part of the page ahead of hydrating', error),
+  );
   const root = document.getElementById(APP_ROOT_ID);
   if (root) {
     // A ripple still spreading in a button is not part of the page the server drew, which hydration must find.
@@ -164,5 +168,6 @@ export async function startApp({ serverData, builder, tracker }: AppStartInput):
       }),
     );
   }
+  await stylesheets;
   return { customerId: () => signedInUserId(useSession.getState().tokens) };
 }

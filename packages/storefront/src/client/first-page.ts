@@ -90,10 +90,16 @@ const tracker: Promise<Tracker | null> =
 
 let started: Promise<void> | null = null;
 function startApp(held?: ReturnType<typeof holdActions>) {
+  // Marks for the browser's performance timeline: how long the app took to load and to take the page over.
+  if (!started) performance.mark('vitrine:app-start');
   started ??= import('../app.tsx')
-    .then(({ startApp }) => startApp({ serverData, builder, tracker }))
+    .then(({ startApp }) => {
+      performance.mark('vitrine:app-loaded');
+      return startApp({ serverData, builder, tracker });
+    })
     .then(
       (app) => {
+        performance.mark('vitrine:app-ready');
         customerId = app.customerId;
         held?.release({ replay: true });
         // Marks the page as answered by the app, with what the shopper did meanwhile handed to it.
