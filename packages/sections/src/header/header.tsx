@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useDismissable } from '../dismissable.ts';
 import { listingSearch, listingState } from '@vitrine/commerce';
 import { Image, Link, classifyLink, useNavigator } from '@vitrine/renderer';
 import { SectionShell } from '../section-shell.tsx';
@@ -30,43 +31,6 @@ const items = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
 /** Where the menu leaves its drawer and sits in the header's row (§9's tablet breakpoint); keep in step with sections.css. */
 const TABLET_QUERY = '(min-width: 768px)';
-
-/**
- * While `open`, Escape closes the panel and gives the focus back to the control that opened it; with `trap`, Tab and
- * Shift+Tab stay inside the panel, as in a modal dialog.
- */
-function useDismissable(
-  open: boolean,
-  close: () => void,
-  panel: RefObject<HTMLElement | null>,
-  opener: RefObject<HTMLElement | null>,
-  trap = false,
-) {
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        close();
-        opener.current?.focus();
-      } else if (trap && event.key === 'Tab' && panel.current) {
-        const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>('a[href], button, input, select')).filter(
-          (element) => element.offsetParent !== null || element === document.activeElement,
-        );
-        const first = focusable[0];
-        const last = focusable.at(-1);
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last?.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first?.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, close, panel, opener, trap]);
-}
 
 /**
  * Header (1): the store's logo or name, a menu of top-level categories (loaded on the server) and the owner's links,

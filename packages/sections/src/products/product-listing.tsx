@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   changeListing,
   listingPageSizes,
@@ -11,6 +11,7 @@ import {
 } from '@vitrine/commerce';
 import { Link, useNavigator } from '@vitrine/renderer';
 import { Breadcrumbs } from '../breadcrumbs.tsx';
+import { useDismissable } from '../dismissable.ts';
 import { CompareLink, ProductCard } from '../product-card.tsx';
 import { useShop, usePrice } from '../shop-context.tsx';
 
@@ -61,36 +62,17 @@ export function ProductListing({
     setFiltersOpen(false);
     filtersToggle.current?.focus();
   };
+  const dismissFilters = useCallback(() => setFiltersOpen(false), []);
+  // Escape closes the drawer and gives the focus back to its button; Tab stays inside, as in any modal dialog.
+  useDismissable(filtersOpen, dismissFilters, filters, filtersToggle, true);
   useEffect(() => {
     if (!filtersOpen) return;
     filters.current?.querySelector<HTMLElement>('.vt-facets-close')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setFiltersOpen(false);
-        filtersToggle.current?.focus();
-      } else if (event.key === 'Tab' && filters.current) {
-        // Tab and Shift+Tab stay in the drawer, as in any modal dialog.
-        const focusable = Array.from(filters.current.querySelectorAll<HTMLElement>('a[href], button, input, select'));
-        const first = focusable[0];
-        const last = focusable.at(-1);
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last?.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first?.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKey);
     // A window grown to the desktop width puts the filters back beside the products.
     const wide = typeof window.matchMedia === 'function' ? window.matchMedia(DESKTOP_QUERY) : null;
     const onWide = () => wide?.matches && setFiltersOpen(false);
     wide?.addEventListener('change', onWide);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      wide?.removeEventListener('change', onWide);
-    };
+    return () => wide?.removeEventListener('change', onWide);
   }, [filtersOpen]);
 
   return (
