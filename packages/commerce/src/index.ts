@@ -45,6 +45,7 @@ export {
 } from './money.ts';
 export type { Currency } from './money.ts';
 export { buildCartCode, parseCartCode, OPTION_SET_ID } from './cart-code.ts';
+export { googleAnalyticsIds, isRetiredAnalyticsId } from './marketing-rules.ts';
 export { MAX_OPTION_FILE_BYTES, MAX_OPTION_TEXT, chosenOption, saveOptionsRequest } from './line-options.ts';
 export type { ChosenOption, ChosenOptionValue, OptionFile, SaveOptionsRequest } from './line-options.ts';
 export type { CartCodeParts } from './cart-code.ts';
@@ -419,8 +420,6 @@ export {
   MAX_CUSTOM_SCRIPTS,
   customScriptList,
   customScriptText,
-  isRetiredAnalyticsId,
-  googleAnalyticsIds,
   marketingSources,
   pixelEventNames,
   pixelCustomData,

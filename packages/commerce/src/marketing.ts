@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { publicSiteScripts, type siteScripts } from './api.ts';
+import { googleAnalyticsIds } from './marketing-rules.ts';
 
 /**
  * Marketing scripts (§3.2, §4, §7, §8): what an owner configures, what a shopper's page may load because of it, and
@@ -96,23 +97,6 @@ export const customScriptList = z
 /** `customScript`'s JSON text for a list of entries: empty for none, else the list (one item or a list is read back alike). */
 export function customScriptText(items: readonly CustomScriptItem[]): string {
   return items.length ? JSON.stringify(items) : '';
-}
-
-/**
- * Services that have been switched off for good: Universal Analytics (`UA-…` ids, which Google stopped processing in
- * 2024) and AddThis (shut down in 2023). Stored configurations may still hold them (`googleAnalyticsID`, `addThisID`):
- * they load and are kept harmless, but nothing of them is put on a shopper's page, allowed by its policy or offered in
- * the studio.
- */
-export const isRetiredAnalyticsId = (id: string): boolean => /^UA-/i.test(id.trim());
-
-/**
- * The Google Analytics ids a page loads: the GA4 measurement id, and a GA4 id saved in the older field; never a
- * retired Universal Analytics `UA-…` id. Trimmed, without repeats.
- */
-export function googleAnalyticsIds(scripts: Pick<PublicSiteScripts, 'gA4ID' | 'googleAnalyticsID'>): string[] {
-  const ids = [scripts.gA4ID?.trim() ?? '', scripts.googleAnalyticsID?.trim() ?? ''];
-  return ids.filter((id, at) => id && !isRetiredAnalyticsId(id) && ids.indexOf(id) === at);
 }
 
 /** The origins a page with this configuration may load scripts from, connect to and frame, for its Content-Security-Policy. */

@@ -1,4 +1,5 @@
-import { googleAnalyticsIds, type PublicSiteScripts } from '@vitrine/commerce';
+import type { PublicSiteScripts } from '@vitrine/commerce';
+import { googleAnalyticsIds } from '@vitrine/commerce/marketing-rules';
 import { loaderDataOf, type ServerData } from '../server-data.ts';
 import type { MarketingSite } from './runtime.client.ts';
 

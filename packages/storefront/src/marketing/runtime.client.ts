@@ -2,7 +2,6 @@ import {
   CONSENT_COOKIE,
   CONSENT_COOKIE_SECONDS,
   decimalAmount,
-  googleAnalyticsIds,
   type CapiRequest,
   type ConsentChoice,
   type Currency,
@@ -12,6 +11,7 @@ import {
   type PublicSiteScripts,
   type WebConfig,
 } from '@vitrine/commerce';
+import { googleAnalyticsIds } from '@vitrine/commerce/marketing-rules';
 import { keptState } from '../client/kept-state.ts';
 import { connectMarketing, marketingEvent, type MarketingFacts } from './emitter.ts';
 import { CONSENT_BANNER_ID, CONSENT_SETTINGS, MARKETING_TAGS_ID, UNPARSED_CUSTOM_SCRIPT } from './marks.ts';
