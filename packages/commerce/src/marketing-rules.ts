@@ -2,8 +2,6 @@
  * The marketing rules the shopper's page needs at load, without zod, so the entry and the marketing runtime stay small:
  * they import this file (`@vitrine/commerce/marketing-rules`), never the package's index.
  */
-import type { PublicSiteScripts } from './api.ts';
-
 /**
  * Services that have been switched off for good: Universal Analytics (`UA-…` ids, which Google stopped processing in
  * 2024) and AddThis (shut down in 2023). Stored configurations may still hold them (`googleAnalyticsID`, `addThisID`):
@@ -16,7 +14,7 @@ export const isRetiredAnalyticsId = (id: string): boolean => /^UA-/i.test(id.tri
  * The Google Analytics ids a page loads: the GA4 measurement id, and a GA4 id saved in the older field; never a
  * retired Universal Analytics `UA-…` id. Trimmed, without repeats.
  */
-export function googleAnalyticsIds(scripts: Pick<PublicSiteScripts, 'gA4ID' | 'googleAnalyticsID'>): string[] {
+export function googleAnalyticsIds(scripts: { gA4ID?: string | undefined; googleAnalyticsID?: string | undefined }): string[] {
   const ids = [scripts.gA4ID?.trim() ?? '', scripts.googleAnalyticsID?.trim() ?? ''];
   return ids.filter((id, at) => id && !isRetiredAnalyticsId(id) && ids.indexOf(id) === at);
 }

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  customScriptList,
-  customScriptText,
-  googleAnalyticsIds,
-  marketingSources,
-  parseCustomScript,
-  saveMarketingRequest,
-} from './marketing.ts';
+import { customScriptList, customScriptText, marketingSources, parseCustomScript, saveMarketingRequest } from './marketing.ts';
+import { googleAnalyticsIds } from './marketing-rules.ts';
 
 describe('retired marketing services', () => {
   it('allows nothing for a stored Universal Analytics or AddThis id, and a GA4 id in either Google field', () => {
