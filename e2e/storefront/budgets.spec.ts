@@ -20,7 +20,9 @@ const budgets = { home: 60, category: 75, product: 75, cart: 90, checkout: 90 } 
  * weight"), so the test holds the line where it is and fails on any growth. The server draws the cart the browser
  * keeps (its cookie tells it), so the cart page and the checkout are landing pages too.
  */
-const appBudgets = { home: 183, category: 178, product: 191, cart: 173, checkout: 186 } as const;
+// A ratchet: issue 33 grew the app by 2–7 KB (the phone header's search and sub-categories, Compare (n), the quantity's
+// stock message, Cookie settings, the checkout's country names, 2.5 KB).
+const appBudgets = { home: 186, category: 181, product: 195, cart: 176, checkout: 193 } as const;
 
 /** Kilobytes of the gzipped JavaScript files `page` fetched from the shopper app's build while it loaded. */
 async function scriptKilobytes(page: Page, url: string, { touch = false } = {}): Promise<{ kb: number; files: string[] }> {

@@ -5,6 +5,7 @@ import { confirmPayment, startPayment } from '../shop/payments.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerEndpoints } from './endpoint-routes.ts';
 import { customerIdOf, requireCustomer } from './principals.ts';
+import { sessionCookieCustomer } from './session-cookie.ts';
 
 /** Checkout and orders (§2.1, §4): the store's checkout options, placing an order, paying it by card, and reading orders. */
 export function registerOrderApi(app: FastifyInstance, deps: ApiDeps): void {
@@ -35,10 +36,11 @@ export function registerOrderApi(app: FastifyInstance, deps: ApiDeps): void {
       );
       return { data: { order } };
     },
-    getOrder: async ({ query, request, store }) => {
-      // The signed-in customer, when the request has one (a guest's token, or none, proves nothing).
+    getOrder: async ({ caller, query, request, store }) => {
+      // The signed-in customer, when the request has one (a guest's token, or none, proves nothing). The shopper's
+      // app calls this without a token (anyone may ask an order's status), so its session cookie counts too.
       const customerId = async () => {
-        if (!request.headers.authorization) return null;
+        if (!request.headers.authorization) return sessionCookieCustomer(deps.tokens, request, caller.webId);
         try {
           return (await requireCustomer({ db: deps.everyStore, tokens: deps.tokens }, request)).customerId;
         } catch {

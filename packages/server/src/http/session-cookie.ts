@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessTokenPayload } from '@vitrine/commerce';
-import { REFRESH_TOKEN_SECONDS, type AccessTokens } from '../auth/tokens.ts';
+import { REFRESH_TOKEN_SECONDS, type AccessTokens, type TokenService } from '../auth/tokens.ts';
 
 /**
  * The cookie in which the server keeps a signed-in shopper's access token, so that the pages it draws (an account
@@ -51,4 +51,18 @@ export async function followAnsweredTokens(
   if (!claims) return;
   if (claims.UserID !== '0') setSessionCookie(request, reply, accessToken);
   else if (caller && caller.UserID !== '0') dropSessionCookie(request, reply);
+}
+
+/**
+ * The customer whose access token, signed by this server for store `webId`, the request's HttpOnly cookie carries,
+ * while the session it names is open; else null (a guest, or signed out, revoked or reset since). An expired token
+ * still counts: the browser renews it before any call. What pages, beacons and an order's page read the shopper by.
+ */
+export async function sessionCookieCustomer(tokens: TokenService, request: FastifyRequest, webId: number): Promise<number | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  const claims = token ? await tokens.access.verify(token, { allowExpired: true }) : null;
+  if (!claims || claims.WebID !== webId || claims.UserID === '0') return null;
+  const customerId = Number(claims.UserID);
+  if (!Number.isSafeInteger(customerId) || customerId <= 0) return null;
+  return (await tokens.isSessionOpen(webId, claims.sid)) ? customerId : null;
 }

@@ -24,7 +24,7 @@ import { cartLineCount } from '../shop/catalog.ts';
 import { priceCodes } from '../shop/cart.ts';
 import { checkoutOptions } from '../shop/orders.ts';
 import type { TokenService } from '../auth/tokens.ts';
-import { SESSION_COOKIE } from './session-cookie.ts';
+import { sessionCookieCustomer } from './session-cookie.ts';
 import { hasMaintenanceBypass } from './maintenance-api.ts';
 import { guestPageKey, type PageCache } from './page-cache.ts';
 import { storeNotFoundPage } from './error-pages.ts';
@@ -224,13 +224,8 @@ export function registerStorefront(
      */
     let customer: Promise<string | null> | undefined;
     const signedInCustomer = (): Promise<string | null> =>
-      (customer ??= (async () => {
-        const token = request.cookies[SESSION_COOKIE];
-        const claims = token ? await tokens.access.verify(token, { allowExpired: true }) : null;
-        if (!claims || claims.WebID !== webId || claims.UserID === '0') return null;
-        // Signed out, revoked or reset since: a copy of the cookie left in another tab draws a guest's page.
-        return (await tokens.isSessionOpen(webId, claims.sid)) ? claims.UserID : null;
-      })());
+      // Signed out, revoked or reset since: a copy of the cookie left in another tab draws a guest's page.
+      (customer ??= sessionCookieCustomer(tokens, request, webId).then((id) => (id === null ? null : String(id))));
     const keptCart = readCartCookie(request.cookies[CART_COOKIE]);
     const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
     const override = storeOverride(request);

@@ -13,7 +13,7 @@ import type { Db } from '../db/connect.ts';
 import { rateLimited } from '../infra/rate-limit.ts';
 import { TrackingIntake, type TrackingOptions } from '../shop/tracking.ts';
 import { TRACK_TOKEN_COOKIE, TRACK_TOKEN_SECONDS } from '../shop/tracking-token.ts';
-import { SESSION_COOKIE } from './session-cookie.ts';
+import { sessionCookieCustomer } from './session-cookie.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerEndpoints } from './endpoint-routes.ts';
 import { HttpError } from './errors.ts';
@@ -58,15 +58,7 @@ export function registerTrackApi(app: FastifyInstance, deps: ApiDeps, options: T
   };
 
   /** The customer the request's session cookie signs in to this store (as a page reads it), or null for a guest. */
-  const customerOf = async (request: FastifyRequest, webId: number): Promise<number | null> => {
-    const token = request.cookies[SESSION_COOKIE];
-    const claims = token ? await deps.tokens.access.verify(token, { allowExpired: true }) : null;
-    if (!claims || claims.WebID !== webId || claims.UserID === '0') return null;
-    const customerId = Number(claims.UserID);
-    if (!Number.isSafeInteger(customerId) || customerId <= 0) return null;
-    // Signed out, revoked or reset since: a guest.
-    return (await deps.tokens.isSessionOpen(webId, claims.sid)) ? customerId : null;
-  };
+  const customerOf = (request: FastifyRequest, webId: number) => sessionCookieCustomer(deps.tokens, request, webId);
 
   // A visitor sends many beacons with one user-agent: isbot's long pattern and the parser run once per agent.
   const agents = remembered((userAgent) => ({ bot: isbot(userAgent), device: deviceOf(userAgent) }));
