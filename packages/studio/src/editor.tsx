@@ -30,6 +30,18 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
   const editorFits = useMediaQuery(EDITOR_SCREEN);
   const [load, setLoad] = useState<{ status: 'loading' | 'ready' | 'error'; error?: unknown }>({ status: 'loading' });
   const [dialog, setDialog] = useState<EditorDialog>(null);
+  /**
+   * Closes the dialog. The browser gives the keyboard back to what opened it; when that control is gone (the window
+   * crossed the phone width while the dialog was open, and the top bar was drawn anew), its twin there takes it.
+   */
+  const closeDialog = () => {
+    const closing = dialog;
+    setDialog(null);
+    requestAnimationFrame(() => {
+      if (closing && (!document.activeElement || document.activeElement === document.body))
+        document.querySelector<HTMLElement>(`[data-opens="${closing}"]`)?.focus();
+    });
+  };
   const [attempt, setAttempt] = useState(0);
   const media = useMemo<MediaLibrary>(
     () => ({ upload: (file) => controller.uploadMedia(file), list: () => controller.listMedia() }),
@@ -112,12 +124,12 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
           </div>
           {ready ? (
             <Suspense fallback={null}>
-              <ShortcutSheet open={dialog === 'shortcuts'} onClose={() => setDialog(null)} />
-              <VersionsDialog open={dialog === 'versions'} onClose={() => setDialog(null)} />
-              <PageDialog mode="create" open={dialog === 'new-page'} onClose={() => setDialog(null)} />
-              <PageDialog mode="edit" open={dialog === 'page-settings'} onClose={() => setDialog(null)} />
-              <OrdersDialog open={dialog === 'orders'} onClose={() => setDialog(null)} />
-              <AnalyticsDialog open={dialog === 'analytics'} onClose={() => setDialog(null)} />
+              <ShortcutSheet open={dialog === 'shortcuts'} onClose={closeDialog} />
+              <VersionsDialog open={dialog === 'versions'} onClose={closeDialog} />
+              <PageDialog mode="create" open={dialog === 'new-page'} onClose={closeDialog} />
+              <PageDialog mode="edit" open={dialog === 'page-settings'} onClose={closeDialog} />
+              <OrdersDialog open={dialog === 'orders'} onClose={closeDialog} />
+              <AnalyticsDialog open={dialog === 'analytics'} onClose={closeDialog} />
             </Suspense>
           ) : null}
         </div>

@@ -302,10 +302,10 @@ export function TopBar({ openDialog }: { openDialog: (dialog: EditorDialog) => v
   );
   const workScreens = (
     <>
-      <Button className="shrink-0 max-sm:px-2" onClick={() => openDialog('orders')}>
+      <Button className="shrink-0 max-sm:px-2" data-opens="orders" onClick={() => openDialog('orders')}>
         Orders
       </Button>
-      <Button className="shrink-0 max-sm:px-2" onClick={() => openDialog('analytics')}>
+      <Button className="shrink-0 max-sm:px-2" data-opens="analytics" onClick={() => openDialog('analytics')}>
         Analytics
       </Button>
     </>
