@@ -27,7 +27,7 @@ export { FormSubmitProvider, useFormSubmit } from './form-submit.tsx';
 export type { FormKind, FormSubmissions, FormSubmitter } from './form-submit.tsx';
 export { formFieldsOf } from './forms/forms.tsx';
 export { OwnerHtmlContext } from './html/html.tsx';
-export { ProductCard, CompareToggle, CompareLink } from './product-card.tsx';
+export { ProductCard, CardBuyAction, CompareToggle, CompareLink } from './product-card.tsx';
 export { WishlistHeart } from './wishlist-heart.tsx';
 export { ListingProvider } from './listing-context.tsx';
 export { Breadcrumbs } from './breadcrumbs.tsx';

@@ -83,7 +83,7 @@ export function ProductCard({
  * Add to cart and Buy now (checkout with this one line) for a product that goes in as it is; one with variants or a
  * required option to choose links to its page instead. A sold-out product offers neither (its badge says why).
  */
-function CardBuyAction({ product, soldOut }: { product: ProductCardData; soldOut: boolean }) {
+export function CardBuyAction({ product, soldOut }: { product: ProductCardData; soldOut: boolean }) {
   const { cart } = useShop();
   if (!cart || soldOut) return null;
   if (product.needsChoice)

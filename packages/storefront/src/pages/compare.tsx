@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { StockStatus, catalogueEndpoints, roundRating, type ComparedProduct } from '@vitrine/commerce';
 import { Image } from '@vitrine/renderer';
-import { usePrice, useShop } from '@vitrine/sections';
+import { CardBuyAction, usePrice } from '@vitrine/sections';
 import { useApi } from '../app-context.tsx';
 import { useSiteState } from '../client/site-state.ts';
 import { useHydrated } from '../ui/hydrated.ts';
@@ -42,7 +42,6 @@ export function ComparePage() {
   const ids = useSiteState((s) => s.compare);
   const remove = useSiteState((s) => s.removeFromCompare);
   const clear = useSiteState((s) => s.clearCompare);
-  const { cart } = useShop();
   // The answer for the list it was asked about; a changed list waits for its own.
   const [loaded, setLoaded] = useState<{ key: string; products: ComparedProduct[] } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -97,20 +96,7 @@ export function ComparePage() {
                         Remove
                       </button>
                       {/* Bought from here as from its card: at once, or on its page when there is something to choose. */}
-                      {!cart || product.stockStatusID === StockStatus.OutOfStock ? null : product.needsChoice ? (
-                        <Link to={product.productURL} className="vt-btn vt-btn-outline vt-btn-sm vt-compare-buy">
-                          Choose options <span className="vt-visually-hidden">for {product.itemName}</span>
-                        </Link>
-                      ) : (
-                        <button
-                          type="button"
-                          className="vt-btn vt-btn-primary vt-btn-sm vt-compare-buy"
-                          aria-label={`Add to cart: ${product.itemName}`}
-                          onClick={() => cart.add(product)}
-                        >
-                          Add to cart
-                        </button>
-                      )}
+                      <CardBuyAction product={product} soldOut={product.stockStatusID === StockStatus.OutOfStock} />
                     </th>
                   ))}
                 </tr>
