@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCartCode, cartEndpoints, orderEndpoints, type OrderSummary } from '@vitrine/commerce';
+import { buildCartCode, cartEndpoints, orderEndpoints, studioOrderEndpoints, type OrderSummary } from '@vitrine/commerce';
 import { TEST_CARDS, cardErrors } from './infra/test-payment-provider.ts';
-import { backends, guestToken, signInOwner, startOnBackend, studioCaller, type BackendServer } from './test-support.ts';
+import { backends, guestToken, signInCustomer, signInOwner, startOnBackend, studioCaller, type BackendServer } from './test-support.ts';
 
 describe('the test provider’s card form', () => {
   const good = { name: 'Ada Guest', number: TEST_CARDS.authorised, expiry: '12/30', cvc: '123' };
@@ -32,16 +32,16 @@ describe.each(backends)('paying an order by card on $name', ({ create }) => {
   let option: number;
   let key = 0;
   const server = () => started.server;
-  const api = (path: string, body?: unknown, host = 'localhost') =>
+  const api = (path: string, body?: unknown, host = 'localhost', token = guest) =>
     server().call(path, {
       method: body === undefined ? 'GET' : 'POST',
       host,
-      headers: { authorization: `Bearer ${guest}` },
+      headers: { authorization: `Bearer ${token}` },
       ...(body === undefined ? {} : { body }),
     });
 
-  /** A guest's order of one in-stock product, to be paid by card. */
-  async function cardOrder(): Promise<OrderSummary> {
+  /** An order of one in-stock product, to be paid by card: a guest's, or the customer's whose access `token` is given. */
+  async function cardOrder(token = guest): Promise<OrderSummary> {
     const product = await server()
       .db.selectFrom('products')
       .select(['product_id'])
@@ -62,15 +62,20 @@ describe.each(backends)('paying an order by card on $name', ({ create }) => {
       .orderBy('variant_id')
       .executeTakeFirst();
     if (variant) await server().db.updateTable('variants').set({ stock: 1000 }).where('variant_id', '=', variant.variant_id).execute();
-    const answer = await api('/api/Order/PlaceOrder', {
-      idempotencyKey: `card-order-${Date.now()}-${key++}`,
-      cartCodes: buildCartCode({ productId: product.product_id, quantity: 1, variantId: variant?.variant_id ?? 0, addonIds: [] }),
-      email: 'ada@example.test',
-      shippingAddress: { fullName: 'Ada Guest', line1: '1 Quay Street', city: 'Leith', country: 'gb' },
-      deliveryOptionId: option,
-      paymentMethod: 'card',
-      currency: 'EUR',
-    });
+    const answer = await api(
+      '/api/Order/PlaceOrder',
+      {
+        idempotencyKey: `card-order-${Date.now()}-${key++}`,
+        cartCodes: buildCartCode({ productId: product.product_id, quantity: 1, variantId: variant?.variant_id ?? 0, addonIds: [] }),
+        email: 'ada@example.test',
+        shippingAddress: { fullName: 'Ada Guest', line1: '1 Quay Street', city: 'Leith', country: 'gb' },
+        deliveryOptionId: option,
+        paymentMethod: 'card',
+        currency: 'EUR',
+      },
+      'localhost',
+      token,
+    );
     expect(answer.status, await answer.clone().text()).toBe(200);
     return orderEndpoints.placeOrder.answer.parse(await answer.json()).data.order;
   }
@@ -168,6 +173,30 @@ describe.each(backends)('paying an order by card on $name', ({ create }) => {
     expect(await confirmed(order, returned(order, poor.location))).toMatchObject({ message: 'Your card has insufficient funds.' });
     const paid = await pay(await start(order), TEST_CARDS.authorised);
     expect((await confirmed(order, returned(order, paid.location))).order.paymentStatus).toBe('Paid');
+  });
+
+  it('says Payment failed in the customer’s order list and the studio’s, as the order page does (issue 33)', async () => {
+    const customer = await signInCustomer(server(), 'shopper@harbor.test', 'harbor-shopper-demo', '10.61.0.1');
+    const order = await cardOrder(customer);
+    const listed = async () => {
+      const mine = await api('/api/Order/GetOrders', undefined, 'localhost', customer);
+      const owner = studioCaller(server(), await signInOwner(server(), 'owner@harbor.test', 'harbor-owner-demo'));
+      const studio = await owner(`/api/Studio/GetOrders?Q=${order.orderCode}`);
+      return {
+        customer: orderEndpoints.getOrders.answer.parse(await mine.json()).data.orders.find((o) => o.orderCode === order.orderCode)
+          ?.paymentStatus,
+        studio: studioOrderEndpoints.getOrders.answer.parse(await studio.json()).data.orders.map((o) => o.paymentStatus),
+      };
+    };
+    expect(await listed()).toEqual({ customer: 'Pending', studio: ['Pending'] });
+    const declined = await pay(await start(order), TEST_CARDS.declined);
+    const page = (await confirmed(order, returned(order, declined.location))).order.paymentStatus;
+    expect(page).toBe('Payment failed');
+    expect(await listed()).toEqual({ customer: page, studio: [page] });
+    // Paid at the next try, every list says so.
+    const paid = await pay(await start(order), TEST_CARDS.authorised);
+    expect((await confirmed(order, returned(order, paid.location))).order.paymentStatus).toBe('Paid');
+    expect(await listed()).toEqual({ customer: 'Paid', studio: ['Paid'] });
   });
 
   it('asks for a 3-D Secure check first, and records what the check decided', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import {
@@ -22,6 +22,7 @@ import {
   type OrderUnits,
 } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
+import type { Database, OrdersTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Mailer } from '../infra/mailer.ts';
 import { consentAllows, conversionsTarget, hashedUserData, queueConversion, type ConversionOutbox, type Customer } from './conversions.ts';
@@ -74,19 +75,37 @@ export const totalUnitsOf = (order: {
     orderCurrency({ currencyCode: order.currency_code, currencySymbol: order.currency_symbol, currencyRate: order.currency_rate }),
   );
 
+/**
+ * The status of the last card payment of order `o` (null for none), selected beside it, for `shownPaymentStatus`:
+ * the order page, the customer's order list and the studio's read it the same way.
+ */
+export const lastPaymentStatus = (eb: ExpressionBuilder<Database & { o: OrdersTable }, 'o'>) =>
+  eb
+    .selectFrom('payments as p')
+    .select('p.status')
+    .whereRef('p.order_id', '=', 'o.order_id')
+    .orderBy('p.payment_id', 'desc')
+    .limit(1)
+    .as('last_payment_status');
+
+/**
+ * The payment status an order shows wherever it is shown (issue 33): an unpaid order whose last card payment was
+ * declined says `PAYMENT_FAILED`. It is never stored: the order stays unpaid (no sale) and payable.
+ */
+export const shownPaymentStatus = (order: { payment_status: string; last_payment_status: string | null }): string =>
+  order.payment_status === 'Pending' && order.last_payment_status === 'declined' ? PAYMENT_FAILED : order.payment_status;
+
 /** An order by its id, as its customer sees it. */
 async function orderSummaryOf(db: Db, orderId: number): Promise<OrderSummary> {
-  const [order, lines, history, lastPayment] = await Promise.all([
-    db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow(),
+  const [order, lines, history] = await Promise.all([
+    db.selectFrom('orders as o').selectAll('o').select(lastPaymentStatus).where('o.order_id', '=', orderId).executeTakeFirstOrThrow(),
     db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_id').execute(),
     db.selectFrom('order_events').select(['status', 'note', 'created_at']).where('order_id', '=', orderId).orderBy('event_id').execute(),
-    db.selectFrom('payments').select('status').where('order_id', '=', orderId).orderBy('payment_id', 'desc').limit(1).executeTakeFirst(),
   ]);
   return {
     orderCode: order.order_code,
     status: order.status,
-    // An unpaid order whose last card payment was declined says so (issue 33); it stays payable, and unpaid.
-    paymentStatus: order.payment_status === 'Pending' && lastPayment?.status === 'declined' ? PAYMENT_FAILED : order.payment_status,
+    paymentStatus: shownPaymentStatus(order),
     createdAt: order.created_at.toISOString(),
     email: order.email,
     phone: order.phone,
@@ -142,36 +161,54 @@ export async function orderShownTo(
   return { ...order, email: null, phone: null, shippingAddress: {} };
 }
 
+/** The columns an order list (the customer's, the studio's) reads of each order `o`, for `listedOrder`. */
+export const listedOrderColumns = [
+  'o.order_code',
+  'o.status',
+  'o.payment_status',
+  'o.created_at',
+  'o.total',
+  'o.total_units',
+  'o.currency_code',
+  'o.currency_symbol',
+  'o.currency_rate',
+  lastPaymentStatus,
+] as const;
+
+/** An order as a list shows it: its code, statuses (the payment's as its page says it), date and total in its currency. */
+export const listedOrder = (o: {
+  order_code: string;
+  status: string;
+  payment_status: string;
+  last_payment_status: string | null;
+  created_at: Date;
+  total: number;
+  total_units: number | null;
+  currency_code: string;
+  currency_symbol: string;
+  currency_rate: number;
+}) => ({
+  orderCode: o.order_code,
+  status: o.status,
+  paymentStatus: shownPaymentStatus(o),
+  createdAt: o.created_at.toISOString(),
+  total: o.total,
+  totalUnits: totalUnitsOf(o),
+  currencyCode: o.currency_code,
+  currencySymbol: o.currency_symbol,
+  currencyRate: o.currency_rate,
+});
+
 /** A customer's orders, newest first. */
 export async function customerOrders(db: Db, customerId: number) {
   const orders = await db
-    .selectFrom('orders')
-    .select([
-      'order_code',
-      'status',
-      'payment_status',
-      'created_at',
-      'total',
-      'total_units',
-      'currency_code',
-      'currency_symbol',
-      'currency_rate',
-    ])
-    .where('customer_id', '=', customerId)
-    .orderBy('created_at', 'desc')
-    .orderBy('order_id', 'desc')
+    .selectFrom('orders as o')
+    .select(listedOrderColumns)
+    .where('o.customer_id', '=', customerId)
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.order_id', 'desc')
     .execute();
-  return orders.map((o) => ({
-    orderCode: o.order_code,
-    status: o.status,
-    paymentStatus: o.payment_status,
-    createdAt: o.created_at.toISOString(),
-    total: o.total,
-    totalUnits: totalUnitsOf(o),
-    currencyCode: o.currency_code,
-    currencySymbol: o.currency_symbol,
-    currencyRate: o.currency_rate,
-  }));
+  return orders.map(listedOrder);
 }
 
 /**

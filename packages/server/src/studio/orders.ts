@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { STUDIO_ORDERS_PAGE, nextStatuses, type OrderStatus, type setOrderStatusRequest, type studioOrdersQuery } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../http/errors.ts';
-import { orderByCode, totalUnitsOf } from '../shop/orders.ts';
+import { listedOrder, listedOrderColumns, orderByCode } from '../shop/orders.ts';
 
 /**
  * The store's orders as its owner works them: listed newest first by status and a search, moved on through their
@@ -31,15 +31,7 @@ export async function listStoreOrders(db: Db, query: z.output<typeof studioOrder
   const [rows, counted] = await Promise.all([
     orders
       .select([
-        'o.order_code',
-        'o.status',
-        'o.payment_status',
-        'o.created_at',
-        'o.total',
-        'o.total_units',
-        'o.currency_code',
-        'o.currency_symbol',
-        'o.currency_rate',
+        ...listedOrderColumns,
         'o.email',
         'o.phone',
         sql<string>`coalesce(nullif(trim(concat_ws(' ', c.first_name, c.last_name)), ''), o.shipping_address->>'fullName', '')`.as(
@@ -61,15 +53,7 @@ export async function listStoreOrders(db: Db, query: z.output<typeof studioOrder
   ]);
   return {
     orders: rows.map((row) => ({
-      orderCode: row.order_code,
-      status: row.status,
-      paymentStatus: row.payment_status,
-      createdAt: row.created_at.toISOString(),
-      total: row.total,
-      totalUnits: totalUnitsOf(row),
-      currencyCode: row.currency_code,
-      currencySymbol: row.currency_symbol,
-      currencyRate: row.currency_rate,
+      ...listedOrder(row),
       email: row.email,
       phone: row.phone,
       customerName: row.customer_name,
