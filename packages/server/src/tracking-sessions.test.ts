@@ -48,10 +48,13 @@ describe.each(backends)('tracked sessions on $name', ({ create }) => {
     expect(set).toMatch(new RegExp(`Max-Age=${TRACK_TOKEN_SECONDS}; Path=/; HttpOnly; SameSite=Lax`));
     return set!.split(';')[0]!;
   };
-  const addSession = (cookie: string | null, init: { host?: string; webId?: number; customerId?: number | null } = {}) => {
+  const addSession = (
+    cookie: string | null,
+    init: { host?: string; webId?: number; customerId?: number | null; sessionId?: string } = {},
+  ) => {
     const host = init.host ?? 'localhost';
     const body = {
-      SessionID: id('s'),
+      SessionID: init.sessionId ?? id('s'),
       VisitorID: id('v'),
       WebID: init.webId ?? started.harborId,
       CustomerID: init.customerId ?? null,
@@ -69,6 +72,28 @@ describe.each(backends)('tracked sessions on $name', ({ create }) => {
       })
       .then((answer) => ({ answer, sessionId: body.SessionID }));
   };
+  /** A page view of session `sessionId`, as the tracker sends it with the page's cookie. */
+  const viewPage = (cookie: string | null, sessionId: string) => {
+    const body = {
+      SessionID: sessionId,
+      EventID: id('e'),
+      EventType: 'page_view',
+      Url: 'http://localhost/kitchen',
+      WebID: started.harborId,
+      Timestamp: new Date().toISOString(),
+    };
+    return started.server
+      .call('/api/track/event', {
+        method: 'POST',
+        host: 'localhost',
+        ip: freshIp(),
+        body,
+        headers: { 'user-agent': CHROME, origin: 'http://localhost', ...(cookie ? { cookie } : {}) },
+      })
+      .then((answer) => ({ answer, eventId: body.EventID }));
+  };
+  const viewed = async (eventId: string) =>
+    started.server.db.selectFrom('tracking_events').selectAll().where('event_id', '=', eventId).executeTakeFirst();
   const recorded = async (sessionId: string) =>
     started.server.db.selectFrom('tracking_sessions').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
   const sessionsOfStore = async (webId: number) =>
@@ -98,6 +123,39 @@ describe.each(backends)('tracked sessions on $name', ({ create }) => {
     expect(await recorded(withOtherStores.sessionId)).toBeUndefined();
     expect(await recorded(withOld.sessionId)).toBeUndefined();
     expect(await recorded(withToken.sessionId)).toMatchObject({ web_id: started.harborId, customer_id: null });
+  });
+
+  it('writes page views only into a session a page’s token started: views of sessions made up or refused are dropped', async () => {
+    await started.server.db.deleteFrom('rate_limit_hits').where('key', '=', `track-sessions:${started.harborId}`).execute();
+    const token = await pageToken();
+    const kept = await addSession(token);
+    const refused = await addSession(null);
+    const ofKept = await viewPage(token, kept.sessionId);
+    const ofRefused = await viewPage(token, refused.sessionId);
+    const ofMadeUp = await viewPage(token, id('s'));
+    const ofMadeUpWithout = await viewPage(null, id('s'));
+    for (const { answer } of [ofKept, ofRefused, ofMadeUp, ofMadeUpWithout]) expect(answer.status).toBe(202);
+    // A view waits one batch for its session: two flushes, and what has none is gone.
+    await intake.flush();
+    await intake.flush();
+    expect(await viewed(ofKept.eventId)).toMatchObject({ session_id: kept.sessionId, url: '/kitchen' });
+    expect(await viewed(ofRefused.eventId)).toBeUndefined();
+    expect(await viewed(ofMadeUp.eventId)).toBeUndefined();
+    expect(await viewed(ofMadeUpWithout.eventId)).toBeUndefined();
+  });
+
+  it('keeps a page view that comes before its session’s beacon is written, for one batch', async () => {
+    await started.server.db.deleteFrom('rate_limit_hits').where('key', '=', `track-sessions:${started.harborId}`).execute();
+    const token = await pageToken();
+    const sessionId = id('s');
+    const early = await viewPage(token, sessionId);
+    await intake.flush();
+    expect(await viewed(early.eventId)).toBeUndefined();
+    // The session's beacon, slower to admit, lands in the next batch with its id.
+    const { answer: session } = await addSession(token, { sessionId });
+    expect(session.status).toBe(202);
+    await intake.flush();
+    expect(await viewed(early.eventId)).toMatchObject({ session_id: sessionId });
   });
 
   it('hands every serve of a kept guest page a token of its own, valid for minutes, not past its life', async () => {

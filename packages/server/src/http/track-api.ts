@@ -31,7 +31,8 @@ const WINDOW_MS = 10_000;
  * A new session is recorded only with the token a page of the store handed out (`shop/tracking-token.ts`), and each
  * store records at most `sessionsPerStorePerMinute` new sessions, each token at most `sessionsPerToken`, counted in
  * the database so every process shares them (issue 33: 4,000 made-up sessions from 40 addresses raised a store's
- * visitors from 1 to 4,112). Sessions without a valid token or over a limit get the same 202 and are dropped. The
+ * visitors from 1 to 4,112). Sessions without a valid token or over a limit get the same 202 and are dropped, and so
+ * are the page views of a session not recorded (the intake writes views only into recorded sessions). The
  * session's customer is the one the request's session cookie signs in, never what the browser says.
  */
 export function registerTrackApi(app: FastifyInstance, deps: ApiDeps, options: TrackingOptions = {}): void {

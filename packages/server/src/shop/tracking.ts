@@ -11,6 +11,11 @@ import type { VisitorLocator } from '../infra/geo.ts';
  * next flush (a database restarting), and dropped, logged, after a few tries (a store deleted meanwhile): tracking
  * failures are only logged (§8). Rows are written through the store-scoped database, so a beacon for one store can
  * never write or change another store's rows.
+ *
+ * A page view is written only into a session the store recorded (issue 33): sessions need the token a page of the
+ * store handed out (`http/track-api.ts`), so views of a made-up session, or of one refused its token or its limit,
+ * are dropped. The tracker sends a session and its first view at once and the session's beacon takes longer to
+ * admit, so a view whose session is not written yet waits one more batch for it before it is dropped.
  */
 
 /** A session as the intake writes it: what the browser said, and what the server resolved (address, place, device). */
@@ -76,6 +81,8 @@ interface StoreBatch {
   events: Map<string, TrackedEvent>;
   /** Event id → its session and the longest duration reported. */
   durations: Map<string, { sessionId: string; ms: number }>;
+  /** Page views that already waited a batch for their session: dropped if it is still not written. */
+  waited: Set<string>;
   attempts: number;
 }
 
@@ -85,7 +92,19 @@ const MAX_ATTEMPTS = 3;
 const SESSION_ROWS_PER_STATEMENT = 2_000;
 const EVENT_ROWS_PER_STATEMENT = 5_000;
 
-const emptyBatch = (attempts = 0): StoreBatch => ({ sessions: new Map(), events: new Map(), durations: new Map(), attempts });
+const emptyBatch = (attempts = 0): StoreBatch => ({
+  sessions: new Map(),
+  events: new Map(),
+  durations: new Map(),
+  waited: new Set(),
+  attempts,
+});
+
+/** Keeps in `durations` the longer of what it has for `eventId` and `duration` (beacons may arrive out of order). */
+function keepLonger(durations: StoreBatch['durations'], eventId: string, duration: { sessionId: string; ms: number }): void {
+  const before = durations.get(eventId);
+  if (!before || before.ms < duration.ms) durations.set(eventId, duration);
+}
 
 /** The batched writer of tracking rows; one per server process. */
 export class TrackingIntake {
@@ -159,18 +178,26 @@ export class TrackingIntake {
     this.counts.accepted += 1;
     this.waitingCount += 1;
     if (this.waitingCount >= this.batchSize) void this.flush();
-    else if (!this.timer && !this.closed) {
-      this.timer = setTimeout(() => void this.flush(), this.flushEveryMs);
-      this.timer.unref();
-    }
+    else this.flushLater();
+  }
+
+  private flushLater(): void {
+    if (this.timer || this.closed) return;
+    this.timer = setTimeout(() => void this.flush(), this.flushEveryMs);
+    this.timer.unref();
   }
 
   private async write(batches: Map<number, StoreBatch>): Promise<void> {
     for (const [webId, batch] of batches) {
       const rows = batch.sessions.size + batch.events.size + batch.durations.size;
       try {
-        await writeStoreBatch(this.db, this.storeTables, webId, batch);
-        this.counts.written += rows;
+        const sessionless = await writeStoreBatch(this.db, this.storeTables, webId, batch);
+        const late = sessionless.filter((event) => !batch.waited.has(event.eventId));
+        // A page view left out leaves its duration of this batch out with it.
+        const rowsOf = (events: readonly TrackedEvent[]) => events.length + events.filter((e) => batch.durations.has(e.eventId)).length;
+        this.counts.written += rows - rowsOf(sessionless);
+        this.counts.dropped += rowsOf(sessionless) - rowsOf(late);
+        if (late.length) this.awaitSessions(webId, late, batch.durations);
       } catch (error) {
         if (batch.attempts + 1 >= MAX_ATTEMPTS) {
           this.counts.dropped += rows;
@@ -183,6 +210,19 @@ export class TrackingIntake {
     }
   }
 
+  /** Puts page views back for the next batch, with their durations, to be written once their session is. */
+  private awaitSessions(webId: number, events: readonly TrackedEvent[], durations: StoreBatch['durations']): void {
+    const batch = this.batchOf(webId);
+    for (const event of events) {
+      if (!batch.events.has(event.eventId)) batch.events.set(event.eventId, event);
+      batch.waited.add(event.eventId);
+      const duration = durations.get(event.eventId);
+      if (duration) keepLonger(batch.durations, event.eventId, duration);
+    }
+    this.waitingCount += events.length;
+    this.flushLater();
+  }
+
   /** Puts a failed batch back, under what arrived since (newer beacons of the same ids win). */
   private requeue(webId: number, failed: StoreBatch): void {
     const now = this.waiting.get(webId);
@@ -191,24 +231,21 @@ export class TrackingIntake {
       if (!batch) continue;
       for (const [id, session] of batch.sessions) merged.sessions.set(id, session);
       for (const [id, event] of batch.events) merged.events.set(id, event);
-      for (const [id, duration] of batch.durations) {
-        const before = merged.durations.get(id);
-        if (!before || before.ms < duration.ms) merged.durations.set(id, duration);
-      }
+      for (const [id, duration] of batch.durations) keepLonger(merged.durations, id, duration);
+      for (const id of batch.waited) merged.waited.add(id);
     }
     this.waiting.set(webId, merged);
     this.waitingCount += failed.sessions.size + failed.events.size + failed.durations.size;
-    if (!this.timer && !this.closed) {
-      this.timer = setTimeout(() => void this.flush(), this.flushEveryMs);
-      this.timer.unref();
-    }
+    this.flushLater();
   }
 }
 
-/** One store's batch in one transaction: its sessions, its page views (with any duration already known), then durations. */
-async function writeStoreBatch(db: Db, storeTables: ReadonlySet<string>, webId: number, batch: StoreBatch): Promise<void> {
+/**
+ * One store's batch in one transaction: its sessions, the page views of sessions written (with any duration already
+ * known), then durations. Answers the page views whose session is not written, which it left out.
+ */
+async function writeStoreBatch(db: Db, storeTables: ReadonlySet<string>, webId: number, batch: StoreBatch): Promise<TrackedEvent[]> {
   const sessions = [...batch.sessions.values()];
-  const events = [...batch.events.values()];
   // A page view and its duration in the same batch are one row; the rest update rows written before.
   const updates: { eventId: string; sessionId: string; ms: number }[] = [];
   const durationOf = new Map<string, number>();
@@ -217,7 +254,7 @@ async function writeStoreBatch(db: Db, storeTables: ReadonlySet<string>, webId: 
     if (event && event.sessionId === sessionId) durationOf.set(eventId, ms);
     else updates.push({ eventId, sessionId, ms });
   }
-  await db.transaction().execute(async (everyStore) => {
+  return db.transaction().execute(async (everyStore) => {
     const tx = scopedToStore(everyStore, webId, storeTables);
     for (let at = 0; at < sessions.length; at += SESSION_ROWS_PER_STATEMENT)
       await tx
@@ -244,6 +281,8 @@ async function writeStoreBatch(db: Db, storeTables: ReadonlySet<string>, webId: 
         // A browser that sends its session twice (a retried beacon) has one session.
         .onConflict((conflict) => conflict.columns(['web_id', 'session_id']).doNothing())
         .execute();
+    const recorded = await recordedSessions(tx, new Set([...batch.events.values()].map((event) => event.sessionId)));
+    const events = [...batch.events.values()].filter((event) => recorded.has(event.sessionId));
     for (let at = 0; at < events.length; at += EVENT_ROWS_PER_STATEMENT)
       await tx
         .insertInto('tracking_events')
@@ -270,5 +309,21 @@ async function writeStoreBatch(db: Db, storeTables: ReadonlySet<string>, webId: 
         WHERE tracking_events.web_id = ${webId} AND tracking_events.event_id = d.event_id AND tracking_events.session_id = d.session_id
       `.execute(everyStore);
     }
+    return [...batch.events.values()].filter((event) => !recorded.has(event.sessionId));
   });
+}
+
+/** Which of `sessionIds` the store (`tx` is scoped to it) has recorded. */
+async function recordedSessions(tx: Db, sessionIds: ReadonlySet<string>): Promise<Set<string>> {
+  const ids = [...sessionIds];
+  const recorded = new Set<string>();
+  for (let at = 0; at < ids.length; at += EVENT_ROWS_PER_STATEMENT) {
+    const rows = await tx
+      .selectFrom('tracking_sessions')
+      .select('session_id')
+      .where('session_id', 'in', ids.slice(at, at + EVENT_ROWS_PER_STATEMENT))
+      .execute();
+    for (const row of rows) recorded.add(row.session_id);
+  }
+  return recorded;
 }
