@@ -181,7 +181,7 @@ export type {
   SectionDataRequest,
   ThemeDocument,
 } from './page.ts';
-export { IMAGE_ROUTE, IMAGE_SIZES, imageSize, imageUrl, mediaUrl } from './media.ts';
+export { IMAGE_ROUTE, IMAGE_SIZES, MEDIA_PLACEHOLDER, WIDE_MEDIA_PLACEHOLDER, imageSize, imageUrl, mediaUrl } from './media.ts';
 export type { ImageRequest } from './media.ts';
 export {
   formInputTypes,

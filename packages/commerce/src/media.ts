@@ -12,6 +12,14 @@ export const IMAGE_SIZES = [
   40, 48, 56, 64, 80, 96, 120, 160, 240, 300, 320, 400, 480, 640, 768, 800, 960, 1024, 1280, 1536, 1600, 2048, 2560, 3072,
 ] as const;
 
+/** §9's media placeholder for a picture in a card, a column or a tile: 400×300. */
+export const MEDIA_PLACEHOLDER = { width: 400, height: 300 } as const;
+/**
+ * §9's other media placeholder, for a picture drawn across the page (a hero's): a 4000×300 strip. The image route
+ * draws it within its bounds (its larger side at most 800 px), a strip all the same.
+ */
+export const WIDE_MEDIA_PLACEHOLDER = { width: 4000, height: 300 } as const;
+
 /** The allowed size for `px`: the smallest of `IMAGE_SIZES` at least as large (so a picture is never blurred), or the largest. */
 export function imageSize(px: number): number {
   for (const size of IMAGE_SIZES) if (size >= px) return size;

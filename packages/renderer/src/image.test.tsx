@@ -12,6 +12,7 @@ const settings: ImageSettings = {
   widths: [320, 640],
   densities: [1, 2],
   placeholder: '/placeholder.png',
+  widePlaceholder: '/wide-placeholder.png',
 };
 
 it('gives the intrinsic size and a srcset over widths × densities', () => {
@@ -45,4 +46,27 @@ it('shows the placeholder when the image fails or has no source', () => {
   expect(broken.getAttribute('src')).toBe('/placeholder.png');
   expect(broken.getAttribute('srcset')).toBeNull();
   expect(screen.getByAltText('Empty').getAttribute('src')).toBe('/placeholder.png');
+});
+
+it('shows the wide placeholder (§9: 4000×300) for a picture drawn across the page, the 400×300 one elsewhere', () => {
+  render(
+    <ImageProvider value={settings}>
+      <Image src="/media/1/gone.webp" alt="Hero" width={1600} height={700} wide />
+      <Image src="" alt="Strip" width={1600} height={120} wide />
+      <Image src="" alt="Card" width={400} height={300} />
+    </ImageProvider>,
+  );
+  const hero = screen.getByAltText('Hero');
+  fireEvent.error(hero);
+  expect(hero.getAttribute('src')).toBe('/wide-placeholder.png');
+  expect(screen.getByAltText('Strip').getAttribute('src')).toBe('/wide-placeholder.png');
+  expect(screen.getByAltText('Card').getAttribute('src')).toBe('/placeholder.png');
+  // Settings without a wide one fall back to the card.
+  cleanup();
+  render(
+    <ImageProvider value={{ ...settings, widePlaceholder: undefined }}>
+      <Image src="" alt="Strip" width={1600} height={120} wide />
+    </ImageProvider>,
+  );
+  expect(screen.getByAltText('Strip').getAttribute('src')).toBe('/placeholder.png');
 });

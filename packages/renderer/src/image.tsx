@@ -10,7 +10,10 @@ export interface ImageSettings {
   /** Widths to offer in `srcset` (the image breakpoints of §9). */
   widths: readonly number[];
   densities: readonly number[];
+  /** What a picture without a source (or one that failed) shows: §9's 400×300 card. */
   placeholder: string;
+  /** The same for a picture drawn across the page (`wide`): §9's 4000×300 strip; `placeholder` when not given. */
+  widePlaceholder?: string;
 }
 
 const ImageContext = createContext<ImageSettings>({
@@ -31,6 +34,8 @@ export interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
   height: number;
   /** Loads at once instead of lazily: for the first image a shopper sees. */
   priority?: boolean;
+  /** Drawn across the page (a hero's picture): without its picture it shows the wide placeholder (§9's 4000×300). */
+  wide?: boolean;
 }
 
 /** Each source's `srcset`, kept per settings: a product's image is drawn on many pages, and on every request. */
@@ -62,12 +67,14 @@ function srcSetOf(settings: ImageSettings, source: string): string {
 
 /**
  * An image with its intrinsic size (no layout shift), a `srcset` over the configured widths and densities, lazy
- * loading unless it is a priority image, and the placeholder when it fails or has no source.
+ * loading unless it is a priority image, and the placeholder when it fails or has no source (the wide one for a
+ * picture across the page).
  */
-export function Image({ src, alt, width, height, priority = false, sizes = '100vw', ...rest }: ImageProps) {
+export function Image({ src, alt, width, height, priority = false, wide = false, sizes = '100vw', ...rest }: ImageProps) {
   const settings = use(ImageContext);
   const [failed, setFailed] = useState(false);
-  const source = !src || failed ? settings.placeholder : settings.resolve(src);
+  const placeholder = (wide && settings.widePlaceholder) || settings.placeholder;
+  const source = !src || failed ? placeholder : settings.resolve(src);
   const srcSet = source && src && !failed ? srcSetOf(settings, source) : '';
   return (
     <img

@@ -1,6 +1,15 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData } from 'react-router-dom';
-import { MAX_COMPARE, imageSize, imageUrl, mediaUrl, type ProductCard, type WebConfig } from '@vitrine/commerce';
+import {
+  MAX_COMPARE,
+  MEDIA_PLACEHOLDER,
+  WIDE_MEDIA_PLACEHOLDER,
+  imageSize,
+  imageUrl,
+  mediaUrl,
+  type ProductCard,
+  type WebConfig,
+} from '@vitrine/commerce';
 import { ImageProvider, NavigationProvider, type ImageSettings } from '@vitrine/renderer';
 import { FormSubmitProvider, ShopProvider } from '@vitrine/sections';
 import { useApi } from './app-context.tsx';
@@ -31,8 +40,9 @@ import { WishlistSync } from './wishlist/wishlist-sync.tsx';
 import { readOncePerText } from './read-once.ts';
 
 /**
- * Images load through the image route as webp at the image breakpoints of §9, at densities 1 and 2. One settings
- * object per CDN base, kept across renders: `Image` keeps each source's `srcset` per settings object.
+ * Images load through the image route as webp at the image breakpoints of §9, at densities 1 and 2; a picture without
+ * its file shows §9's placeholder, 4000×300 across the page (a hero) and 400×300 elsewhere. One settings object per
+ * CDN base, kept across renders: `Image` keeps each source's `srcset` per settings object.
  */
 const imageSettings = readOncePerText(
   (staticCDN: string): ImageSettings => ({
@@ -40,7 +50,8 @@ const imageSettings = readOncePerText(
     buildUrl: (src, width, density) => (src.startsWith('/media/') ? imageUrl(src, { w: imageSize(width * density) }) : null),
     widths: Object.values(imageBreakpoints),
     densities: imageDensities,
-    placeholder: imageUrl('/placeholder', { w: 400, h: 300 }),
+    placeholder: imageUrl('/placeholder', { w: MEDIA_PLACEHOLDER.width, h: MEDIA_PLACEHOLDER.height }),
+    widePlaceholder: imageUrl('/placeholder', { w: WIDE_MEDIA_PLACEHOLDER.width, h: WIDE_MEDIA_PLACEHOLDER.height }),
   }),
   8,
 );

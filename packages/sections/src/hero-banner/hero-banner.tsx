@@ -9,7 +9,16 @@ export const HeroBanner = sectionComponent(heroBanner, function HeroBanner({ id,
     <SectionShell id={id} name="hero" style={style} className={`vt-hero vt-hero-${settings.height}`} label={settings.heading || 'Banner'}>
       <div className="vt-hero-frame">
         {settings.image ? (
-          <Image className="vt-hero-image" src={settings.image} alt={settings.image_alt} width={1600} height={700} priority sizes="100vw" />
+          <Image
+            className="vt-hero-image"
+            src={settings.image}
+            alt={settings.image_alt}
+            width={1600}
+            height={700}
+            priority
+            wide
+            sizes="100vw"
+          />
         ) : null}
         <div className="vt-hero-overlay" style={{ opacity: settings.image ? settings.overlay / 100 : 0 }} aria-hidden="true" />
         <div className={`vt-hero-content${settings.image ? ' vt-hero-on-image' : ''}`}>

@@ -3,7 +3,7 @@ import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
-import { imageSize } from '@vitrine/commerce';
+import { MEDIA_PLACEHOLDER, imageSize } from '@vitrine/commerce';
 import { isInterruptedWrite, writeWhole } from './files.ts';
 
 /** Largest width or height a request may name (a larger one is refused); what is made is snapped to `IMAGE_SIZES`. */
@@ -22,7 +22,7 @@ export const QUALITY_RANGE = { min: 30, max: 90, step: 5 } as const;
 /** Backgrounds every store may ask for; any other must be a colour of one of the store's published themes. */
 export const FIXED_BACKGROUNDS: ReadonlySet<string> = new Set(['ffffff', '000000']);
 /** Size of the placeholder when a request names none (§9: 400×300). */
-export const PLACEHOLDER_SIZE = { width: 400, height: 300 } as const;
+export const PLACEHOLDER_SIZE = MEDIA_PLACEHOLDER;
 /** The largest side of a placeholder: the browser scales it to the box; drawing it at 4096 px only costs CPU. */
 export const MAX_PLACEHOLDER_SIDE = 800;
 /** How many images are resized at once; the rest wait in line, so file serving always has threads left. */
