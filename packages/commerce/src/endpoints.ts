@@ -29,6 +29,13 @@ import { designsAnswer, getWebInfoAnswer, getWebInfoQuery, refreshBody, tokenPai
  * can make.
  */
 
+/**
+ * §7's latest-build file: `{ "buildId": … }`, the build the server runs now, never kept by a cache. A page's build
+ * check reads it (1 s after the app starts, §9's manifest fetch delay, then every hour, §4); `getBuild` answers the
+ * same id as the API's build metadata.
+ */
+export const LATEST_BUILD_FILE = '/_build/latest.json';
+
 /** The store itself: its config and the build its pages run (§3.2, §4, §7). */
 export const webEndpoints = {
   health: endpoint({ method: 'GET', path: '/api/health', caller: 'anyone', answer: z.object({ status: z.literal('ok') }) }),

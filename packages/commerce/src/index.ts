@@ -83,7 +83,7 @@ export {
 export type { MaintenanceSettings } from './maintenance.ts';
 export { authEndpoints, accountEndpoints, orderEndpoints } from './customer-endpoints.ts';
 export { reviewEndpoints } from './review-endpoints.ts';
-export { webEndpoints, cartEndpoints, wishlistEndpoints, maintenanceEndpoints, refreshEndpoint } from './endpoints.ts';
+export { LATEST_BUILD_FILE, webEndpoints, cartEndpoints, wishlistEndpoints, maintenanceEndpoints, refreshEndpoint } from './endpoints.ts';
 export { pageEndpoints, catalogueEndpoints, getPageQuery, themeSectionsQuery } from './catalogue-endpoints.ts';
 export { formEndpoints, FORM_BODY_LIMIT_BYTES } from './form-endpoints.ts';
 export {

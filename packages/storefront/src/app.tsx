@@ -4,7 +4,7 @@ import { hydrate } from '@vitrine/renderer/client';
 import { webEndpoints } from '@vitrine/commerce';
 import { AppContext } from './app-context.tsx';
 import { ApiCallError, ApiClient } from './client/api-client.ts';
-import { watchForNewBuild } from './client/app-behaviour.ts';
+import { watchForNewBuild } from './client/build-check.ts';
 import { useCart } from './client/cart.ts';
 import { readClaims, signedInUserId, useSession } from './client/session.ts';
 import { useSiteState } from './client/site-state.ts';

@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { constants as zlib } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { isBot } from '@vitrine/commerce';
+import { LATEST_BUILD_FILE, isBot } from '@vitrine/commerce';
 import type { ClientAssets } from '@vitrine/storefront/server';
 import { fontFile } from '@vitrine/theme-engine';
 import type { Db } from '../db/connect.ts';
@@ -95,7 +95,7 @@ export interface AppLogger {
 /** Whether a request is for a page (a browser's navigation) rather than the API or a file. */
 function wantsPage(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0]!;
-  if (/^\/(api|_img|media|assets|fonts|editor\/assets)\//.test(path)) return false;
+  if (/^\/(api|_img|_build|media|assets|fonts|editor\/assets)\//.test(path)) return false;
   return request.method === 'GET' || request.method === 'HEAD';
 }
 
@@ -234,6 +234,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   conversions.start();
   app.addHook('onClose', () => conversions.stop());
   const trackTokens = new TrackTokens(options.secret);
+  const buildId = async () =>
+    (typeof options.storefront.assets === 'function' ? await options.storefront.assets() : options.storefront.assets).buildId;
   await registerApi(app, {
     trackTokens,
     everyStore: options.db,
@@ -249,8 +251,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     heartbeatMs: options.maintenanceHeartbeatMs ?? 25_000,
     mediaDir: options.mediaDir,
     tracking: options.tracking,
-    buildId: async () =>
-      (typeof options.storefront.assets === 'function' ? await options.storefront.assets() : options.storefront.assets).buildId,
+    buildId,
+  });
+  // §7's latest-build file: the build this server runs, read by every page's build check, so never kept by a cache.
+  app.get(LATEST_BUILD_FILE, async (_request, reply) => reply.header('cache-control', 'no-store').send({ buildId: await buildId() }));
+  app.all('/_build/*', async (request: FastifyRequest) => {
+    throw new HttpError(404, 'NOT_FOUND', `No build file ${request.url.split('?')[0]}`);
   });
   app.all('/api/*', async (request: FastifyRequest) => {
     throw new HttpError(404, 'NOT_FOUND', `No API call ${request.method} ${request.url.split('?')[0]}`);

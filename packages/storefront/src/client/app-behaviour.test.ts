@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keepTrackingCode, preloadQueue, reloadOnce, RELOAD_GUARD_MS, rememberViewport, watchForNewBuild } from './app-behaviour.ts';
+import { keepTrackingCode, preloadQueue, reloadOnce, RELOAD_GUARD_MS, rememberViewport } from './app-behaviour.ts';
 import { useCart } from './cart.ts';
 import { useSiteState } from './site-state.ts';
 
@@ -19,21 +19,6 @@ describe('app behaviour (§4, §9)', () => {
     expect(reloadOnce('/account', { storage: fake, now: 1_000_001, reload })).toBe(true);
     expect(reloadOnce('/cart', { storage: fake, now: 1_000_000 + RELOAD_GUARD_MS, reload })).toBe(true);
     expect(reload).toHaveBeenCalledTimes(3);
-  });
-
-  it('checks the build every hour and reloads when it changed', async () => {
-    vi.useFakeTimers();
-    const reload = vi.fn();
-    let served = 'build-1';
-    const stop = watchForNewBuild('build-1', { fetchBuildId: async () => served, reload });
-    await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
-    expect(reload).not.toHaveBeenCalled();
-    served = 'build-2';
-    await vi.advanceTimersByTimeAsync(60 * 60 * 1000 - 1);
-    expect(reload).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(reload).toHaveBeenCalledOnce();
-    stop();
   });
 
   it('runs at most four preloads at once', async () => {

@@ -1,37 +1,11 @@
 import { breakpointFor } from '@vitrine/theme-engine';
 
-/** Build poll every hour (§9): a new build id means the page reloads to pick up the new code. */
-const BUILD_POLL_MS = 60 * 60 * 1000;
 /** A failed page-part load reloads the page at most once per path within this window (§4, §9). */
 export const RELOAD_GUARD_MS = 10_000;
 /** Tracking code cookie lifetime (§9). */
 const TRACKING_CODE_SECONDS = 86_400;
 /** Viewport cookie lifetime (§9). */
 const VIEWPORT_COOKIE_SECONDS = 365 * 86_400;
-
-/** Checks `/api/Web/Build` every hour and reloads when the server runs a newer build than this page. */
-export function watchForNewBuild(
-  currentBuildId: string,
-  { fetchBuildId = defaultFetchBuildId, reload = () => window.location.reload(), every = BUILD_POLL_MS } = {},
-) {
-  const timer = setInterval(() => {
-    fetchBuildId()
-      .then((id) => {
-        if (id && id !== currentBuildId) reload();
-      })
-      .catch(() => {
-        // Offline or restarting: try again at the next poll.
-      });
-  }, every);
-  return () => clearInterval(timer);
-}
-
-async function defaultFetchBuildId(): Promise<string | null> {
-  const response = await fetch('/api/Web/Build', { cache: 'no-store' });
-  if (!response.ok) return null;
-  const body = (await response.json()) as { data?: { buildId?: unknown } };
-  return typeof body.data?.buildId === 'string' ? body.data.buildId : null;
-}
 
 /**
  * Reloads (or replaces) the page, at most once per path within 10 s: when a part of it fails to load (a new deploy
