@@ -11,6 +11,7 @@ import {
   studioOrderEndpoints,
   studioPageEndpoints,
   studioPublishEndpoints,
+  studioRedirectEndpoints,
   studioThemeEndpoints,
 } from './studio-endpoints.ts';
 import { trackingEndpoints } from './tracking-endpoints.ts';
@@ -38,5 +39,6 @@ export const endpoints = {
   studioOrders: studioOrderEndpoints,
   marketing: marketingEndpoints,
   studioAnalytics: studioAnalyticsEndpoints,
+  studioRedirects: studioRedirectEndpoints,
   tracking: trackingEndpoints,
 } as const;

@@ -95,7 +95,20 @@ export {
   studioCatalogueEndpoints,
   studioOrderEndpoints,
   studioAnalyticsEndpoints,
+  studioRedirectEndpoints,
 } from './studio-endpoints.ts';
+export {
+  MAX_REDIRECT_PATH,
+  MAX_REDIRECT_RULES,
+  MAX_REDIRECT_TARGET,
+  redirectLoop,
+  redirectPathKey,
+  redirectStatuses,
+  redirectTargetKey,
+  saveRedirectRequest,
+  saveRedirectUrlRequest,
+} from './redirects.ts';
+export type { RedirectRule, RedirectStatus, SaveRedirectRequest, StoreRedirectSettings } from './redirects.ts';
 export { trackingEndpoints } from './tracking-endpoints.ts';
 export { marketingEndpoints } from './marketing-endpoints.ts';
 export type { Caller, Endpoint, EndpointGroup, EndpointInput, EndpointAnswer, RefusalStyle } from './endpoint.ts';

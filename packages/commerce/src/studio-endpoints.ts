@@ -34,6 +34,7 @@ import {
   versionsAnswer,
 } from './studio.ts';
 import { endpoint } from './endpoint.ts';
+import { deleteRedirectRequest, redirectsAnswer, saveRedirectRequest, saveRedirectUrlRequest } from './redirects.ts';
 
 /** A theme document's largest body. */
 const THEME_BODY_BYTES = 2 * 1024 * 1024;
@@ -220,5 +221,31 @@ export const studioAnalyticsEndpoints = {
     caller: 'owner',
     query: analyticsQuery,
     answer: analyticsAnswer,
+  }),
+};
+
+/** The store's redirect rules (§2.1) and where the whole store has moved (`redirectURL`, §3.2); each answers them all. */
+export const studioRedirectEndpoints = {
+  getRedirects: endpoint({ method: 'GET', path: '/api/Studio/GetRedirects', caller: 'owner', answer: redirectsAnswer }),
+  saveRedirect: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SaveRedirect',
+    caller: 'owner',
+    body: saveRedirectRequest,
+    answer: redirectsAnswer,
+  }),
+  deleteRedirect: endpoint({
+    method: 'POST',
+    path: '/api/Studio/DeleteRedirect',
+    caller: 'owner',
+    body: deleteRedirectRequest,
+    answer: redirectsAnswer,
+  }),
+  saveRedirectUrl: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SaveRedirectURL',
+    caller: 'owner',
+    body: saveRedirectUrlRequest,
+    answer: redirectsAnswer,
   }),
 };
