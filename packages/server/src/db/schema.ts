@@ -568,6 +568,17 @@ export interface AnalyticsBreakdownTable {
   count: number;
 }
 
+/** An owner's redirect rule (§2.1): a source path, as rules compare paths, sent to `target` with `status`. */
+export interface RedirectRulesTable {
+  rule_id: Generated<number>;
+  web_id: number;
+  from_path: string;
+  target: string;
+  status: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   sites: SitesTable;
   site_domains: SiteDomainsTable;
@@ -619,4 +630,5 @@ export interface Database {
   form_submissions: FormSubmissionsTable;
   media: MediaTable;
   rate_limit_hits: RateLimitHitsTable;
+  redirect_rules: RedirectRulesTable;
 }
