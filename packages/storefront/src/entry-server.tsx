@@ -10,7 +10,7 @@ import { pageClasses, pageStylesheet } from './page-css.server.ts';
 import { documentTitle, metaOf } from './meta.ts';
 import { readOncePerText } from './read-once.ts';
 import { createRoutes } from './routes.tsx';
-export { crawlerDisallowedPaths } from './route-table.ts';
+export { crawlerDisallowedPaths, ownRoutePaths } from './route-table.ts';
 import { APP_ROOT_ID, SERVER_DATA_ID, routeNotDrawn, type ServerData } from './server-data.ts';
 
 /** The built client's files a page links: module scripts and stylesheets, in order. */

@@ -129,6 +129,18 @@ export function crawlerDisallowedPaths(): string[] {
   return [...new Set([...paths, '/search', '/api/'])].sort();
 }
 
+/**
+ * The paths the route table itself answers, from the root in React Router's syntax (`/`, `/cart`, `/order/:id`):
+ * every route but the catch-all slug, and the sources of its own rules below. An owner's redirect rule may not take one
+ * over (§2.1), since it would apply before the route.
+ */
+export function ownRoutePaths(): string[] {
+  return [
+    ...routeTable.filter((spec) => spec.path !== '*').map((spec) => `/${spec.path}`),
+    ...redirectRules.map((rule) => `/${rule.from}`),
+  ];
+}
+
 /** Route rules that send a path elsewhere: inside the app, or to an external address. */
 export const redirectRules: readonly { from: string; to: string }[] = [
   { from: 'home', to: '/' },

@@ -25,6 +25,7 @@ import { registerStudioOrdersApi } from './studio-orders-api.ts';
 import { registerStudioMediaApi } from './studio-media-api.ts';
 import { registerStudioPagesApi } from './studio-pages-api.ts';
 import { registerStudioPublishApi } from './studio-publish-api.ts';
+import { registerStudioRedirectsApi } from './studio-redirects-api.ts';
 import { registerStudioThemeApi } from './studio-theme-api.ts';
 import { registerTrackApi } from './track-api.ts';
 
@@ -145,6 +146,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerStudioCatalogueApi(app, deps);
   registerStudioOrdersApi(app, deps);
   registerStudioAnalyticsApi(app, deps);
+  registerStudioRedirectsApi(app, deps);
   registerFormsApi(app, deps);
   registerTrackApi(app, deps, deps.tracking);
 }

@@ -36,6 +36,7 @@ import { registerSameOriginWrites } from './same-origin.ts';
 import { registerSecurityHeaders, type SecurityHeadersOf } from './security-headers.ts';
 import { lookupSite, registerStoreOverride } from './site.ts';
 import { registerStorefront, type RenderStorefront } from './storefront.ts';
+import { recordServerRoutes } from './server-routes.ts';
 import type { TrackingOptions } from '../shop/tracking.ts';
 import { TrackTokens } from '../shop/tracking-token.ts';
 import { FacetIndex } from '../shop/facet-index.ts';
@@ -154,6 +155,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => answerRouterRefusal(error, request, reply, securityHeadersOf),
   });
 
+  // Every route from here on is heard, so redirect rules know the paths the server answers itself.
+  recordServerRoutes(app);
   securityHeadersOf = await registerSecurityHeaders(app, { contentSecurityPolicy: options.contentSecurityPolicy ?? true });
   registerSameOriginWrites(app);
   // Pages and API answers compressed as they go (the built assets were compressed at build time, below). Brotli at

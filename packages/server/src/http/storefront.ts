@@ -20,6 +20,7 @@ import { loadAddress } from '../shop/address.ts';
 import { sitemapPart } from '../shop/sitemap.ts';
 import { loadTemplatePage, loadThemeSectionData } from '../shop/pages.ts';
 import { loadWebConfig } from '../shop/tenants.ts';
+import { loadStoreRedirects, redirectOf } from '../shop/redirects.ts';
 import { cartLineCount } from '../shop/catalog.ts';
 import { priceCodes } from '../shop/cart.ts';
 import { checkoutOptions } from '../shop/orders.ts';
@@ -153,6 +154,15 @@ export function registerStorefront(
   });
 
   app.get('/*', async (request, reply) => {
+    // The owner's redirect rules and a moved store's address (§2.1, §3.2) come before the route table and the kept pages.
+    const asked = await lookupSite(db, request);
+    if (asked.ok) {
+      const redirects = await storeData.get(asked.webId, 'redirects', () =>
+        loadStoreRedirects(scopedToStore(db, asked.webId, storeTables)),
+      );
+      const redirect = redirectOf(redirects, request.url);
+      if (redirect) return reply.redirect(redirect.location, redirect.status);
+    }
     const cacheKey = cache ? guestPageKey(request.headers.host, request.url, request.headers.cookie) : null;
     const cached = cacheKey ? cache!.get(cacheKey) : null;
     if (cached) {
