@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { GeoipLocator, UNKNOWN_IP, continentOfCountry, deviceOf } from './infra/geo.ts';
+import { GeoipLocator, UNKNOWN_IP, continentOfCountry, deviceOf, geoLocationOf } from './infra/geo.ts';
 import type { TrackingIntake } from './shop/tracking.ts';
 import { backends, startOnBackend, type BackendServer } from './test-support.ts';
 
@@ -10,6 +10,21 @@ const IPHONE =
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 /** An address geoip-lite's installed data places in England (the town moves between database releases). */
 const BRITISH_IP = '81.2.69.142';
+/**
+ * §7's reverse-geocode result for it from the installed data: England's ISO 3166-2 code but no name for it, and no
+ * locality finer than the city, are null.
+ */
+const britishPlace = {
+  city: expect.stringMatching(/\S/),
+  principalSubdivision: null,
+  principalSubdivisionCode: 'GB-ENG',
+  countryName: 'United Kingdom',
+  countryCode: 'GB',
+  continent: 'Europe',
+  latitude: expect.any(Number),
+  longitude: expect.any(Number),
+  locality: null,
+};
 /** Beacons one client may send per 10 s in these tests. */
 const PER_CLIENT = 40;
 
@@ -101,6 +116,16 @@ describe.each(backends)('visitor tracking on $name', ({ create }) => {
     const cookies = added.headers.getSetCookie();
     expect(cookies.find((c) => c.startsWith('vt_ip='))).toMatch(/^vt_ip=81\.2\.69\.142; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax$/);
     expect(cookies.find((c) => c.startsWith('vt_geo='))).toMatch(/Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax$/);
+    // vt_geo holds §7's reverse-geocode result under its names, with what the local data does not know as null.
+    const place = JSON.parse(
+      decodeURIComponent(
+        cookies
+          .find((c) => c.startsWith('vt_geo='))!
+          .split(';')[0]!
+          .slice('vt_geo='.length),
+      ),
+    );
+    expect(place).toEqual(britishPlace);
     expect((await beacon('event', view, { ip })).status).toBe(202);
     expect((await beacon('update-duration', { ...view, Duration: '4250' }, { ip })).status).toBe(202);
     // Accepted is not yet written: the rows come with the batch.
@@ -122,11 +147,16 @@ describe.each(backends)('visitor tracking on $name', ({ create }) => {
       device: 'Desktop',
       utm: { utm_source: 'news' },
     });
-    expect(row!.geo).toMatchObject({
+    expect(row!.geo).toEqual({
       CountryCode: 'GB',
       Country: 'United Kingdom',
       Continent: 'Europe',
-      City: expect.stringMatching(/\S/),
+      City: place.city,
+      State: 'GB-ENG',
+      Latitude: place.latitude,
+      Longitude: place.longitude,
+      // A locality the data does not know is left empty, not filled with the city.
+      Locality: '',
     });
     expect(await eventsOf(view.EventID)).toEqual([
       expect.objectContaining({
@@ -337,21 +367,66 @@ describe.each(backends)('visitor tracking on $name', ({ create }) => {
 });
 
 describe('where a visitor is and what they browse with', () => {
-  it('places an address with the installed database, and leaves the place empty when it cannot', async () => {
+  it('places an address with the installed database under §7’s names, null where the data does not know, empty when it cannot', async () => {
     const locator = new GeoipLocator();
     const british = await locator.locate(BRITISH_IP);
-    expect(british).toMatchObject({ ip: BRITISH_IP, geo: { CountryCode: 'GB', Continent: 'Europe', City: expect.stringMatching(/\S/) } });
-    expect(typeof british.geo?.Latitude).toBe('number');
+    expect(british).toEqual({
+      ip: BRITISH_IP,
+      place: britishPlace,
+    });
+    // An address placed in a country alone: no city, and not the country's middle passed off as where it is.
+    expect(await locator.locate('8.8.8.8')).toEqual({
+      ip: '8.8.8.8',
+      place: {
+        city: null,
+        principalSubdivision: null,
+        principalSubdivisionCode: null,
+        countryName: 'United States',
+        countryCode: 'US',
+        continent: 'North America',
+        latitude: null,
+        longitude: null,
+        locality: null,
+      },
+    });
     // A private address has no place; no address at all is "Unknown" (§8).
-    expect(await locator.locate('10.1.2.3')).toEqual({ ip: '10.1.2.3', geo: null });
-    expect(await locator.locate(undefined)).toEqual({ ip: UNKNOWN_IP, geo: null });
+    expect(await locator.locate('10.1.2.3')).toEqual({ ip: '10.1.2.3', place: null });
+    expect(await locator.locate(undefined)).toEqual({ ip: UNKNOWN_IP, place: null });
     // A database that cannot be read is a warning, not a failure.
     const broken = new GeoipLocator(() => {
       throw new Error('no data');
     });
-    expect(await broken.locate(BRITISH_IP)).toEqual({ ip: BRITISH_IP, geo: null });
+    expect(await broken.locate(BRITISH_IP)).toEqual({ ip: BRITISH_IP, place: null });
     expect(continentOfCountry('br')).toBe('South America');
     expect(continentOfCountry('ZZ')).toBe('');
+  });
+
+  it('records §3.13’s GeoLocation from the place: empty text where it says null, the subdivision’s code without its name', () => {
+    const place = {
+      city: 'Plymouth',
+      principalSubdivision: null,
+      principalSubdivisionCode: 'GB-ENG',
+      countryName: 'United Kingdom',
+      countryCode: 'GB',
+      continent: 'Europe',
+      latitude: 50.36,
+      longitude: -4.14,
+      locality: null,
+    };
+    expect(geoLocationOf(place)).toEqual({
+      City: 'Plymouth',
+      State: 'GB-ENG',
+      Country: 'United Kingdom',
+      CountryCode: 'GB',
+      Continent: 'Europe',
+      Latitude: 50.36,
+      Longitude: -4.14,
+      Locality: '',
+    });
+    expect(geoLocationOf({ ...place, principalSubdivision: 'England', continent: null })).toMatchObject({
+      State: 'England',
+      Continent: '',
+    });
   });
 
   it('tells browser, OS and device from the user-agent', () => {

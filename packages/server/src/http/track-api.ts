@@ -1,14 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import {
-  TRACKING_COOKIES,
-  USER_AGENT_MAX_LENGTH,
-  geoLocation,
-  isUntrackedRoute,
-  trackingEndpoints,
-  type GeoLocation,
-} from '@vitrine/commerce';
-import { GeoipLocator, deviceOf, type VisitorLocator } from '../infra/geo.ts';
+import { TRACKING_COOKIES, USER_AGENT_MAX_LENGTH, isUntrackedRoute, trackingEndpoints } from '@vitrine/commerce';
+import { GeoipLocator, deviceOf, geoLocationOf, visitorPlace, type VisitorLocator, type VisitorPlace } from '../infra/geo.ts';
 import type { Db } from '../db/connect.ts';
 import { rateLimited } from '../infra/rate-limit.ts';
 import { TrackingIntake, type TrackingOptions } from '../shop/tracking.ts';
@@ -81,7 +74,7 @@ export function registerTrackApi(app: FastifyInstance, deps: ApiDeps, options: T
       if (!(await sessionAllowed(request, caller.webId))) return ACCEPTED;
       // The customer is the one the session cookie signs in (a signed-in shopper's first beacon, sent before the app
       // starts, says null).
-      const [customerId, { ip, geo }] = await Promise.all([customerOf(request, caller.webId), placeOf(request, reply, locator)]);
+      const [customerId, { ip, place }] = await Promise.all([customerOf(request, caller.webId), placeOf(request, reply, locator)]);
       intake.addSession(caller.webId, {
         sessionId: body.SessionID,
         visitorId: body.VisitorID,
@@ -90,7 +83,7 @@ export function registerTrackApi(app: FastifyInstance, deps: ApiDeps, options: T
         referrer: body.Referrer,
         referrerHost: externalHost(body.Referrer, request.host),
         ip,
-        geo,
+        geo: place && geoLocationOf(place),
         device: agentOf(request).device,
         utm: body.utm && Object.keys(body.utm).length > 0 ? body.utm : null,
         at: new Date(),
@@ -117,30 +110,32 @@ export function registerTrackApi(app: FastifyInstance, deps: ApiDeps, options: T
 }
 
 /**
- * The visitor's address and place. The place is kept an hour in cookies (§9: `vt_ip`, `vt_geo`, set here, HttpOnly:
- * the page has no use for them) and reused while the request comes from the same address, so the lookup runs once
- * an hour per visitor.
+ * The visitor's address and place: §7's IP lookup and reverse-geocode results, from the local GeoIP data. They are
+ * kept an hour in cookies (§9: `vt_ip` holds the address, `vt_geo` the place under §7's names as JSON; set here,
+ * HttpOnly: the page has no use for them) and reused while the request comes from the same address, so the lookup
+ * runs once an hour per visitor. A place the data does not have sets no `vt_geo`.
  */
 async function placeOf(
   request: FastifyRequest,
   reply: FastifyReply,
   locator: VisitorLocator,
-): Promise<{ ip: string; geo: GeoLocation | null }> {
+): Promise<{ ip: string; place: VisitorPlace | null }> {
   const cachedIp = request.cookies[TRACKING_COOKIES.ip.name];
   const cachedGeo = request.cookies[TRACKING_COOKIES.geo.name];
   if (cachedIp && cachedIp === request.ip && cachedGeo) {
     try {
-      const parsed = geoLocation.safeParse(JSON.parse(cachedGeo));
-      if (parsed.success) return { ip: cachedIp, geo: parsed.data };
+      const parsed = visitorPlace.safeParse(JSON.parse(cachedGeo));
+      if (parsed.success) return { ip: cachedIp, place: parsed.data };
     } catch {
-      // A cookie that is not ours any more: look the address up again.
+      // A cookie that is not ours any more (or of the shape before §7's names): look the address up again.
     }
   }
-  const place = await locator.locate(request.ip);
+  const found = await locator.locate(request.ip);
   const cookie = { path: '/', sameSite: 'lax' as const, httpOnly: true, secure: request.protocol === 'https' };
-  reply.setCookie(TRACKING_COOKIES.ip.name, place.ip, { ...cookie, maxAge: TRACKING_COOKIES.ip.maxAge });
-  if (place.geo) reply.setCookie(TRACKING_COOKIES.geo.name, JSON.stringify(place.geo), { ...cookie, maxAge: TRACKING_COOKIES.geo.maxAge });
-  return place;
+  reply.setCookie(TRACKING_COOKIES.ip.name, found.ip, { ...cookie, maxAge: TRACKING_COOKIES.ip.maxAge });
+  if (found.place)
+    reply.setCookie(TRACKING_COOKIES.geo.name, JSON.stringify(found.place), { ...cookie, maxAge: TRACKING_COOKIES.geo.maxAge });
+  return found;
 }
 
 async function isCustomerOf(store: Db, customerId: number): Promise<boolean> {

@@ -1,37 +1,67 @@
 import { createRequire } from 'node:module';
 import type { DeviceInfo, GeoLocation } from '@vitrine/commerce';
 import UAParser from 'ua-parser-js';
+import { z } from 'zod';
 
 /**
- * Where a visitor is and what they browse with (§3.13 IPAddress, GeoLocation, DeviceInfo), resolved on the server
- * from the request: the browser is never asked, and no outside service is called. A failure is not an error (§8):
- * the address is "Unknown" and the location empty.
+ * §7's reverse-geocode result, under §7's names, as the local GeoIP data (`geoip-lite`'s, installed with it; no
+ * outside service is called) knows it. What the data does not know is null, never made up:
+ * - `locality`: geoip-lite names a city and nothing finer, so it is always null (it used to repeat the city);
+ * - `principalSubdivision`: the data has a subdivision's ISO 3166-2 code (`principalSubdivisionCode`, `GB-ENG`), not
+ *   its name, so the name is null;
+ * - `city`, `latitude`, `longitude`: for an address it places in a country alone, the data has no city and gives the
+ *   country's middle with a 200–1,000 km radius (8.8.8.8 is a farm in Kansas), so coordinates come only with a city;
+ * - `continent`: from the country (GeoNames' grouping), null for a code that is in none.
+ * The country's code and name are known whenever there is a result at all.
+ */
+export const visitorPlace = z.object({
+  city: z.string().nullable(),
+  principalSubdivision: z.string().nullable(),
+  principalSubdivisionCode: z.string().nullable(),
+  countryName: z.string(),
+  countryCode: z.string(),
+  continent: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  locality: z.string().nullable(),
+});
+export type VisitorPlace = z.infer<typeof visitorPlace>;
+
+/**
+ * Where a visitor is and what they browse with (§3.13 IPAddress, GeoLocation, DeviceInfo; §7's IP lookup and
+ * reverse-geocode), resolved on the server from the request: the browser is never asked. A failure is not an error
+ * (§8): the address is "Unknown" and the place empty.
  */
 export interface VisitorLocator {
-  /** The visitor's address and location; `ip` is the request's address (`request.ip`, which honours TRUST_PROXY). */
-  locate(ip: string | undefined): Promise<{ ip: string; geo: GeoLocation | null }>;
+  /** The visitor's address and place; `ip` is the request's address (`request.ip`, which honours TRUST_PROXY). */
+  locate(ip: string | undefined): Promise<{ ip: string; place: VisitorPlace | null }>;
 }
 
 /** The IP address §8 records when it cannot be told. */
 export const UNKNOWN_IP = 'Unknown';
 
-/** An empty location (§8: "location left empty"). */
-export const emptyGeo = (): GeoLocation => ({
-  City: '',
-  State: '',
-  Country: '',
-  CountryCode: '',
-  Continent: '',
-  Latitude: null,
-  Longitude: null,
-  Locality: '',
-});
+/**
+ * The §3.13 GeoLocation a session records, from §7's place: '' where the place says null (the record's fields are
+ * text), and the subdivision's code where its name is not known.
+ */
+export function geoLocationOf(place: VisitorPlace): GeoLocation {
+  return {
+    City: place.city ?? '',
+    State: place.principalSubdivision ?? place.principalSubdivisionCode ?? '',
+    Country: place.countryName,
+    CountryCode: place.countryCode,
+    Continent: place.continent ?? '',
+    Latitude: place.latitude,
+    Longitude: place.longitude,
+    Locality: place.locality ?? '',
+  };
+}
 
 interface GeoipLookup {
   country: string;
   region: string;
   city: string;
-  ll: [number, number] | null;
+  ll: [number | null, number | null] | null;
 }
 interface Geoip {
   lookup(ip: string): GeoipLookup | null;
@@ -70,9 +100,9 @@ export class GeoipLocator implements VisitorLocator {
 
   constructor(private readonly load: () => Geoip = () => createRequire(import.meta.url)('geoip-lite') as Geoip) {}
 
-  async locate(ip: string | undefined): Promise<{ ip: string; geo: GeoLocation | null }> {
+  async locate(ip: string | undefined): Promise<{ ip: string; place: VisitorPlace | null }> {
     const address = ip?.trim().replace(/^::ffff:/, '');
-    if (!address) return { ip: UNKNOWN_IP, geo: null };
+    if (!address) return { ip: UNKNOWN_IP, place: null };
     try {
       this.geoip ??= new Promise((resolve, reject) =>
         // Off the request that asked first: the read is synchronous, and a failed load is tried again next time.
@@ -86,22 +116,25 @@ export class GeoipLocator implements VisitorLocator {
         }),
       );
       const found = (await this.geoip).lookup(address);
-      if (!found?.country) return { ip: address, geo: null };
+      if (!found?.country) return { ip: address, place: null };
+      const city = found.city || null;
+      const [latitude, longitude] = city && found.ll ? found.ll : [null, null];
       return {
         ip: address,
-        geo: {
-          City: found.city,
-          State: found.region,
-          Country: countryNames.of(found.country) ?? found.country,
-          CountryCode: found.country,
-          Continent: continentOfCountry(found.country),
-          Latitude: found.ll?.[0] ?? null,
-          Longitude: found.ll?.[1] ?? null,
-          Locality: found.city,
+        place: {
+          city,
+          principalSubdivision: null,
+          principalSubdivisionCode: found.region ? `${found.country}-${found.region}` : null,
+          countryName: countryNames.of(found.country) ?? found.country,
+          countryCode: found.country,
+          continent: continentOfCountry(found.country) || null,
+          latitude: latitude ?? null,
+          longitude: longitude ?? null,
+          locality: null,
         },
       };
     } catch {
-      return { ip: address, geo: null };
+      return { ip: address, place: null };
     }
   }
 }
