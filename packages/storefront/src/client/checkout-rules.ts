@@ -67,9 +67,12 @@ export function newIdempotencyKey(random: () => string = () => crypto.randomUUID
 /** The address fields of the checkout form, by the names the server gives refusals (`shippingAddress.city`). */
 export const addressFieldNames = ['fullName', 'line1', 'line2', 'city', 'region', 'postalCode', 'country', 'phone'] as const;
 
-/** The new address typed into the checkout form, from its values by name. */
-export function addressFromValues(values: Readonly<Record<string, string>>): NonNullable<PlaceOrderRequest['shippingAddress']> {
-  const value = (name: (typeof addressFieldNames)[number]) => (values[`shippingAddress.${name}`] ?? '').trim();
+/** The new address typed into a form (the checkout's, whose fields are named `shippingAddress.…`), from its values by name. */
+export function addressFromValues(
+  values: Readonly<Record<string, string>>,
+  prefix = 'shippingAddress.',
+): NonNullable<PlaceOrderRequest['shippingAddress']> {
+  const value = (name: (typeof addressFieldNames)[number]) => (values[`${prefix}${name}`] ?? '').trim();
   return {
     fullName: value('fullName'),
     line1: value('line1'),

@@ -1,10 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { accountEndpoints, type AccountProfile, type Endpoint } from '@vitrine/commerce';
+import { AppContext } from '../app-context.tsx';
+import type { ApiClient } from '../client/api-client.ts';
 import { useSession } from '../client/session.ts';
 import { useWishlist } from '../client/wishlist.ts';
-import { SignInPage } from './account-pages.tsx';
+import { ROOT_ROUTE_ID } from '../root-data.ts';
+import { savedAddress, samProfile } from '../client/account.fixture.ts';
+import { AccountPage, SignInPage } from './account-pages.tsx';
 
 afterEach(cleanup);
 
@@ -40,4 +45,61 @@ it('says one item in the singular, and nothing about items when none are saved h
 it('says nothing of the wishlist on a sign-in for anything else', () => {
   renderAt('/signin?redirect=%2Faccount');
   expect(screen.queryByRole('note')).toBeNull();
+});
+
+const home = savedAddress(5, { line1: '2 Shore Road', isDefault: true });
+const sam: AccountProfile = { ...samProfile, phone: null, addresses: [home] };
+
+/** My Account in a store whose currency is `currency`, answering the profile and saving addresses as the server does. */
+function renderAccount(currency: string) {
+  const request = vi.fn(async (endpoint: Endpoint, args?: { body?: Record<string, unknown> }) => {
+    if (endpoint === accountEndpoints.saveAddress)
+      return { data: { addresses: [home, { ...home, ...args?.body, addressId: 6, isDefault: false }] } };
+    throw new Error(`unexpected call ${endpoint.path}`);
+  });
+  const load = vi.fn(async (endpoint: Endpoint) => {
+    if (endpoint === accountEndpoints.getProfile) return { data: sam };
+    throw new Error(`unexpected load ${endpoint.path}`);
+  });
+  const site = { currency: { currencyAbbreviation: currency, currencySymbol: 'kr', currencyRate: 1 } };
+  const router = createMemoryRouter(
+    [{ id: ROOT_ROUTE_ID, path: '/', loader: () => ({ site }), children: [{ path: 'account', element: <AccountPage /> }] }],
+    {
+      initialEntries: ['/account'],
+      hydrationData: { loaderData: { [ROOT_ROUTE_ID]: { site } } },
+    },
+  );
+  render(
+    <AppContext value={{ api: { request, load } as unknown as ApiClient }}>
+      <RouterProvider router={router} />
+    </AppContext>,
+  );
+  return request;
+}
+
+it('asks a new address’s country from the checkout’s list by name, the store’s first, and names saved countries (issue 33)', async () => {
+  useSession.getState().setTokens(null);
+  const request = renderAccount('SEK');
+  const saved = await screen.findByRole('list', { name: 'Saved addresses' });
+  expect(saved.textContent).toBe('Sam Rivera, 2 Shore Road, Leith, United Kingdom');
+  fireEvent.click(screen.getByRole('button', { name: 'Add an address' }));
+  const country = screen.getByRole('combobox', { name: 'Country' }) as HTMLSelectElement;
+  // Not a two-letter box: every country by name, the store's own (the krona's: Sweden) first and chosen.
+  expect(country.value).toBe('SE');
+  const names = within(country)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+  expect(names[0]).toBe('Sweden');
+  expect(names).toContain('United Kingdom');
+  expect(names.length).toBeGreaterThan(240);
+  expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Sam Rivera');
+  fireEvent.change(screen.getByLabelText('Address'), { target: { value: '9 Quay Street' } });
+  fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Dublin' } });
+  fireEvent.change(country, { target: { value: 'IE' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save the address' }));
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Save the address' })).toBeNull());
+  expect(request).toHaveBeenCalledWith(accountEndpoints.saveAddress, {
+    body: expect.objectContaining({ fullName: 'Sam Rivera', line1: '9 Quay Street', city: 'Dublin', country: 'IE', isDefault: false }),
+  });
+  expect(screen.getByRole('list', { name: 'Saved addresses' }).textContent).toContain('Sam Rivera, 9 Quay Street, Dublin, Ireland');
 });

@@ -1,12 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router-dom';
-import { accountEndpoints, authEndpoints, type AccountProfile, type TokenPair } from '@vitrine/commerce';
+import {
+  accountEndpoints,
+  authEndpoints,
+  storeCountryOf,
+  type AccountProfile,
+  type CustomerAddress,
+  type TokenPair,
+} from '@vitrine/commerce';
+import { countryName } from '@vitrine/commerce/countries';
 import { useApi } from '../app-context.tsx';
 import { useCart } from '../client/cart.ts';
+import { addressFromValues } from '../client/checkout-rules.ts';
 import { useSession } from '../client/session.ts';
 import { useWishlist } from '../client/wishlist.ts';
 import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
 import { AppForm, Field, FormNotice, SubmitButton } from '../ui/field.tsx';
+import { AddressFields } from '../ui/address-fields.tsx';
 import { useToast } from '../ui/toasts.tsx';
 import { useHydrated } from '../ui/hydrated.ts';
 import { ContactFields } from '../ui/contact-fields.tsx';
@@ -312,6 +322,45 @@ export function ChangePasswordPage() {
   );
 }
 
+/**
+ * The account's address form: a new address, asked with the checkout's fields (the country from the list by name, the
+ * store's first), saved to the account; `onSaved` gets the addresses as they are after it.
+ */
+function NewAddressForm({ profile, onSaved }: { profile: AccountProfile; onSaved: (addresses: CustomerAddress[]) => void }) {
+  const api = useApi();
+  const { site } = useRouteLoaderData(ROOT_ROUTE_ID) as RootData;
+  const { busy, error, run, fieldErrors } = useSubmit();
+  return (
+    <AppForm
+      errors={fieldErrors}
+      onValues={(values) => {
+        void run(async () => {
+          const answer = await api.request(accountEndpoints.saveAddress, {
+            body: { ...addressFromValues(values, ''), isDefault: values['isDefault'] === 'on' },
+          });
+          onSaved(answer.data.addresses);
+        });
+      }}
+    >
+      {error && !error.field ? <FormNotice kind="error">{error.message}</FormNotice> : null}
+      <AddressFields
+        defaults={{
+          fullName: `${profile.firstName} ${profile.lastName}`.trim(),
+          country: storeCountryOf(site.currency.currencyAbbreviation),
+        }}
+        phone
+      >
+        {profile.addresses.length ? (
+          <label className="vt-checkbox">
+            <input type="checkbox" name="isDefault" /> Make this my default address
+          </label>
+        ) : null}
+      </AddressFields>
+      <SubmitButton busy={busy}>{busy ? 'Saving the address…' : 'Save the address'}</SubmitButton>
+    </AppForm>
+  );
+}
+
 /** /account: My Account — the profile, addresses, and links to orders and the wishlist with its count. */
 export function AccountPage() {
   const api = useApi();
@@ -321,6 +370,7 @@ export function AccountPage() {
   const clearCart = useCart((s) => s.clear);
   const [profile, setProfile] = useState<AccountProfile | null>(null);
   const [failed, setFailed] = useState(false);
+  const [addingAddress, setAddingAddress] = useState(false);
   useEffect(() => {
     let live = true;
     api
@@ -383,15 +433,30 @@ export function AccountPage() {
               Addresses
             </h2>
             {profile.addresses.length ? (
-              <ul className="vt-plain-list">
+              <ul className="vt-plain-list" aria-label="Saved addresses">
                 {profile.addresses.map((a) => (
                   <li key={a.addressId}>
-                    {a.fullName}, {a.line1}, {a.city}, {a.country}
+                    {a.fullName}, {a.line1}, {a.city}, {countryName(a.country)}
+                    {a.isDefault && profile.addresses.length > 1 ? ' (default)' : null}
                   </li>
                 ))}
               </ul>
             ) : (
               <p>No saved addresses yet. Addresses you use at checkout are kept here.</p>
+            )}
+            {addingAddress ? (
+              <NewAddressForm
+                profile={profile}
+                onSaved={(addresses) => {
+                  setProfile({ ...profile, addresses });
+                  setAddingAddress(false);
+                  toast('The address is saved.', { kind: 'success' });
+                }}
+              />
+            ) : (
+              <button type="button" className="vt-btn vt-btn-outline vt-btn-md" onClick={() => setAddingAddress(true)}>
+                Add an address
+              </button>
             )}
           </section>
           <nav className="vt-card" aria-label="Your account">

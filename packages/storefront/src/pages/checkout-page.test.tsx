@@ -13,6 +13,7 @@ import {
 import { AppContext } from '../app-context.tsx';
 import type { ApiClient } from '../client/api-client.ts';
 import { useCart } from '../client/cart.ts';
+import { savedAddress, samProfile } from '../client/account.fixture.ts';
 import { pricedItem } from '../client/cart.fixture.ts';
 import { useSession } from '../client/session.ts';
 import { CheckoutPage } from './checkout-page.tsx';
@@ -34,32 +35,6 @@ const options: CheckoutOptions = {
   contactRequirementMode: 1,
   paymentMethods: ['cod', 'card'],
   storeCountry: 'US',
-};
-
-const address = (addressId: number, fullName: string, isDefault: boolean, phone = '') => ({
-  addressId,
-  fullName,
-  line1: `${addressId} Shore Road`,
-  line2: '',
-  city: 'Leith',
-  region: '',
-  postalCode: 'EH6 7AB',
-  country: 'GB',
-  phone,
-  isDefault,
-});
-
-const sam: AccountProfile = {
-  customerId: 42,
-  firstName: 'Sam',
-  lastName: 'Rivera',
-  company: '',
-  email: 'sam@example.test',
-  phone: '+15550102000',
-  customerTypeId: 1,
-  statusId: 1,
-  wishlistCount: 0,
-  addresses: [address(3, 'Sam at work', false), address(5, 'Sam at home', true)],
 };
 
 /** A store answering the checkout's calls: its options, and the signed-in customer's profile. */
@@ -87,7 +62,7 @@ function renderCheckout(profile: AccountProfile) {
 const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement).value;
 
 it('fills the checkout with the signed-in customer’s name, phone and saved addresses (issue 33)', async () => {
-  renderCheckout(sam);
+  renderCheckout(samProfile);
   const shipTo = await screen.findByRole('group', { name: 'Ship to' });
   expect(valueOf('Email')).toBe('sam@example.test');
   expect(valueOf('Phone')).toBe('+15550102000');
@@ -107,13 +82,17 @@ it('fills the checkout with the signed-in customer’s name, phone and saved add
 });
 
 it('takes the phone from the default address when the account has none, and opens a new address with no saved one', async () => {
-  renderCheckout({ ...sam, phone: null, addresses: [] });
+  renderCheckout({ ...samProfile, phone: null, addresses: [] });
   expect(await screen.findByLabelText('Full name')).toBeTruthy();
   expect(screen.queryByRole('group', { name: 'Ship to' })).toBeNull();
   expect(valueOf('Full name')).toBe('Sam Rivera');
   expect(valueOf('Phone')).toBe('');
   cleanup();
-  renderCheckout({ ...sam, phone: null, addresses: [address(5, 'Sam at home', true, '+441314960000')] });
+  renderCheckout({
+    ...samProfile,
+    phone: null,
+    addresses: [savedAddress(5, { fullName: 'Sam at home', isDefault: true, phone: '+441314960000' })],
+  });
   await screen.findByRole('group', { name: 'Ship to' });
   expect(valueOf('Phone')).toBe('+441314960000');
 });

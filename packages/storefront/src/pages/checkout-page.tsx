@@ -13,7 +13,6 @@ import {
   type PaymentMethod,
   type PlaceOrderRequest,
 } from '@vitrine/commerce';
-import { countriesFor } from '@vitrine/commerce/countries';
 import { useCartPrice, usePrice, useShop } from '@vitrine/sections';
 import { useApi } from '../app-context.tsx';
 import { ApiCallError } from '../client/api-client.ts';
@@ -33,7 +32,8 @@ import {
   type DeliveryOption,
 } from '../client/checkout-rules.ts';
 import { signedInUserId, useSession } from '../client/session.ts';
-import { AppForm, Field, FormNotice, SelectField, SubmitButton, fieldMessage } from '../ui/field.tsx';
+import { AppForm, FormNotice, SubmitButton, fieldMessage } from '../ui/field.tsx';
+import { AddressFields } from '../ui/address-fields.tsx';
 import { ContactFields } from '../ui/contact-fields.tsx';
 import { useHydrated } from '../ui/hydrated.ts';
 import { PayOrder } from '../payments/pay-order.tsx';
@@ -163,59 +163,6 @@ function Choice({
       </span>
       {aside ? <span className="vt-checkout-choice-aside">{aside}</span> : null}
     </label>
-  );
-}
-
-/** What the new address's fields start with: the signed-in customer's name, and the store's country. */
-export interface AddressDefaults {
-  fullName?: string;
-  country?: string | null;
-}
-
-/**
- * The new address's fields, named as the server names them in its refusals. The country is chosen from the list by
- * name, the store's first (issue 33); the phone is asked here only when the contact does not ask it (`courierPhone`),
- * so a shopper gives it once.
- */
-function AddressFields({
-  save,
-  defaults,
-  courierPhone,
-}: {
-  save: { checked: boolean; onChange: (checked: boolean) => void } | null;
-  defaults: AddressDefaults;
-  courierPhone: boolean;
-}) {
-  const f = (name: string) => `shippingAddress.${name}`;
-  const storeCountry = defaults.country ?? null;
-  return (
-    <div className="vt-address-fields">
-      <Field label="Full name" name={f('fullName')} autoComplete="shipping name" required defaultValue={defaults.fullName ?? ''} />
-      <Field label="Address" name={f('line1')} autoComplete="shipping address-line1" required />
-      <Field label="Address line 2 (optional)" name={f('line2')} autoComplete="shipping address-line2" />
-      <div className="vt-field-row">
-        <Field label="City" name={f('city')} autoComplete="shipping address-level2" required />
-        <Field label="Postal code (optional)" name={f('postalCode')} autoComplete="shipping postal-code" />
-      </div>
-      <div className="vt-field-row">
-        <Field label="Region (optional)" name={f('region')} autoComplete="shipping address-level1" />
-        <SelectField label="Country" name={f('country')} autoComplete="shipping country" required defaultValue={storeCountry ?? ''}>
-          {storeCountry ? null : <option value="">Choose a country</option>}
-          {countriesFor(storeCountry).map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      {courierPhone ? <Field label="Phone for the courier (optional)" name={f('phone')} type="tel" autoComplete="shipping tel" /> : null}
-      {save ? (
-        <label className="vt-checkbox">
-          <input type="checkbox" checked={save.checked} onChange={(event) => save.onChange(event.target.checked)} /> Save this address to my
-          account
-        </label>
-      ) : null}
-    </div>
   );
 }
 
@@ -522,10 +469,17 @@ function CheckoutForm({ buyNowCode, drawnOptions }: { buyNowCode: string | undef
             ) : null}
             {chosenAddress === 'new' ? (
               <AddressFields
-                save={signedIn ? { checked: saveAddress, onChange: setSaveAddress } : null}
+                prefix="shippingAddress."
                 defaults={{ fullName: profile ? `${profile.firstName} ${profile.lastName}`.trim() : '', country: options.storeCountry }}
-                courierPhone={contactFields(options.contactRequirementMode).phone === 'hidden'}
-              />
+                phone={contactFields(options.contactRequirementMode).phone === 'hidden'}
+              >
+                {signedIn ? (
+                  <label className="vt-checkbox">
+                    <input type="checkbox" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} /> Save this
+                    address to my account
+                  </label>
+                ) : null}
+              </AddressFields>
             ) : null}
           </section>
           <section className="vt-checkout-step" aria-labelledby="checkout-delivery">
