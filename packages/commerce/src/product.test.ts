@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formatPrice } from './money.ts';
-import { missingOption, productStructuredData, type ProductDetail } from './product.ts';
+import { missingOption, productSeoFieldsOf, productStructuredData, type ProductDetail, type ProductPage } from './product.ts';
 
 /** schema.org's shapes as search engines read them for product rich results: what must be there, and of what kind. */
 const url = z.url();
@@ -46,7 +46,7 @@ const breadcrumbList = z.strictObject({
     .min(1),
 });
 
-const skillet: ProductDetail = {
+const skilletPage: ProductPage = {
   productID: 6,
   itemName: 'Cast Iron Skillet',
   productURL: '/cast-iron-skillet',
@@ -77,7 +77,10 @@ const skillet: ProductDetail = {
   options: [],
   addons: [],
   reviews: { average: 4.2, count: 5, distribution: [] },
-  meta: { title: 'Cast Iron Skillet', description: 'Heavy and good.' },
+};
+const skillet: ProductDetail = {
+  ...skilletPage,
+  ...productSeoFieldsOf(skilletPage, { title: 'Cast Iron Skillet', description: 'Heavy and good.' }),
 };
 const context = {
   origin: 'https://harbor.example',
@@ -143,4 +146,30 @@ it('names the first mandatory option left empty, as §5 words it', () => {
   expect(missingOption(options, {})).toEqual({ optionID: 2, message: 'Finish is required' });
   expect(missingOption(options, { 2: '9', 3: [] })).toEqual({ optionID: 3, message: 'Extras is required' });
   expect(missingOption(options, { 2: '9', 3: ['8'] })).toBeNull();
+});
+
+describe('§3.12 product SEO fields', () => {
+  it('names the product, its pictures, price, stock, rating, SKU, vendor and meta as the specification does', () => {
+    expect(productSeoFieldsOf(skilletPage, { title: 'Skillet for life', description: 'Cast iron, pre-seasoned.' })).toEqual({
+      productName: 'Cast Iron Skillet',
+      productDesc: 'Heavy and good.',
+      productImages: [{ imageFile: 'media://products/skillet-1.webp' }],
+      productPrice: { price: 11798, isHidePrice: false },
+      productStock: { stockStatusID: 1 },
+      productRating: { rating: 4.2, ratingCount: 5 },
+      productFields: { sku: 'HAR-1005', vendorName: 'Saltmarsh' },
+      productMeta: { title: 'Skillet for life', description: 'Cast iron, pre-seasoned.' },
+    });
+  });
+
+  it('is out of stock (2) when every variant is, whatever the product row says; without a brand the vendor is null', () => {
+    const soldOut = { ...skilletPage, variants: skilletPage.variants.map((variant) => ({ ...variant, stockStatusID: 2 })) };
+    expect(productSeoFieldsOf(soldOut, skillet.productMeta).productStock).toEqual({ stockStatusID: 2 });
+    const plain = { ...skilletPage, variants: [], stockStatusID: 2, brand: null, isHidePrice: true };
+    expect(productSeoFieldsOf(plain, skillet.productMeta)).toMatchObject({
+      productStock: { stockStatusID: 2 },
+      productFields: { sku: 'HAR-1005', vendorName: null },
+      productPrice: { price: 11798, isHidePrice: true },
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { productCard } from './api.ts';
-import { MAX_COMPARE, attributeDisplayTypes } from './enums.ts';
+import { MAX_COMPARE, StockStatus, attributeDisplayTypes } from './enums.ts';
 import { decimalAmount, displayDecimals, type Currency } from './money.ts';
 
 /**
@@ -44,7 +44,30 @@ export const reviewSummary = z.object({
 });
 export type ReviewSummary = z.infer<typeof reviewSummary>;
 
-export const productDetail = z.object({
+/**
+ * §3.12's product SEO fields under the specification's names, beside the names the storefront's pages already read
+ * (`itemName`, `description`, `images`, `price`…), which stay; `productURL` is both. Made from those by
+ * `productSeoFieldsOf`, so the two never disagree. The page's head is written from them (title, description, share
+ * image).
+ */
+export const productSeoFields = z.object({
+  productName: z.string(),
+  productDesc: z.string(),
+  productImages: z.array(z.object({ imageFile: z.string() })),
+  /** Minor units of the store's own currency; `isHidePrice` asks that it is not shown. */
+  productPrice: z.object({ price: z.number().int(), isHidePrice: z.boolean() }),
+  /** 1 in stock, 2 out of stock (§3.15): a product with variants is in stock while any of them is. */
+  productStock: z.object({ stockStatusID: z.number().int() }),
+  /** The reviews' mean (0 with none) and how many there are. */
+  productRating: z.object({ rating: z.number(), ratingCount: z.number().int() }),
+  /** `vendorName` is the brand's name, the only vendor a store's product names; null for a product without a brand. */
+  productFields: z.object({ sku: z.string(), vendorName: z.string().nullable() }),
+  /** The title and description for search engines: the owner's, or the product's name and description. */
+  productMeta: z.object({ title: z.string(), description: z.string() }),
+});
+export type ProductSeoFields = z.infer<typeof productSeoFields>;
+
+const productPage = z.object({
   productID: z.number().int(),
   itemName: z.string(),
   productURL: z.string(),
@@ -74,9 +97,29 @@ export const productDetail = z.object({
   options: z.array(productOption),
   addons: z.array(z.object({ addonID: z.number().int(), name: z.string(), price: z.number().int() })),
   reviews: reviewSummary,
-  meta: z.object({ title: z.string(), description: z.string() }),
 });
+/** A product as its page reads it, under the storefront's names. */
+export type ProductPage = z.infer<typeof productPage>;
+
+export const productDetail = productPage.extend(productSeoFields.shape);
 export type ProductDetail = z.infer<typeof productDetail>;
+
+/** §3.12's fields of a product, from its page's fields and its SEO title and description. */
+export function productSeoFieldsOf(product: ProductPage, meta: { title: string; description: string }): ProductSeoFields {
+  const inStock = product.variants.length
+    ? product.variants.some((variant) => isInStock(variant.stockStatusID))
+    : isInStock(product.stockStatusID);
+  return {
+    productName: product.itemName,
+    productDesc: product.description,
+    productImages: product.images.map((image) => ({ imageFile: image.file })),
+    productPrice: { price: product.price, isHidePrice: product.isHidePrice },
+    productStock: { stockStatusID: inStock ? StockStatus.InStock : StockStatus.OutOfStock },
+    productRating: { rating: product.reviews.average, ratingCount: product.reviews.count },
+    productFields: { sku: product.sku, vendorName: product.brand?.name ?? null },
+    productMeta: meta,
+  };
+}
 
 export const getProductQuery = z.object({
   Slug: z

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueEndpoints, reviewEndpoints, type ReviewsPage, type TokenPair } from '@vitrine/commerce';
+import { catalogueEndpoints, reviewEndpoints, type ProductDetail, type ReviewsPage, type TokenPair } from '@vitrine/commerce';
 import { backends, startOnBackend, type BackendServer, type CallInit, type TestServer } from './test-support.ts';
 
 describe.each(backends)('product pages and reviews on $name', ({ create }) => {
@@ -96,6 +96,52 @@ describe.each(backends)('product pages and reviews on $name', ({ create }) => {
     expect((await product('Bad%20Slug!')).status).toBe(400);
     // Another store never shows it.
     expect((await product('cast-iron-skillet', 'second.localhost')).status).toBe(404);
+  });
+
+  it('answers §3.12’s SEO fields under the specification’s names, beside the names the pages read, from what the store keeps', async () => {
+    const answer = (await (await product('cast-iron-skillet')).json()) as { data: Record<string, unknown> & ProductDetail };
+    const { data } = answer;
+    const row = await server.db
+      .selectFrom('products as p')
+      .leftJoin('brands as b', 'b.brand_id', 'p.brand_id')
+      .select(['p.name', 'p.description', 'p.sku', 'p.price', 'p.is_hide_price', 'p.meta', 'b.name as brand'])
+      .where('p.product_id', '=', data.productID)
+      .executeTakeFirstOrThrow();
+    const files = await server.db
+      .selectFrom('product_images')
+      .select('file')
+      .where('product_id', '=', data.productID)
+      .orderBy('sort')
+      .execute();
+    const variants = await server.db.selectFrom('variants').select('stock').where('product_id', '=', data.productID).execute();
+    const meta = row.meta as Record<string, string>;
+    expect({
+      productName: data['productName'],
+      productDesc: data['productDesc'],
+      productURL: data['productURL'],
+      productImages: data['productImages'],
+      productPrice: data['productPrice'],
+      productStock: data['productStock'],
+      productRating: data['productRating'],
+      productFields: data['productFields'],
+      productMeta: data['productMeta'],
+    }).toEqual({
+      productName: row.name,
+      productDesc: row.description,
+      productURL: '/cast-iron-skillet',
+      productImages: files.map(({ file }) => ({ imageFile: file })),
+      productPrice: { price: row.price, isHidePrice: row.is_hide_price },
+      productStock: { stockStatusID: variants.some((v) => v.stock > 0) ? 1 : 2 },
+      productRating: { rating: data.reviews.average, ratingCount: data.reviews.count },
+      productFields: { sku: row.sku, vendorName: row.brand },
+      productMeta: { title: meta['title'] || row.name, description: meta['description'] || row.description },
+    });
+    // Today's names stay for the pages that read them.
+    expect(data).toMatchObject({ itemName: row.name, description: row.description, sku: row.sku, price: row.price });
+    // The product's page is written from them: its title and description are §3.12's meta.
+    const page = await (await server.call('/cast-iron-skillet')).text();
+    expect(page).toContain(`<meta name="description" content="${data.productMeta.description}">`);
+    expect(page).toContain(`<title>${data.productMeta.title}`);
   });
 
   it('lists reviews most helpful or most recent first, page by page, for guests too', async () => {

@@ -97,11 +97,12 @@ async function productData(data: StorefrontData, product: ProductDetail, url: UR
     template,
     origin: url.origin,
     variantId,
+    // The head from §3.12's fields: the SEO title and description, the first picture to share.
     meta: {
-      title: product.meta.title,
-      description: product.meta.description,
+      title: product.productMeta.title,
+      description: product.productMeta.description,
       canonical: product.productURL,
-      ...(product.images[0] ? { image: product.images[0].file } : {}),
+      ...(product.productImages[0] ? { image: product.productImages[0].imageFile } : {}),
     },
   }));
 }

@@ -2,9 +2,11 @@ import { sql } from 'kysely';
 import {
   REVIEWS_PAGE_SIZE,
   StockStatus,
+  productSeoFieldsOf,
   type AddReviewRequest,
   type ComparedProduct,
   type ProductDetail,
+  type ProductPage,
   type ReviewSummary,
   type ReviewsPage,
 } from '@vitrine/commerce';
@@ -103,7 +105,7 @@ export async function loadProduct(db: Db, slug: string): Promise<ProductDetail |
   }
   const meta = product.meta as Record<string, string>;
   const category = trail.at(-1) ?? null;
-  return {
+  const page: ProductPage = {
     productID: id,
     itemName: product.name,
     productURL: `/${product.slug}`,
@@ -141,7 +143,10 @@ export async function loadProduct(db: Db, slug: string): Promise<ProductDetail |
     })),
     addons: addons.map((addon) => ({ addonID: addon.addon_id, name: addon.name, price: addon.price })),
     reviews: summary,
-    meta: { title: meta['title'] || product.name, description: meta['description'] || product.description },
+  };
+  return {
+    ...page,
+    ...productSeoFieldsOf(page, { title: meta['title'] || product.name, description: meta['description'] || product.description }),
   };
 }
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { ProductDetail } from '@vitrine/commerce';
+import { productSeoFieldsOf, type ProductDetail, type ProductPage } from '@vitrine/commerce';
 import { useCart } from '../client/cart.ts';
 import { quantityOf } from '../client/cart-rules.ts';
 import { AddToCart } from './add-to-cart.tsx';
@@ -10,7 +10,7 @@ import { AddToCart } from './add-to-cart.tsx';
 afterEach(cleanup);
 beforeEach(() => useCart.getState().clear());
 
-const trowel: ProductDetail = {
+const trowelPage: ProductPage = {
   productID: 9,
   itemName: 'Garden Trowel',
   productURL: '/garden-trowel',
@@ -31,8 +31,8 @@ const trowel: ProductDetail = {
   options: [],
   addons: [],
   reviews: { average: 0, count: 0, distribution: [] },
-  meta: { title: 'Garden Trowel', description: '' },
 };
+const trowel: ProductDetail = { ...trowelPage, ...productSeoFieldsOf(trowelPage, { title: 'Garden Trowel', description: '' }) };
 const box = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Quantity' });
 
 it('says "Only 5 left" at the product page’s quantity for more than there is, and adds what the box shows (issue 33)', async () => {
