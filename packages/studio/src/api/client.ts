@@ -10,6 +10,7 @@ import {
   studioOrderEndpoints,
   studioPageEndpoints,
   studioPublishEndpoints,
+  studioRedirectEndpoints,
   studioThemeEndpoints,
   type CreatePageRequest,
   type Endpoint,
@@ -21,6 +22,7 @@ import {
   type PageDocument,
   type PublishDraftsRequest,
   type SaveMarketingRequest,
+  type SaveRedirectRequest,
   type SetMaintenanceRequest,
   type ThemeDocument,
 } from '@vitrine/commerce';
@@ -150,6 +152,10 @@ export function createStudioApi({ token, onSessionOver, fetch: fetchImpl = (...a
     setMaintenance: async (settings: SetMaintenanceRequest) => (await call(studioEndpoints.setMaintenance, { body: settings })).data,
     getMarketing: async () => (await call(marketingEndpoints.getMarketing)).data,
     saveMarketing: async (settings: SaveMarketingRequest) => (await call(marketingEndpoints.saveMarketing, { body: settings })).data,
+    getRedirects: async () => (await call(studioRedirectEndpoints.getRedirects)).data,
+    saveRedirect: async (rule: SaveRedirectRequest) => (await call(studioRedirectEndpoints.saveRedirect, { body: rule })).data,
+    deleteRedirect: async (ruleId: number) => (await call(studioRedirectEndpoints.deleteRedirect, { body: { ruleId } })).data,
+    saveRedirectUrl: async (redirectURL: string) => (await call(studioRedirectEndpoints.saveRedirectUrl, { body: { redirectURL } })).data,
   };
 }
 

@@ -10,9 +10,11 @@ import {
   type OrderSummary,
   type PublishedVersionSummary,
   type SaveMarketingRequest,
+  type SaveRedirectRequest,
   type SetMaintenanceRequest,
   type StudioMaintenanceSettings,
   type StudioMarketingSettings,
+  type StoreRedirectSettings,
   type StudioPage,
   type StudioTheme,
   type ThemeDocument,
@@ -60,6 +62,11 @@ export interface StudioController {
   setMaintenance(settings: SetMaintenanceRequest): Promise<StudioMaintenanceSettings>;
   getMarketing(): Promise<StudioMarketingSettings>;
   saveMarketing(settings: SaveMarketingRequest): Promise<StudioMarketingSettings>;
+  /** The store's redirect rules and where the whole store has moved; each change answers them all. */
+  redirects(): Promise<StoreRedirectSettings>;
+  saveRedirect(rule: SaveRedirectRequest): Promise<StoreRedirectSettings>;
+  deleteRedirect(ruleId: number): Promise<StoreRedirectSettings>;
+  saveRedirectUrl(redirectURL: string): Promise<StoreRedirectSettings>;
   listMedia(): Promise<MediaFile[]>;
   /** The store's categories and brands, for the section settings' pickers. */
   catalogueChoices(): Promise<CatalogueChoices>;
@@ -360,6 +367,10 @@ export function createStudioController({
     setMaintenance: (settings) => api.setMaintenance(settings),
     getMarketing: () => api.getMarketing(),
     saveMarketing: (settings) => api.saveMarketing(settings),
+    redirects: () => api.getRedirects(),
+    saveRedirect: (rule) => api.saveRedirect(rule),
+    deleteRedirect: (ruleId) => api.deleteRedirect(ruleId),
+    saveRedirectUrl: (redirectURL) => api.saveRedirectUrl(redirectURL),
     orders: (filter) => api.getOrders(filter),
     order: (orderCode) => api.getOrder(orderCode),
     changeOrder: (orderCode, change) => api.setOrderStatus(orderCode, change),
