@@ -39,7 +39,7 @@ export function redirectOf(redirects: StoreRedirects, url: string): { location: 
   if (neverRedirected.test(path)) return null;
   const key = redirectPathKey(path);
   const rule = key === null ? undefined : redirects.rules[key];
-  if (rule) return { location: withQuery(rule.to, query), status: rule.status };
+  if (rule) return { location: headerSafe(withQuery(rule.to, query)), status: rule.status };
   if (!redirects.redirectURL) return null;
   // The whole store moved to another address: to the same page there, or to the one page it names. The studio saves
   // only http(s) addresses; one written another way is no address to send anyone to.
@@ -52,7 +52,17 @@ export function redirectOf(redirects: StoreRedirects, url: string): { location: 
   if (moved.protocol !== 'https:' && moved.protocol !== 'http:') return null;
   const location =
     moved.pathname === '/' && !moved.search && !moved.hash ? `${moved.origin}${url}` : withQuery(redirects.redirectURL, query);
-  return { location, status: 302 };
+  return { location: headerSafe(location), status: 302 };
+}
+
+/**
+ * An address as a Location header carries it: what is not ASCII percent-encoded (`/café` → `/caf%C3%A9`), escapes
+ * already there kept. A header of other characters would be refused by Node, or read wrongly by the browser.
+ */
+function headerSafe(location: string): string {
+  if (!location.startsWith('/')) return new URL(location).href;
+  const url = new URL(location, 'http://store.invalid');
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** `target` with the parameters of `query` it does not set itself added to its own, before its `#fragment`. */
