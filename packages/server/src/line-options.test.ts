@@ -27,6 +27,22 @@ describe.each(backends)('product options on cart lines and orders on $name', ({ 
   };
   const code = (quantity: number, options?: string) =>
     buildCartCode({ productId: mug.productId, quantity, variantId: mug.variantId, addonIds: [], options });
+  /** A guest's order of `cartCodes` in USD, to be paid as `paymentMethod`. */
+  const guestOrder = async (cartCodes: string, paymentMethod: 'cod' | 'card') => {
+    const checkout = await api(guest, '/api/Order/GetCheckoutOptions');
+    const deliveryOptionId = orderEndpoints.getCheckoutOptions.answer.parse(await checkout.json()).data.options[0]!.deliveryOptionId;
+    const answer = await api(guest, '/api/Order/PlaceOrder', {
+      idempotencyKey: `options-order-${Date.now()}-${paymentMethod}`,
+      cartCodes,
+      email: 'sam@example.test',
+      shippingAddress: { fullName: 'Sam Guest', line1: '1 Quay Street', city: 'Leith', country: 'gb' },
+      deliveryOptionId,
+      paymentMethod,
+      currency: 'USD',
+    });
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    return orderEndpoints.placeOrder.answer.parse(await answer.json()).data.order;
+  };
   const items = async (answer: Response): Promise<CartItem[]> => {
     expect(answer.status, await answer.clone().text()).toBe(200);
     return cartEndpoints.getCart.answer.parse(await answer.json()).data.data;
@@ -107,19 +123,7 @@ describe.each(backends)('product options on cart lines and orders on $name', ({ 
 
   it('orders a line with its options: priced with what they add, shown on the order and in its mail', async () => {
     const { options } = await saved({ [mug.note]: 'For Sam', [mug.card]: String(mug.lettered) });
-    const options_ = await api(guest, '/api/Order/GetCheckoutOptions');
-    const deliveryOptionId = orderEndpoints.getCheckoutOptions.answer.parse(await options_.json()).data.options[0]!.deliveryOptionId;
-    const answer = await api(guest, '/api/Order/PlaceOrder', {
-      idempotencyKey: `options-order-${Date.now()}`,
-      cartCodes: code(2, options),
-      email: 'sam@example.test',
-      shippingAddress: { fullName: 'Sam Guest', line1: '1 Quay Street', city: 'Leith', country: 'gb' },
-      deliveryOptionId,
-      paymentMethod: 'cod',
-      currency: 'USD',
-    });
-    expect(answer.status, await answer.clone().text()).toBe(200);
-    const order = orderEndpoints.placeOrder.answer.parse(await answer.json()).data.order;
+    const order = await guestOrder(code(2, options), 'cod');
     expect(order.lines[0]).toMatchObject({
       quantity: 2,
       unitPrice: mug.price,
@@ -135,6 +139,22 @@ describe.each(backends)('product options on cart lines and orders on $name', ({ 
         .map((file) => readFileSync(join(server().outboxDir, file), 'utf8'))
         .find((text) => text.includes(`Your order ${order.orderCode}`));
     await expect.poll(mail).toContain('Greeting card: Hand-lettered card');
+  });
+
+  it('answers a card order’s lines as a cart with their options, so Back to cart puts each back as chosen (issue 33)', async () => {
+    const { options } = await saved({ [mug.note]: 'To Jo, with love', [mug.card]: String(mug.lettered) });
+    const plain = await saved({ [mug.card]: String(mug.plain) });
+    const bought = [code(2, options), code(1, plain.options)];
+    const order = await guestOrder(bought.join('|'), 'card');
+    const back = await api(guest, `/api/Cart/GetOrderCart?CartCodes=${order.orderCode}`);
+    const lines = cartEndpoints.getOrderCart.answer.parse(await back.json()).data.data;
+    // The codes it was bought with, the options' id last, which the cart prices with the same choices.
+    expect(lines.map((line) => line.cartItemCode)).toEqual(bought);
+    const priced = await items(await api(guest, `/api/Cart/GetCart?CartCodes=${lines.map((line) => line.cartItemCode).join('|')}`));
+    expect(priced.map((item) => [item.status, item.options.map((o) => o.value)])).toEqual([
+      ['ok', ['To Jo, with love', 'Hand-lettered card']],
+      ['ok', ['Plain card']],
+    ]);
   });
 
   it('names the option at fault and keeps nothing; another store neither sees the product nor the options', async () => {

@@ -433,6 +433,8 @@ export interface OrderLinesTable {
   line_total: number;
   /** The product options chosen, as the order shows them (migration 0010). */
   options: ColumnType<ChosenOption[], string | undefined, string>;
+  /** The id of the chosen options (`option_sets`), so the line's cart code is the one it was bought with (migration 0019). */
+  option_set: string | null;
 }
 
 export interface ReviewsTable {

@@ -6,6 +6,7 @@ import {
   contactRequirementProblem,
   paymentMethodNames,
   paymentMethods,
+  parseCartCode,
   PAYMENT_FAILED,
   perUnitExtras,
   sameLine,
@@ -432,6 +433,7 @@ export async function placeOrder(
           unit_price: unitPrice,
           addons: JSON.stringify(addons),
           options: JSON.stringify(item.options),
+          option_set: parseCartCode(item.cartItemCode)?.options ?? null,
           line_total: lineTotal,
         })),
       )

@@ -174,6 +174,14 @@ export async function confirmPayment(
 export async function orderCart(db: Db, orderCode: string): Promise<CartAnswer> {
   const order = await orderByCode(db, orderCode);
   const productIds = order.lines.flatMap((line) => (line.productID === null ? [] : [line.productID]));
+  // Each line's chosen options by their id, in the order the summary lists the lines (by line id).
+  const optionSets = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.order_id', 'l.order_id')
+    .select('l.option_set')
+    .where('o.order_code', '=', orderCode)
+    .orderBy('l.line_id')
+    .execute();
   const [products, addons] = productIds.length
     ? await Promise.all([
         db
@@ -185,14 +193,15 @@ export async function orderCart(db: Db, orderCode: string): Promise<CartAnswer> 
         db.selectFrom('addons').select(['addon_id', 'product_id', 'name']).where('product_id', 'in', productIds).execute(),
       ])
     : [[], []];
-  // An order keeps its add-ons by name: the product's add-on of that name, while it has one, so the line's code is the
-  // one it was bought with (Back to cart after a failed payment puts it back as it was, issue 33).
+  // An order keeps its add-ons by name: the product's add-on of that name, while it has one, and its chosen options by
+  // their id, so the line's code is the one it was bought with (Back to cart after a failed payment puts it back as it
+  // was, issue 33).
   const addonIdOf = (productId: number | null, name: string) =>
     addons.find((addon) => addon.product_id === productId && addon.name === name)?.addon_id;
   const refused = notPayable(order);
   return {
     data: {
-      data: order.lines.map((line) => {
+      data: order.lines.map((line, i) => {
         const product = products.find((p) => p.product_id === line.productID);
         const addonIds = line.addons.map((addon) => addonIdOf(line.productID, addon.name));
         return {
@@ -202,6 +211,7 @@ export async function orderCart(db: Db, orderCode: string): Promise<CartAnswer> 
             quantity: line.quantity,
             variantId: line.variantID ?? 0,
             addonIds: addonIds.filter((id) => id !== undefined),
+            options: optionSets[i]?.option_set ?? undefined,
           }),
           quantity: String(line.quantity),
           price: String(line.unitPrice),

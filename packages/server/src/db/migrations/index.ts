@@ -17,6 +17,7 @@ import { migration as conversionClaims } from './0015_conversion_claims.ts';
 import { migration as orderCurrency } from './0016_order_currency.ts';
 import { migration as checkoutIntegrity } from './0017_checkout_integrity.ts';
 import { migration as redirectRules } from './0018_redirect_rules.ts';
+import { migration as orderLineOptionSets } from './0019_order_line_option_sets.ts';
 
 /**
  * The schema of the whole product, in order: one file per migration, named by number and purpose, listed here.
@@ -43,6 +44,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0016_order_currency': orderCurrency,
   '0017_checkout_integrity': checkoutIntegrity,
   '0018_redirect_rules': redirectRules,
+  '0019_order_line_option_sets': orderLineOptionSets,
 };
 
 /** The migrations as Kysely's `Migrator` takes them. */

@@ -30,6 +30,7 @@ const shipped: Record<string, string> = {
   '0016_order_currency': '14122ff6652eb6b97b0ea18f01f0657187ab39b9b78c7c66150413b14e008d97',
   '0017_checkout_integrity': '11a2c4a25bb5cde23c0c5ca347a1e147a6bd1e5cee9801e31e77a0ebb6fe147a',
   '0018_redirect_rules': 'e4cf77910eb170bdf3844fa3268fafb438fcbec3dc6c9766662d66cafab6b528',
+  '0019_order_line_option_sets': 'b1988a52b30924d0ed42e7e4cc4ae515bb587ff90e30311cbdc2d2bd99165d17',
 };
 
 it('never changes a shipped migration, and lists every migration file in the index, in order', () => {
