@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     include: ['packages/*/src/**/*.test.{ts,tsx}', 'docs/**/*.test.{ts,tsx}'],
+    // One realtime database for the run, which the demo store Atelier Nord follows its maintenance flag through.
+    globalSetup: ['packages/server/src/realtime-test-server.ts'],
   },
 });

@@ -3,7 +3,8 @@
 // firebase-server runs on the firebase 8 SDK while the app uses firebase 12; npm hoists some of firebase 8's
 // @firebase/* packages to the top level, where they would load firebase 12's @firebase/app. This resolves every
 // @firebase/* import made from firebase 8 code to firebase-server's own copies first.
-// Usage: node scripts/firebase-server.cjs <port> [initial JSON]; prints "ready <port>" when listening.
+// Usage: node scripts/firebase-server.cjs [port, 9000: the demo store Atelier Nord's, DEMO_REALTIME_DATABASE_URL] [initial JSON];
+// prints "ready <port>" when listening.
 const Module = require('node:module');
 const path = require('node:path');
 
@@ -28,7 +29,7 @@ Module._resolveFilename = function (request, parent, ...rest) {
 };
 
 const FirebaseServer = require('firebase-server');
-const port = Number(process.argv[2] ?? 5000);
+const port = Number(process.argv[2] ?? 9000);
 const data = process.argv[3] ? JSON.parse(process.argv[3]) : {};
 const server = new FirebaseServer({ port, address: '127.0.0.1', rest: true }, '127.0.0.1', data);
 process.stdout.write(`ready ${port}\n`);

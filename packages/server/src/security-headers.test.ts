@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { realtimeDatabaseSources } from './http/security-headers.ts';
 import { backends, startOnBackend, type BackendServer } from './test-support.ts';
 
 /**
@@ -35,6 +36,21 @@ it('a shopper page allows only its own scripts and its nonce, no inline script, 
   // The page hands its data over in a JSON block, so nothing inline needs to run.
   const html = await page.text();
   expect(html.match(/<script(?![^>]*\b(src=|type="application\/json"))[^>]*>/g)).toBeNull();
+});
+
+it("a store following a realtime database on its own address may connect to it, and no other store's pages may", async () => {
+  // Atelier Nord's demo database is the run's, on loopback: only the hosted ones were allowed, so its socket was refused.
+  const { port } = new URL(inject('realtimeDatabaseUrl'));
+  const atelier = policyOf(await started.server.call('/', { host: 'second.localhost' })).get('connect-src');
+  expect(atelier).toEqual(expect.arrayContaining(["'self'", `ws://127.0.0.1:${port}`, `http://127.0.0.1:${port}`]));
+  const harbor = policyOf(await started.server.call('/')).get('connect-src');
+  expect(harbor?.filter((source) => source.includes('127.0.0.1'))).toEqual([]);
+  expect(realtimeDatabaseSources('wss://shop.europe-west1.firebasedatabase.app')).toEqual([
+    'wss://shop.europe-west1.firebasedatabase.app',
+    'https://shop.europe-west1.firebasedatabase.app',
+  ]);
+  expect(realtimeDatabaseSources("javascript:alert('x')")).toEqual([]);
+  expect(realtimeDatabaseSources('not an address')).toEqual([]);
 });
 
 it('/preview may be framed by the same origin only (the studio), and by nothing else', async () => {

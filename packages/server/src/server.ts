@@ -43,7 +43,7 @@ async function prepareData(db: Db, config: ServerConfig): Promise<string[]> {
   await migrateToLatest(db);
   mkdirSync(config.mediaDir, { recursive: true });
   await removeInterruptedWrites(config.mediaDir);
-  const seeded = config.seedDemo ? await seedDemoStores(db, config.mediaDir) : [];
+  const seeded = config.seedDemo ? await seedDemoStores(db, config.mediaDir, config.demoRealtimeDatabaseUrl) : [];
   // Every store has its home page, product template and listing template before anyone asks for them.
   await ensureSystemPagesOfEveryStore(db);
   await recompilePublishedThemes(db);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { renderStorefront } from '@vitrine/storefront/server';
 import type { ServerConfig } from './infra/config.ts';
 import type { AppOptions } from './http/app.ts';
@@ -144,6 +145,8 @@ export async function startTestServer(databaseUrl: string | undefined, options: 
     platformHosts: ['127.0.0.1'],
     // Never Meta from a test: a port nothing listens on (tests of the relay pass their own Graph API stand-in).
     conversionsApiUrl: 'http://127.0.0.1:9',
+    // Atelier Nord follows its flag through the realtime database the run started (`realtime-test-server.ts`).
+    demoRealtimeDatabaseUrl: inject('realtimeDatabaseUrl'),
     trustProxy: ['loopback'],
     production: true,
     workers: 1,

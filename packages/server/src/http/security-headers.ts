@@ -32,15 +32,29 @@ const directives = {
 } satisfies Record<string, string[]>;
 
 /**
- * A shopper page's Content-Security-Policy: the page's own nonce, which every script it writes carries, and exactly
- * the outside origins its store's marketing scripts need (`marketingSources`) — nothing for a store without them.
- * `/preview` may be framed by the studio on the same origin; no other page by anyone.
+ * The origins a store's pages open for the realtime database its config names (§3.3), beyond the hosted ones every
+ * page allows: its socket and its REST address (the demo store's is on loopback). Nothing for an address that is not
+ * a ws, wss, http or https one.
  */
-export function pagePolicy(nonce: string, sources: MarketingSources, framable: boolean): string {
+export function realtimeDatabaseSources(databaseURL: string | null | undefined): string[] {
+  if (!databaseURL || !URL.canParse(databaseURL)) return [];
+  const { protocol, host } = new URL(databaseURL);
+  const secure = protocol === 'wss:' || protocol === 'https:';
+  if (!secure && protocol !== 'ws:' && protocol !== 'http:') return [];
+  return [`${secure ? 'wss' : 'ws'}://${host}`, `${secure ? 'https' : 'http'}://${host}`];
+}
+
+/**
+ * A shopper page's Content-Security-Policy: the page's own nonce, which every script it writes carries, and exactly
+ * the outside origins its store's marketing scripts need (`marketingSources`) — nothing for a store without them —
+ * and its realtime database's (`realtimeDatabaseSources`). `/preview` may be framed by the studio on the same
+ * origin; no other page by anyone.
+ */
+export function pagePolicy(nonce: string, sources: MarketingSources, framable: boolean, realtimeDatabase: string[] = []): string {
   const page: Record<string, string[]> = {
     ...directives,
     'script-src': [...directives['script-src'], `'nonce-${nonce}'`, ...sources.script],
-    'connect-src': [...directives['connect-src'], ...sources.connect],
+    'connect-src': [...directives['connect-src'], ...sources.connect, ...realtimeDatabase],
     'frame-src': [...directives['frame-src'], ...sources.frame],
     'frame-ancestors': [framable ? "'self'" : "'none'"],
   };

@@ -13,7 +13,7 @@ import type { Db } from '../db/connect.ts';
 import { loadMaintenanceSettings, MAINTENANCE_RETRY_AFTER_SECONDS, maintenancePasswordHash } from '../shop/maintenance.ts';
 import { MAX_CART_LINES, PageType, marketingSources, parseCartCode, type CartCodeParts } from '@vitrine/commerce';
 import { randomFillSync } from 'node:crypto';
-import { isFramable, pagePolicy } from './security-headers.ts';
+import { isFramable, pagePolicy, realtimeDatabaseSources } from './security-headers.ts';
 import { scopedToStore } from '../db/site-scope.ts';
 import { listDesigns } from '../shop/designs.ts';
 import { loadAddress } from '../shop/address.ts';
@@ -265,8 +265,13 @@ export function registerStorefront(
     if (contentSecurityPolicy) {
       // The render read the store's config (it is remembered for the request); builder mode loads no marketing script.
       const framable = isFramable(request.url);
-      const scripts = framable || !config ? null : ((await config.catch(() => null))?.scripts ?? null);
-      result.headers['content-security-policy'] = pagePolicy(nonce, marketingSources(scripts), framable);
+      const siteConfig = framable || !config ? null : await config.catch(() => null);
+      result.headers['content-security-policy'] = pagePolicy(
+        nonce,
+        marketingSources(siteConfig?.scripts ?? null),
+        framable,
+        realtimeDatabaseSources(siteConfig?.realtimeDatabase?.databaseURL),
+      );
     }
     // Kept whole for the next guests; this one gets the same bytes.
     if (cacheKey && result.status === 200) cache!.set(cacheKey, result.status, result.headers, result.body);

@@ -41,6 +41,22 @@ describe('WORKERS (issue 18)', () => {
   });
 });
 
+describe('DEMO_REALTIME_DATABASE_URL (issue 39)', () => {
+  it('is the realtime database on loopback port 9000 unless told, where `node scripts/firebase-server.cjs 9000` runs one', () => {
+    expect(readConfig(env({})).demoRealtimeDatabaseUrl).toBe('ws://127.0.0.1:9000');
+    expect(readConfig(env({ DEMO_REALTIME_DATABASE_URL: 'wss://demo.firebaseio.com' })).demoRealtimeDatabaseUrl).toBe(
+      'wss://demo.firebaseio.com',
+    );
+  });
+
+  it('stops the start naming the variable when it is not the address of a host', () => {
+    for (const value of ['127.0.0.1:9000', 'ftp://127.0.0.1', 'ws://127.0.0.1:9000/stores', 'ws://a b'])
+      expect(() => readConfig(env({ DEMO_REALTIME_DATABASE_URL: value })), value).toThrow(
+        /^Environment variable DEMO_REALTIME_DATABASE_URL: /,
+      );
+  });
+});
+
 describe('DATA_DIR that cannot be used (issue 13)', () => {
   it('stops the start naming the folder and what to do when part of its path is a file', () => {
     const parent = mkdtempSync(join(tmpdir(), 'vitrine-config-'));

@@ -5,6 +5,9 @@ import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { REFRESH_GRACE_SECONDS } from '../auth/tokens.ts';
 
+/** Where the demo store's realtime database is looked for unless DEMO_REALTIME_DATABASE_URL says otherwise. */
+export const DEFAULT_DEMO_REALTIME_DATABASE_URL = 'ws://127.0.0.1:9000';
+
 const environment = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -56,6 +59,15 @@ const environment = z
         (value) => typeof value !== 'object' || value.every((part) => proxyNames.has(part) || isIpOrRange(part)),
         'must be true, false, or addresses, CIDR ranges and loopback/linklocal/uniquelocal',
       ),
+    /**
+     * The realtime database the demo store Atelier Nord follows its maintenance flag through (§3.3): a server speaking
+     * the protocol (`node scripts/firebase-server.cjs 9000`; tests start their own). Nothing need answer there: the
+     * store's pages then follow this server's stream, and the studio says the flip was not mirrored.
+     */
+    DEMO_REALTIME_DATABASE_URL: z
+      .string()
+      .regex(/^(ws|wss|http|https):\/\/[^\s/?#]+\/?$/, 'must be a ws://, wss://, http:// or https:// address of a host')
+      .default(DEFAULT_DEMO_REALTIME_DATABASE_URL),
     NODE_ENV: z.string().default('development'),
     /**
      * How many server processes share the port: one per core serves more pages a second. More than one needs
@@ -95,6 +107,8 @@ export interface ServerConfig {
   refreshGraceSeconds: number;
   /** See CONVERSIONS_API_URL. */
   conversionsApiUrl: string;
+  /** See DEMO_REALTIME_DATABASE_URL. */
+  demoRealtimeDatabaseUrl: string;
   trustProxy: TrustProxy;
   production: boolean;
   /** See WORKERS. */
@@ -124,6 +138,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshGraceSeconds: e.REFRESH_GRACE_SECONDS,
     platformHosts: e.PLATFORM_HOSTS,
     conversionsApiUrl: e.CONVERSIONS_API_URL,
+    demoRealtimeDatabaseUrl: e.DEMO_REALTIME_DATABASE_URL,
     trustProxy: e.TRUST_PROXY,
     production: e.NODE_ENV === 'production',
     workers: e.WORKERS,

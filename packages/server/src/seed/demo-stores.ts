@@ -36,6 +36,11 @@ export interface DemoStore {
   story: { slug: string; title: string; description: string; sections: { heading: string; text: string }[] };
   /** The store's policies, each a custom page the footer links and the owner edits in the studio like any page. */
   policies: { shipping: string; returns: string; privacy: string; terms: string };
+  /**
+   * Whether the store's pages follow its maintenance flag through a hosted realtime database (§3.3) rather than this
+   * server's stream: the one at DEMO_REALTIME_DATABASE_URL, so the firebase path runs in the demo and in its tests.
+   */
+  followsRealtimeDatabase: boolean;
 }
 
 const style = (overrides: Partial<Record<string, unknown>> = {}) => ({ ...overrides });
@@ -52,6 +57,7 @@ export const demoStores: DemoStore[] = [
   {
     key: 'harbor',
     domain: 'localhost',
+    followsRealtimeDatabase: false,
     title: 'Harbor & Pine',
     tagline: 'Well-made things for the kitchen, the living room and the garden.',
     currencies: [
@@ -387,6 +393,7 @@ export const demoStores: DemoStore[] = [
   {
     key: 'atelier',
     domain: 'second.localhost',
+    followsRealtimeDatabase: true,
     title: 'Atelier Nord',
     tagline: 'Considered clothing in natural fibres.',
     currencies: [

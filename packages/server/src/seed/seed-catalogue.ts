@@ -812,7 +812,7 @@ async function main(): Promise<void> {
     await migrateToLatest(db);
     const known = await db.selectFrom('site_domains').select('web_id').where('domain', '=', values.store).executeTakeFirst();
     // A fresh DATA_DIR has no stores yet: the demo ones are made as the server's first start would.
-    if (!known?.web_id && config.seedDemo) await seedDemoStores(db, config.mediaDir);
+    if (!known?.web_id && config.seedDemo) await seedDemoStores(db, config.mediaDir, config.demoRealtimeDatabaseUrl);
     const result = await seedCatalogue(db, {
       domain: values.store,
       products,

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { pageDocument, themeDocument, type SectionNode, type ThemeDocument } from '@vitrine/commerce';
+import { pageDocument, themeDocument, type SectionNode, type ThemeDocument, type WebConfig } from '@vitrine/commerce';
 import { allSectionsPage } from '@vitrine/sections/fixtures';
 import { sectionRegistry } from '@vitrine/sections';
 import { compileTheme } from '@vitrine/theme-engine';
 import type { Db } from '../db/connect.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { DEFAULT_DEMO_REALTIME_DATABASE_URL } from '../infra/config.ts';
 import {
   demoHasOptions,
   demoMaterials,
@@ -32,21 +33,43 @@ export function demoSignIns() {
 }
 
 /**
- * Seeds the demo stores on first start. Idempotent: a store whose domain exists is left as it is. Each store is
- * written in one transaction; its pictures are drawn afterwards (and redrawn if their files are gone).
+ * The public settings (§3.3) of the realtime database at `databaseURL`, as a demo store is configured with them: the
+ * stand-in server reads only the address, and the SDK wants the rest filled.
  */
-export async function seedDemoStores(db: Db, mediaDir: string): Promise<string[]> {
+export function demoRealtimeDatabase(databaseURL: string): NonNullable<WebConfig['realtimeDatabase']> {
+  return {
+    apiKey: 'vitrine-demo',
+    authDomain: '',
+    projectId: 'vitrine-demo',
+    storageBucket: '',
+    messagingSenderId: '',
+    appId: 'vitrine-demo',
+    measurementId: '',
+    databaseURL,
+  };
+}
+
+/**
+ * Seeds the demo stores on first start. Idempotent: a store whose domain exists is left as it is. Each store is
+ * written in one transaction; its pictures are drawn afterwards (and redrawn if their files are gone). A store that
+ * `followsRealtimeDatabase` is configured with the one at `realtimeDatabaseUrl`.
+ */
+export async function seedDemoStores(
+  db: Db,
+  mediaDir: string,
+  realtimeDatabaseUrl: string = DEFAULT_DEMO_REALTIME_DATABASE_URL,
+): Promise<string[]> {
   const created: string[] = [];
   for (const store of demoStores) {
     const existing = await db.selectFrom('site_domains').select('web_id').where('domain', '=', store.domain).executeTakeFirst();
-    const webId = existing?.web_id ?? (await seedStore(db, store));
+    const webId = existing?.web_id ?? (await seedStore(db, store, realtimeDatabaseUrl));
     if (!existing) created.push(store.domain);
     if (webId !== null) await drawStorePictures(db, store, webId, mediaDir);
   }
   return created;
 }
 
-async function seedStore(db: Db, store: DemoStore): Promise<number> {
+async function seedStore(db: Db, store: DemoStore, realtimeDatabaseUrl: string): Promise<number> {
   const [ownerHash, customerHash] = await Promise.all([hashPassword(store.owner.password), hashPassword(store.customer.password)]);
   return db.transaction().execute(async (trx) => {
     const base = store.currencies.find((c) => c.isDefault) ?? store.currencies[0]!;
@@ -61,6 +84,7 @@ async function seedStore(db: Db, store: DemoStore): Promise<number> {
         meta: JSON.stringify({ metaTitle: store.title, metaDesc: store.tagline, metaKeywords: '', metaImage: '' }),
         maintenance_heading: 'We will be back soon',
         maintenance_description: 'We are making a few changes. Please come back in a little while.',
+        realtime_database: store.followsRealtimeDatabase ? JSON.stringify(demoRealtimeDatabase(realtimeDatabaseUrl)) : null,
       })
       .returning('web_id')
       .executeTakeFirstOrThrow();

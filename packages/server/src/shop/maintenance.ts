@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MaintenanceSettings, StudioMaintenanceSettings } from '@vitrine/commerce';
 import { decodeHTML, escapeUTF8 } from 'entities';
+import { sql } from 'kysely';
 import { sanitizeOwnerHtml } from '@vitrine/sections/owner-html';
 import type { Db } from '../db/connect.ts';
 
@@ -113,14 +114,15 @@ export async function loadStudioMaintenance(db: Db, webId: number): Promise<Stud
 /**
  * Saves the maintenance form. The description is stored HTML-encoded and served decoded (§3.11), so what the owner
  * wrote comes back exactly and text pasted with entities ("Tom &amp; Jerry") reads as meant. `passwordHash`:
- * undefined keeps the password, null removes it.
+ * undefined keeps the password, null removes it. Answers when the database saved it (its clock, in milliseconds):
+ * saves of one store take turns on its row, so a later save always reads a later time, whichever process made it.
  */
 export async function saveMaintenanceSettings(
   store: Db,
   webId: number,
   settings: { isMaintenance: boolean; heading: string; description: string; passwordHash: string | null | undefined },
-): Promise<void> {
-  await store
+): Promise<{ savedAt: number }> {
+  const { saved_at } = await store
     .updateTable('sites')
     .set({
       is_maintenance: settings.isMaintenance,
@@ -129,7 +131,9 @@ export async function saveMaintenanceSettings(
       ...(settings.passwordHash === undefined ? {} : { maintenance_password_hash: settings.passwordHash }),
     })
     .where('web_id', '=', webId)
-    .execute();
+    .returning(sql<number>`(extract(epoch from clock_timestamp()) * 1000)::float8`.as('saved_at'))
+    .executeTakeFirstOrThrow();
+  return { savedAt: Number(saved_at) };
 }
 
 /** The store's hosted realtime database settings (§3.3), when it has one. */

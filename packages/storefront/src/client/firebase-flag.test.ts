@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { maintenanceFlagPath, watchFirebaseFlag } from './firebase-flag.ts';
+import { realtimeDatabaseAt } from './realtime-database.fixture.ts';
 
 const script = fileURLToPath(new URL('../../../../scripts/firebase-server.cjs', import.meta.url));
 let server: ChildProcess;
@@ -44,17 +45,7 @@ afterAll(() => {
 
 it("follows a store's maintenance flag in its realtime database, live", async () => {
   const seen: boolean[] = [];
-  const settings = {
-    apiKey: 'test',
-    authDomain: '',
-    projectId: 'vitrine-test',
-    storageBucket: '',
-    messagingSenderId: '',
-    appId: 'test',
-    measurementId: '',
-    databaseURL: `ws://127.0.0.1:${port}`,
-  };
-  const stop = watchFirebaseFlag(settings, 7, (on) => seen.push(on));
+  const stop = watchFirebaseFlag(realtimeDatabaseAt(`ws://127.0.0.1:${port}`), 7, (on) => seen.push(on));
   await expect.poll(() => seen, { timeout: 5000 }).toEqual([false]);
   await setFlag(7, true);
   await expect.poll(() => seen, { timeout: 2000 }).toEqual([false, true]);
