@@ -1,4 +1,4 @@
-export { PageRenderer, useFirstSection, useSectionData } from './page-renderer.tsx';
+export { PageRenderer, SectionHydrated, useFirstSection, useSectionData } from './page-renderer.tsx';
 export type { PageRendererProps } from './page-renderer.tsx';
 export type { RenderableSection, SectionRenderProps, RenderableSectionType, RenderRegistry, RenderMode } from './registry.ts';
 export { Image, ImageProvider } from './image.tsx';

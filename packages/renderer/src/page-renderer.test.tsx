@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { PageRenderer, useFirstSection, useSectionData, type RenderRegistry, type SectionRenderProps } from './index.ts';
+import { PageRenderer, SectionHydrated, useFirstSection, useSectionData, type RenderRegistry, type SectionRenderProps } from './index.ts';
 
 afterEach(cleanup);
 
@@ -15,6 +17,8 @@ function Broken(): never {
   throw new Error('boom');
 }
 const registry: RenderRegistry = { 1: { name: 'title', Component: Title }, 2: { name: 'broken', Component: Broken } };
+/** The sections' HTML without the marks of the Suspense boundary each live section is. */
+const unmarked = (html: string) => html.replaceAll(/<!--\/?\$-->/g, '');
 
 describe('PageRenderer', () => {
   it('renders sections in order with their loader data, skipping hidden ones for shoppers', () => {
@@ -29,7 +33,27 @@ describe('PageRenderer', () => {
         data={{ a: 'loaded' }}
       />,
     );
-    expect(html).toBe('<h2>a:loaded</h2><h2>c:none</h2>');
+    expect(unmarked(html)).toBe('<h2>a:loaded</h2><h2>c:none</h2>');
+  });
+
+  it('draws each live section as a boundary of its own, hydrated on its own and told to SectionHydrated, and the preview’s as they are', async () => {
+    const sections = [
+      { id: 'a', type: 1 },
+      { id: 'c', type: 1 },
+    ];
+    const page = <PageRenderer registry={registry} sections={sections} data={{ a: 'loaded' }} />;
+    const html = renderToString(page);
+    expect(html).toBe('<!--$--><h2>a:loaded</h2><!--/$--><!--$--><h2>c:none</h2><!--/$-->');
+    expect(renderToString(<PageRenderer mode="preview" registry={registry} sections={sections} />)).toBe('<h2>a:none</h2><h2>c:none</h2>');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    const drawn = container.querySelector('h2');
+    const hydrated = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, <SectionHydrated value={hydrated}>{page}</SectionHydrated>);
+    });
+    expect(hydrated).toHaveBeenCalledTimes(2);
+    expect(container.querySelector('h2')).toBe(drawn);
   });
 
   it('tells a section whether it is the first the page draws (a hidden one is not drawn), and nothing else is', () => {
@@ -42,11 +66,13 @@ describe('PageRenderer', () => {
       { id: 'b', type: 1 },
       { id: 'c', type: 1 },
     ];
-    expect(renderToString(<PageRenderer registry={places} sections={sections} />)).toBe('<p>b:first</p><p>c:later</p>');
+    expect(unmarked(renderToString(<PageRenderer registry={places} sections={sections} />))).toBe('<p>b:first</p><p>c:later</p>');
     expect(renderToString(<PageRenderer mode="preview" registry={places} sections={sections} />)).toBe(
       '<p>a:first</p><p>b:later</p><p>c:later</p>',
     );
-    expect(renderToString(<PageRenderer registry={places} sections={sections} opensPage={false} />)).toBe('<p>b:later</p><p>c:later</p>');
+    expect(unmarked(renderToString(<PageRenderer registry={places} sections={sections} opensPage={false} />))).toBe(
+      '<p>b:later</p><p>c:later</p>',
+    );
     expect(renderToString(<Place section={{ id: 'alone', type: 1 }} data={undefined} />)).toBe('<p>alone:later</p>');
   });
 

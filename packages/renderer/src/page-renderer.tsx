@@ -1,4 +1,4 @@
-import { Component, createContext, use, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createContext, Suspense, use, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import type { RenderableSection, RenderMode, RenderRegistry } from './registry.ts';
 
 interface SectionContextValue {
@@ -25,6 +25,19 @@ export function useFirstSection(): boolean {
   return use(SectionContext)?.first ?? false;
 }
 
+/**
+ * Told each time a section a live page draws has taken over its part of the page: hydrated, where the server drew it.
+ * The app knows from it when a page it took over is whole (each section hydrates on its own, `PageRenderer`).
+ */
+export const SectionHydrated = createContext<(() => void) | null>(null);
+
+/** Tells `SectionHydrated` once its section has hydrated; draws nothing. */
+function HydratedSignal() {
+  const hydrated = use(SectionHydrated);
+  useEffect(() => hydrated?.(), [hydrated]);
+  return null;
+}
+
 export interface PageRendererProps {
   sections: readonly RenderableSection[];
   registry: RenderRegistry;
@@ -39,6 +52,10 @@ export interface PageRendererProps {
  * Draws the sections of a page document in order with the registry it is given. A hidden section is skipped; an
  * unknown type or a section that throws never takes the page down: shoppers see nothing in its place, the preview
  * sees a card that says what went wrong.
+ *
+ * On a live page each section is a Suspense boundary of its own, so the browser hydrates the page a section at a time
+ * after its frame (React's selective hydration): a tap hydrates the section it falls in first, and is answered then
+ * rather than once the whole page has hydrated (issue 33).
  */
 export function PageRenderer({ sections, registry, data = {}, mode = 'live', opensPage = true }: PageRendererProps) {
   let drawn = opensPage ? 0 : 1;
@@ -53,12 +70,20 @@ export function PageRenderer({ sections, registry, data = {}, mode = 'live', ope
           ) : null;
         }
         const { Component: Section } = type;
-        return (
+        const drawnSection = (
           <SectionBoundary key={section.id} sectionId={section.id} name={type.name} mode={mode}>
             <SectionContext value={{ id: section.id, data: data[section.id], first: drawn++ === 0 }}>
               <Section section={section} data={data[section.id]} />
             </SectionContext>
           </SectionBoundary>
+        );
+        return mode === 'live' ? (
+          <Suspense key={section.id} fallback={null}>
+            <HydratedSignal />
+            {drawnSection}
+          </Suspense>
+        ) : (
+          drawnSection
         );
       })}
     </>

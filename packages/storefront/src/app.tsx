@@ -1,5 +1,6 @@
 import { startTransition, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { SectionHydrated } from '@vitrine/renderer';
 import { hydrate } from '@vitrine/renderer/client';
 import { webEndpoints } from '@vitrine/commerce';
 import { AppContext } from './app-context.tsx';
@@ -29,6 +30,8 @@ export interface AppStartInput {
   builder: boolean;
   /** The visitor tracker the entry started (null where nothing is tracked). */
   tracker: Promise<Tracker | null>;
+  /** Called once the app answers events on the page, before its sections have all hydrated. */
+  answering?: () => void;
 }
 
 /** The started app, as the entry sees it. */
@@ -56,10 +59,21 @@ function linkStylesheet(href: string, place: 'before theme' | 'after theme' = 'b
   return loaded;
 }
 
-/** Calls `done` once the page it wraps has hydrated (its effects run after every child's). */
+/** Calls `done` once the frame of the page it wraps has hydrated (its effects run after every child's outside a section). */
 function Hydrated({ done, children }: { done: () => void; children: ReactNode }) {
   useEffect(done, [done]);
   return children;
+}
+
+/** How long after its frame a page waits for its sections to hydrate before it is taken as whole all the same. */
+const WHOLE_PAGE_WAIT_MS = 10_000;
+
+/** The sections the server drew in `root`: each live section is a Suspense boundary, marked by a `<!--$…-->` comment. */
+function drawnSections(root: Element): number {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+  let sections = 0;
+  while (walker.nextNode()) if ((walker.currentNode as Comment).data.startsWith('$')) sections++;
+  return sections;
 }
 
 /**
@@ -67,7 +81,7 @@ function Hydrated({ done, children }: { done: () => void; children: ReactNode })
  * once the code the page draws (its page and its sections) is here, so hydrating never waits mid-way. Resolves once the
  * page has hydrated and answers the shopper.
  */
-export async function startApp({ serverData, builder, tracker }: AppStartInput): Promise<StartedApp> {
+export async function startApp({ serverData, builder, tracker, answering }: AppStartInput): Promise<StartedApp> {
   const boot = serverData?.boot ?? { buildId: 'unknown', themeId: 0, webId: 0 };
   // §2.8: `store` overrides the domain for the visit. The server decides (only on the platform's own addresses, and
   // kept in a cookie across redirects and reloads) and says which store it rendered; the browser calls the same one.
@@ -154,19 +168,41 @@ export async function startApp({ serverData, builder, tracker }: AppStartInput):
   if (root) {
     // A ripple still spreading in a button is not part of the page the server drew, which hydration must find.
     root.querySelectorAll(`.${RIPPLE_CLASS}`).forEach((ripple) => ripple.remove());
-    // Hydrating as a transition lets the browser answer input between pieces of it.
-    await new Promise<void>((resolve) =>
-      startTransition(() => {
-        hydrate(
-          root,
-          <Hydrated done={resolve}>
+    // Hydrating as a transition lets the browser answer input between pieces of it. The page hydrates a section at a
+    // time after its frame (`PageRenderer`): it is whole once each section the server drew has told `SectionHydrated`.
+    let sectionsLeft = drawnSections(root);
+    let frameHydrated = false;
+    let whole = () => {};
+    const wholePage = new Promise<void>((resolve) => (whole = resolve));
+    const hydratedOne = () => {
+      sectionsLeft--;
+      if (frameHydrated && sectionsLeft <= 0) whole();
+    };
+    const frame = () => {
+      frameHydrated = true;
+      if (sectionsLeft <= 0) whole();
+      // A boundary that is not a section's would leave the page never whole, and what the shopper did before never done.
+      setTimeout(() => {
+        if (sectionsLeft > 0) console.warn(`Vitrine: ${sectionsLeft} drawn sections never hydrated`);
+        whole();
+      }, WHOLE_PAGE_WAIT_MS);
+    };
+    startTransition(() => {
+      hydrate(
+        root,
+        <Hydrated done={frame}>
+          <SectionHydrated value={hydratedOne}>
             <AppContext value={{ api }}>
               <RouterProvider router={router} />
             </AppContext>
-          </Hydrated>,
-        );
-      }),
-    );
+          </SectionHydrated>
+        </Hydrated>,
+      );
+    });
+    // The app answers from here: a tap held until now is done at once, outside the transition (what it changes is
+    // urgent), and React hydrates the section it falls in first.
+    answering?.();
+    await wholePage;
   }
   await stylesheets;
   return { customerId: () => signedInUserId(useSession.getState().tokens) };

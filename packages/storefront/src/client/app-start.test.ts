@@ -121,6 +121,51 @@ describe('what a shopper does before the app has started', () => {
     expect(clicks).toHaveBeenCalledTimes(1);
   });
 
+  it('does a held tap on an enabled control as soon as the app answers, still holding what comes after it (issue 33)', () => {
+    document.body.innerHTML = inApp('<button type="button" id="a">Heart</button><button type="button" id="b">Add</button>');
+    const [first, second] = [document.getElementById('a')!, document.getElementById('b')!];
+    const clicks: string[] = [];
+    for (const button of [first, second]) button.addEventListener('click', () => clicks.push(button.id));
+    const held = holdActions();
+    first.click();
+    held.replayClick();
+    expect(clicks).toEqual(['a']);
+    expect(first.hasAttribute(PENDING_ATTRIBUTE)).toBe(false);
+    expect(first.hasAttribute('aria-busy')).toBe(false);
+    // Until the whole page has hydrated, a further tap is held, and done once.
+    second.click();
+    expect(clicks).toEqual(['a']);
+    held.release({ replay: true });
+    expect(clicks).toEqual(['a', 'b']);
+  });
+
+  it('leaves a form sent, or a tap on a control drawn disabled until the app runs, for the whole page', () => {
+    document.body.innerHTML = inApp('<form id="f"><input name="kw"><button id="go">Search</button></form>');
+    const form = document.getElementById('f') as HTMLFormElement;
+    const sent = vi.fn((event: Event) => event.preventDefault());
+    const held = holdActions();
+    document.getElementById('go')!.click();
+    form.addEventListener('submit', sent);
+    held.replayClick();
+    expect(sent).not.toHaveBeenCalled();
+    held.release({ replay: true });
+    expect(sent).toHaveBeenCalledTimes(1);
+
+    document.body.innerHTML = inApp('<button type="button" id="d" disabled>Pay</button>');
+    const pay = document.getElementById('d') as HTMLButtonElement;
+    const paid = vi.fn();
+    pay.addEventListener('click', paid);
+    const again = holdActions();
+    pay.removeAttribute('disabled');
+    pay.click();
+    pay.disabled = true;
+    again.replayClick();
+    expect(paid).not.toHaveBeenCalled();
+    pay.disabled = false;
+    again.release({ replay: true });
+    expect(paid).toHaveBeenCalledTimes(1);
+  });
+
   it('answers a held tap at once: the control is drawn pressed and busy until the app does it (issue 33)', () => {
     document.body.innerHTML = inApp('<button type="button" id="a">Heart</button><button type="button" id="b"><span>Add</span></button>');
     const [first, second] = [document.getElementById('a')!, document.getElementById('b')!];

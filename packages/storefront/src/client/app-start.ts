@@ -153,6 +153,7 @@ export function holdActions(doc: Document = document) {
   const changed = new Map<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, string | boolean>();
 
   const onClick = (event: MouseEvent) => {
+    if (replaying) return;
     const target = (event.target as Element | null)?.closest?.<HTMLElement>(ACTIONABLE);
     if (!target || target.matches(TOGGLES) || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
       return;
@@ -201,7 +202,28 @@ export function holdActions(doc: Document = document) {
   ] as const;
   for (const [type, listener] of listeners) doc.addEventListener(type, listener as EventListener, true);
 
+  /** Set while a held click is done again, so that it is not held once more. */
+  let replaying = false;
   return {
+    /**
+     * Does a held tap on an enabled control now, with the rest still held: the app's root answers events, and React
+     * hydrates the part of the page the tap is in first. A form sent, or a control drawn disabled until the app runs,
+     * waits for `release`.
+     */
+    replayClick() {
+      const action = held;
+      if (action?.kind !== 'click' || !action.target.isConnected || (action.target as HTMLButtonElement).disabled) return;
+      held = null;
+      pending?.removeAttribute(PENDING_ATTRIBUTE);
+      pending?.removeAttribute('aria-busy');
+      pending = null;
+      replaying = true;
+      try {
+        action.target.click();
+      } finally {
+        replaying = false;
+      }
+    },
     release({ replay }: { replay: boolean }) {
       for (const [type, listener] of listeners) doc.removeEventListener(type, listener as EventListener, true);
       // The app draws its own busy state from here (Adding…), or the browser does what was asked.
