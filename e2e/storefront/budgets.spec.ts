@@ -24,10 +24,24 @@ const budgets = { home: 60, category: 75, product: 75, cart: 90, checkout: 90 } 
 // stock message, Cookie settings, the checkout's country names, 2.5 KB).
 const appBudgets = { home: 186, category: 181, product: 195, cart: 176, checkout: 193 } as const;
 
-/** Kilobytes of the gzipped JavaScript files `page` fetched from the shopper app's build while it loaded. */
-async function scriptKilobytes(page: Page, url: string, { touch = false } = {}): Promise<{ kb: number; files: string[] }> {
+/** Kilobytes of the gzipped JavaScript files of the shopper app's build. */
+const kilobytes = (files: Iterable<string>) =>
+  [...files].reduce((sum, file) => sum + gzipSync(readFileSync(assets + file), { level: 9 }).length, 0) / 1024;
+
+/**
+ * Kilobytes of the gzipped JavaScript files `page` fetched from the shopper app's build while it loaded, and apart
+ * from them those it fetched ahead for the app (the files `/_app/code/…` named, issue 33). Touched, the page starts
+ * its app, and everything fetched counts.
+ */
+async function scriptKilobytes(
+  page: Page,
+  url: string,
+  { touch = false } = {},
+): Promise<{ kb: number; files: string[]; ahead: string[]; aheadKb: number }> {
   const files = new Set<string>();
+  const named: Promise<string[]>[] = [];
   const listener = (response: Response) => {
+    if (response.url().includes('/_app/code/')) named.push(response.json() as Promise<string[]>);
     const match = /\/assets\/([^/?#]+\.js)$/.exec(response.url());
     if (!match) return;
     files.add(match[1]!);
@@ -43,16 +57,17 @@ async function scriptKilobytes(page: Page, url: string, { touch = false } = {}):
     await expect(page.locator('html[data-vt-app]')).toHaveCount(1);
   }
   page.off('response', listener);
-  const bytes = [...files].reduce((sum, file) => sum + gzipSync(readFileSync(assets + file), { level: 9 }).length, 0);
-  return { kb: bytes / 1024, files: [...files].sort() };
+  const ahead = new Set((await Promise.all(named)).flat().map((href) => href.replace(/^\/assets\//, '')));
+  const loaded = touch ? [...files] : [...files].filter((file) => !ahead.has(file));
+  return { kb: kilobytes(loaded), files: loaded.sort(), ahead: [...ahead].sort(), aheadKb: kilobytes(ahead) };
 }
 
 test.describe('page weight (issue 18)', () => {
   test('each kind of page a shopper lands on loads its own JavaScript, within budget', async ({ browser, store }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const measured: Record<string, { kb: number; files: string[] }> = {};
-    const started: Record<string, { kb: number; files: string[] }> = {};
+    const measured: Record<string, Awaited<ReturnType<typeof scriptKilobytes>>> = {};
+    const started: typeof measured = {};
     const landings = { home: '/', category: '/kitchen', product: '/stoneware-mug' } as const;
     for (const [name, path] of Object.entries(landings)) {
       measured[name] = await scriptKilobytes(page, store.url('localhost', path));
@@ -76,6 +91,9 @@ test.describe('page weight (issue 18)', () => {
     };
     print('at load        ', measured);
     print('app started    ', started);
+    for (const [name, { aheadKb, ahead }] of Object.entries(measured)) {
+      console.log(`fetched ahead   ${name.padEnd(9)} ${aheadKb.toFixed(1).padStart(6)} KB gz  ${ahead.length} files`);
+    }
     expect([...encodings]).toEqual(['br']);
     // The owner's tools and the studio's frame never reach a shopper's page.
     for (const { files } of [...Object.values(measured), ...Object.values(started)]) {
@@ -87,6 +105,15 @@ test.describe('page weight (issue 18)', () => {
     // drawn whole.
     for (const name of [...Object.keys(landings), 'cart', 'checkout']) {
       expect(measured[name]!.files.map((file) => file.replace(/-[\w-]{8}\.js$/, ''))).toEqual(['first-page', 'tracker']);
+    }
+    // Once loaded, a landing page fetches ahead the code its app needs, no more than the app brings, and a tap then
+    // fetches nothing more (issue 33).
+    for (const name of Object.keys(landings)) {
+      expect(measured[name]!.ahead.length, name).toBeGreaterThan(10);
+      expect(measured[name]!.aheadKb, name).toBeLessThanOrEqual(appBudgets[name as keyof typeof appBudgets]);
+      expect(started[name]!.files.filter((file) => !measured[name]!.ahead.includes(file) && !measured[name]!.files.includes(file))).toEqual(
+        [],
+      );
     }
     // Started, a product page fetches the product's code, the home page does not.
     expect(started['home']!.files.some((file) => file.startsWith('product-view'))).toBe(false);

@@ -43,6 +43,26 @@ test('a tap on Add to cart before the app has started adds the product once it h
   await expect(page.locator(app)).toHaveCount(0);
 });
 
+test('the page fetches the app’s code ahead once it has loaded, so the first tap runs the app rather than waits for it', async ({
+  page,
+  store,
+}) => {
+  await page.goto(store.url('localhost', '/'), { waitUntil: 'networkidle' });
+  await expect(page.locator(app)).toHaveCount(0);
+  // Once the page has loaded and the browser is idle, the code is fetched, not run: the app has not started.
+  await expect.poll(() => page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(10);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator(app)).toHaveCount(0);
+  const fetched: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'script' && fetched.push(request.url()));
+  const heart = page.locator('.vt-product-card .vt-wishlist-heart').first();
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator(app)).toHaveCount(1);
+  // Everything the app and the page's sections run was here before the tap.
+  expect(fetched).toEqual([]);
+});
+
 /**
  * Puts a Garden Trowel in the cart this browser keeps, and collects the page's errors from then on. A product no other
  * test buys: the store is shared by the run's files, and two must be in stock.

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { pageCode } from '../../scripts/page-code.ts';
 import { precompress } from '../../scripts/precompress.ts';
 
 /** A theme whose sections join the store's (docs/sections.md, "In a theme"): built into dist-{theme}. */
@@ -10,7 +11,7 @@ const themeConditions = theme ? [`vitrine-theme-${theme}`] : [];
 
 /** Builds the shopper app's browser bundle; the server renders the HTML and links these files from the manifest. */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), pageCode(), precompress()],
   resolve: {
     conditions: ['vitrine', ...themeConditions, ...defaultClientConditions],
     // Every `zod` import gets zod with eval-free parsing set first (src/client/zod-jitless.ts says why).

@@ -1,6 +1,6 @@
 export { sectionRegistry, registryOf, renderRegistry, renderRegistryOf } from './registry.ts';
 export type { SectionRegistry } from './registry.ts';
-export { lazyRenderRegistry, preloadSections } from './lazy-registry.ts';
+export { lazyRenderRegistry, preloadSections, sectionSources } from './lazy-registry.ts';
 export { sectionSchemas } from './schemas.ts';
 export type { SectionSchemaRegistry } from './schemas.ts';
 export { sectionComponents } from './components.ts';

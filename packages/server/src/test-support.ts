@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { renderStorefront } from '@vitrine/storefront/server';
+import { renderStorefront, type ClientAssets } from '@vitrine/storefront/server';
 import type { ServerConfig } from './infra/config.ts';
 import type { AppOptions } from './http/app.ts';
 import { createServer, type StartedServer } from './server.ts';
@@ -122,6 +122,8 @@ export interface TestServerOptions {
   app?: Partial<AppOptions>;
   /** Server settings to override, e.g. a short refresh grace window. */
   config?: Partial<ServerConfig>;
+  /** What the built shopper app adds to the test's (which has no build), e.g. the code pages fetch ahead. */
+  assets?: Partial<ClientAssets>;
 }
 
 /**
@@ -154,7 +156,7 @@ export async function startTestServer(databaseUrl: string | undefined, options: 
   };
   const server = await createServer(
     config,
-    { render: renderStorefront, assets: { buildId: 'test-build', scripts: [], styles: [] } },
+    { render: renderStorefront, assets: { buildId: 'test-build', scripts: [], styles: [], ...options.assets } },
     options.app,
   );
   await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -3,8 +3,9 @@ import { createStaticHandler } from 'react-router-dom';
 import type { CartItem, PublishedPage, WebConfig } from '@vitrine/commerce';
 import type { StorefrontData } from './data.ts';
 import { serializeForScript } from '@vitrine/renderer/server';
+import { sectionSources } from '@vitrine/sections';
 import { pricedItem } from './client/cart.fixture.ts';
-import { renderStorefront, serverDataJson, themeStylesheetPath } from './entry-server.tsx';
+import { appCodeOf, renderStorefront, serverDataJson, themeStylesheetPath } from './entry-server.tsx';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
 import type { ServerData } from './server-data.ts';
 import { createRoutes } from './routes.tsx';
@@ -198,6 +199,29 @@ describe('renderStorefront', () => {
 });
 
 describe('routes, guards and redirects', () => {
+  it('names the code the app needs to take over a page it drew, for the page to fetch ahead of the first tap (issue 33)', async () => {
+    // A build in which each module is one file named after it, so the files a name stands for say which modules.
+    const sources = ['storefront/src/app.tsx', 'storefront/src/pages/page-view.tsx', 'storefront/src/pages/cart-page.tsx'];
+    const sections = Array.from({ length: 22 }, (_, at) => at + 1);
+    const modules = Object.fromEntries([...sources, ...sectionSources(sections)].map((source) => [source, [`/${source}.js`]]));
+    const appCode = appCodeOf(modules, []);
+    const bootOf = async (path: string) => {
+      const result = await renderStorefront(new Request(`http://shop.test${path}`), data, { ...assets, appCode });
+      if (result.kind !== 'page') throw new Error(`expected a page at ${path}`);
+      return (JSON.parse(result.body.toString('utf8').match(/id="vt-data">(.*?)<\/script>/)![1]!) as ServerData).boot;
+    };
+    const home = await bootOf('/');
+    // The app, the owner's page view and the one section the home page draws (a hero banner); the theme here has no
+    // header or footer.
+    expect(appCode.filesOf(home.appCode!)).toEqual([
+      '/sections/src/hero-banner/hero-banner.tsx.js',
+      '/storefront/src/app.tsx.js',
+      '/storefront/src/pages/page-view.tsx.js',
+    ]);
+    // The app's own pages start it at once: nothing to fetch ahead.
+    expect((await bootOf('/cart')).appCode).toBeUndefined();
+  });
+
   it('fetches the app first on its own pages, which draw their content in the browser', async () => {
     const { html } = await render('/cart');
     expect(html).toContain('<link rel="modulepreload" href="/assets/runtime.js"><script type="module" src="/assets/app.js"></script>');

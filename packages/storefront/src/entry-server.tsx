@@ -4,13 +4,17 @@ import { isBot, mediaUrl } from '@vitrine/commerce';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { compileTheme, escapeStyleText } from '@vitrine/theme-engine';
 import { renderWhenReady, serializeForScript } from '@vitrine/renderer/server';
+import type { AppCode } from './app-code.server.ts';
 import type { StorefrontData } from './data.ts';
 import { marketingHead } from './marketing/head.server.ts';
 import { pageClasses, pageStylesheet } from './page-css.server.ts';
 import { documentTitle, metaOf } from './meta.ts';
 import { readOncePerText } from './read-once.ts';
 import { createRoutes } from './routes.tsx';
+import { appSourcesOf } from './views.ts';
 export { crawlerDisallowedPaths, ownRoutePaths } from './route-table.ts';
+export { appCodeOf, type AppCode } from './app-code.server.ts';
+export { APP_CODE_BASE } from './server-data.ts';
 import { APP_ROOT_ID, SERVER_DATA_ID, routeNotDrawn, type ServerData } from './server-data.ts';
 
 /** The built client's files a page links: module scripts and stylesheets, in order. */
@@ -32,6 +36,8 @@ export interface ClientAssets {
   appStylesheets?: readonly string[];
   /** Inline module scripts to run first (the dev server's refresh preamble). */
   inlineScripts?: readonly string[];
+  /** The files the app needs to take over each page, for the page to fetch ahead (a build's; none in development). */
+  appCode?: AppCode;
 }
 
 export type StorefrontResponse =
@@ -157,7 +163,8 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
   });
   // Where the server drew all the page shows (the store's pages, listings and products, a cart its cookie told), the
   // app's code comes after the page's images and fonts; the app's own pages draw their content and need it first.
-  const scriptPriority = routeNotDrawn(context.loaderData) === undefined ? ' fetchpriority="low"' : '';
+  const drawnWhole = routeNotDrawn(context.loaderData) === undefined;
+  const scriptPriority = drawnWhole ? ' fetchpriority="low"' : '';
   const head = [
     [
       '<!doctype html><html lang="en"><head><meta charset="utf-8">',
@@ -200,12 +207,16 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
   const themeCss = site.themeSettings.themeCSS;
   // A design shown by its theme id (the designs page) links that theme's stylesheet.
   const wtid = new URL(request.url).searchParams.get('wtid');
+  // What the app will load to take this page over, named for the page to fetch ahead of the first tap.
+  // (The app's own pages start it at once.)
+  const appCode = drawnWhole ? assets.appCode?.nameOf(appSourcesOf(context.loaderData)) : undefined;
   const boot: ServerData['boot'] = {
     buildId: assets.buildId,
     themeId: site.themeSettings.themeID,
     webId: site.webID,
     ...(store ? { store } : {}),
     ...(assets.appStylesheets?.length ? { stylesheets: assets.appStylesheets } : {}),
+    ...(appCode ? { appCode } : {}),
     ...(themeCss ? { themeStylesheet: `${themeStylesheetPath(themeCss)}${wtid ? `?wtid=${encodeURIComponent(wtid)}` : ''}` } : {}),
   };
   // A JSON data block, not a script: the Content-Security-Policy allows no inline script, and this runs nothing.

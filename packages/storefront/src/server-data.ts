@@ -7,6 +7,9 @@ export const SERVER_DATA_ID = 'vt-data';
 /** The id of the element the app draws into (and hydrates); what the server draws outside it is not the app's. */
 export const APP_ROOT_ID = 'root';
 
+/** Where a page asks for the files its app needs (`boot.appCode`): `GET /_app/code/<build id>/<name>`. */
+export const APP_CODE_BASE = '/_app/code/';
+
 /** What the server tells the browser about the page it rendered: its build, theme and store, and the loader data. */
 export interface ServerData {
   boot: {
@@ -18,6 +21,8 @@ export interface ServerData {
     stylesheets?: readonly string[];
     /** The store's whole theme stylesheet, which the app links when it starts (the page carries the rules it uses). */
     themeStylesheet?: string;
+    /** The name of the files the app needs to take this page over, fetched ahead of the first tap (`APP_CODE_BASE`). */
+    appCode?: string;
   };
   /** The routes' loader data, errors as React Router's server rendering writes them. */
   hydration: Partial<HydrationState> | Record<string, unknown>;

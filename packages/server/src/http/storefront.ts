@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  APP_CODE_BASE,
   CSP_NONCE_HEADER,
   STORE_OVERRIDE_HEADER,
   THEME_STYLESHEET_BASE,
@@ -151,6 +152,16 @@ export function registerStorefront(
       .type('text/css; charset=utf-8')
       .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
       .send(css);
+  });
+
+  // The files a page's app needs to take it over, by the name the page was given (`boot.appCode`): the page fetches
+  // them ahead of the shopper's first tap. Kept for good by the browser under this build's id; another build's is 404.
+  app.get(`${APP_CODE_BASE}:build/:name`, async (request, reply) => {
+    const { build, name } = request.params as { build: string; name: string };
+    const current = typeof assets === 'function' ? await assets() : assets;
+    const files = build === current.buildId ? current.appCode?.filesOf(name) : null;
+    if (!files) return reply.code(404).type('text/plain; charset=utf-8').send('No such code\n');
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').send(files);
   });
 
   app.get('/*', async (request, reply) => {

@@ -54,3 +54,26 @@ it('runs an entry another imports first, and writes the one stylesheet of a buil
   expect(assets.modulePreloads).toEqual(['/assets/react-3.js']);
   expect(assets.inlineStyles).toEqual(['.vt-page{color:red}']);
 });
+
+it('reads the code each lazily loaded module needs, as the build wrote it, leaving out what every page links', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'vitrine-dist-'));
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite/manifest.json'),
+    JSON.stringify({
+      'src/client/first-page.ts': { file: 'assets/first-page-1.js', imports: ['_runtime.js'], isEntry: true },
+      '_runtime.js': { file: 'assets/runtime-2.js' },
+    }),
+  );
+  writeFileSync(
+    join(dist, '.vite/page-code.json'),
+    JSON.stringify({ 'storefront/src/app.tsx': ['/assets/app-3.js', '/assets/runtime-2.js', '/assets/first-page-1.js'] }),
+  );
+  const { appCode } = readStorefrontAssets(dist);
+  expect(appCode?.filesOf(appCode.nameOf(['storefront/src/app.tsx']))).toEqual(['/assets/app-3.js']);
+  // A build without the file (an older one) fetches nothing ahead.
+  const older = mkdtempSync(join(tmpdir(), 'vitrine-dist-'));
+  mkdirSync(join(older, '.vite'));
+  writeFileSync(join(older, '.vite/manifest.json'), JSON.stringify({ 'src/entry.ts': { file: 'assets/entry-1.js', isEntry: true } }));
+  expect(readStorefrontAssets(older).appCode).toBeUndefined();
+});

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { ClientAssets } from '@vitrine/storefront/server';
+import { appCodeOf, type ClientAssets } from '@vitrine/storefront/server';
 
 /**
  * Where `npm run build` leaves the shopper app and the studio: `dist`, or `dist-{theme}` for a build with a theme's
@@ -61,10 +61,21 @@ export function readStorefrontAssets(dist = storefrontDist): ClientAssets {
   const stylesheets = [
     ...new Set(Object.values(chunks).flatMap((chunk) => (chunk.file.endsWith('.css') ? [chunk.file] : (chunk.css ?? [])))),
   ].filter((css) => !lazyCss.has(css));
+  const scripts = entries.map(fileOf);
+  const modulePreloads = [...imported].filter((key) => !entries.includes(key)).map(fileOf);
+  // The files each module the app loads when it needs it runs with (scripts/page-code.ts), for pages to fetch ahead.
+  const pageCode = `${dist}/.vite/page-code.json`;
+  const appCode = existsSync(pageCode)
+    ? appCodeOf(z.record(z.string(), z.array(z.string())).parse(JSON.parse(readFileSync(pageCode, 'utf8'))), [
+        ...scripts,
+        ...modulePreloads,
+      ])
+    : undefined;
   return {
     buildId,
-    scripts: entries.map(fileOf),
-    modulePreloads: [...imported].filter((key) => !entries.includes(key)).map(fileOf),
+    scripts,
+    modulePreloads,
+    ...(appCode ? { appCode } : {}),
     styles: [],
     inlineStyles: stylesheets.map((css) => readFileSync(`${dist}/${css}`, 'utf8')),
     // The same files, linked by the app when it starts: each page carries only the rules its HTML uses.

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import { loaderDataOf, readServerData } from '../server-data.ts';
+import { APP_CODE_BASE, loaderDataOf, readServerData } from '../server-data.ts';
 import type { Tracker } from '../tracking/tracker.ts';
 import { FIRST_TOUCH_EVENTS, appStartOf, holdActions } from './app-start.ts';
 import { keepTrackingCode, reloadOnce, rememberViewport } from './app-behaviour.ts';
@@ -95,7 +95,7 @@ function startApp(held?: ReturnType<typeof holdActions>) {
   started ??= import('../app.tsx')
     .then(({ startApp }) => {
       performance.mark('vitrine:app-loaded');
-      return startApp({ serverData, builder, tracker });
+      return startApp({ serverData, builder, tracker, answering: () => held?.replayClick() });
     })
     .then(
       (app) => {
@@ -113,9 +113,30 @@ function startApp(held?: ReturnType<typeof holdActions>) {
   return started;
 }
 
+/**
+ * Fetches (without running) the files the app needs to take this page over, named by the server (`boot.appCode`): the
+ * first tap then runs the app rather than waits for it (issue 33). Only what the browser does not have yet.
+ */
+async function fetchAppCode(name: string) {
+  const answer = await fetch(`${APP_CODE_BASE}${boot.buildId}/${name}`);
+  if (!answer.ok) return;
+  for (const href of (await answer.json()) as string[]) {
+    if (started || document.querySelector(`link[href="${CSS.escape(href)}"], script[src="${CSS.escape(href)}"]`)) continue;
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+  }
+}
+
 const start = appStartOf(window.location.pathname, serverData, browserStorage());
 if (start.at === 'once') void startApp();
 else {
+  // Once the page and its pictures have loaded and the browser is idle: the app's code never competes with them.
+  const appCode = serverData?.boot.appCode;
+  if (appCode) {
+    void whenLoaded()
+      .then(() => whenIdle(2000))
+      .then(() => (started ? undefined : fetchAppCode(appCode)))
+      .catch((error: unknown) => console.warn('Vitrine: could not fetch the app’s code ahead', error));
+  }
   const held = holdActions();
   const onFirstTouch = () => {
     for (const type of FIRST_TOUCH_EVENTS) window.removeEventListener(type, onFirstTouch, true);
