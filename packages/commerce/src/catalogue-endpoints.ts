@@ -4,6 +4,7 @@ import { addressContent, getAddressQuery } from './address.ts';
 import { getListingQuery, listing, suggestAnswer, suggestQuery } from './listing.ts';
 import { publishedPage, sectionDataAnswer, sectionDataRequest } from './page.ts';
 import { compareAnswer, compareQuery, getProductQuery, productDetail } from './product.ts';
+import { getRedirectQuery, pageRedirect } from './redirects.ts';
 
 /**
  * The store's pages and catalogue (§2.3, §3.9, §7): the shopper app imports this module when it first loads a page's
@@ -33,6 +34,17 @@ export const pageEndpoints = {
     caller: 'visitor',
     query: getAddressQuery,
     answer: z.object({ data: addressContent }),
+  }),
+  /**
+   * Where the owner's redirect rules or a moved store send an address that is no address of the store's catalogue
+   * (`/old_page.html`), null when nowhere: the shopper app asks before it shows such an address as not found.
+   */
+  getRedirect: endpoint({
+    method: 'GET',
+    path: '/api/Page/GetRedirect',
+    caller: 'visitor',
+    query: getRedirectQuery,
+    answer: z.object({ data: pageRedirect.nullable() }),
   }),
   getPage: endpoint({
     method: 'GET',

@@ -108,7 +108,7 @@ export {
   saveRedirectRequest,
   saveRedirectUrlRequest,
 } from './redirects.ts';
-export type { RedirectRule, RedirectStatus, SaveRedirectRequest, StoreRedirectSettings } from './redirects.ts';
+export type { PageRedirect, RedirectRule, RedirectStatus, SaveRedirectRequest, StoreRedirectSettings } from './redirects.ts';
 export { trackingEndpoints } from './tracking-endpoints.ts';
 export { marketingEndpoints } from './marketing-endpoints.ts';
 export type { Caller, Endpoint, EndpointGroup, EndpointInput, EndpointAnswer, RefusalStyle } from './endpoint.ts';

@@ -82,6 +82,20 @@ export const redirectSource = checked(MAX_REDIRECT_PATH, sourceProblem).transfor
 export const redirectTarget = checked(MAX_REDIRECT_TARGET, targetProblem);
 export const redirectStatus = z.union([z.literal(301), z.literal(302)], { error: 'must be 301 or 302' });
 
+/**
+ * Where a page address goes instead (§2.1 rules, §3.2 `redirectURL`), as the server's catch-all answers a page request
+ * for it: the Location and status, and whether the browser must load it as a new document (an address elsewhere, or a
+ * path the server answers itself, such as `/media/…`) rather than the shopper app draw it.
+ */
+export const pageRedirect = z.object({ location: z.string(), status: redirectStatus, document: z.boolean() });
+export type PageRedirect = z.infer<typeof pageRedirect>;
+
+/** A page's address as the browser asked for it, path and query (`/old-mug?utm_source=mail`): what the rules apply to. */
+export const askedAddress = z.string().max(2048).startsWith('/', 'must be a path starting with /');
+
+/** `GET /api/Page/GetRedirect` query: the address the shopper app could not draw as an address of the store. */
+export const getRedirectQuery = z.object({ Url: askedAddress });
+
 /** One rule as the studio lists it. */
 export const redirectRule = z.object({
   ruleId: z.number().int().positive(),

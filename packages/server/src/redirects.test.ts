@@ -192,6 +192,68 @@ describe.each(backends)('redirect rules on $name', ({ create }) => {
     await clearAll();
   });
 
+  it('tells the app’s own navigation where a page load of an address would go: its page data says redirect, on this store only', async () => {
+    type Answer = { status: number; data: unknown };
+    const api = async (url: string, host = 'localhost'): Promise<Answer> => {
+      const answer = await server().call(url, { host });
+      const body = (await answer.json()) as { data?: unknown };
+      return { status: answer.status, data: body.data };
+    };
+    const addressAt = (asked: string, path: string, host = 'localhost') =>
+      api(`/api/Page/GetAddress?Path=${path}&Url=${encodeURIComponent(asked)}`, host);
+    const redirectAt = (asked: string, host = 'localhost') => api(`/api/Page/GetRedirect?Url=${encodeURIComponent(asked)}`, host);
+    const redirect = (location: string, status: number, document: boolean) => ({
+      status: 200,
+      data: { kind: 'redirect', redirect: { location, status, document } },
+    });
+
+    await saved({ fromPath: '/old-mug', to: '/stoneware-mug', status: 301 });
+    // The page data of the old address says what the page request answers, the shopper's query along.
+    const load = await page('/old-mug?utm_source=mail');
+    expect([load.status, load.headers.get('location')]).toEqual([301, '/stoneware-mug?utm_source=mail']);
+    expect(await addressAt('/old-mug?utm_source=mail', 'old-mug')).toEqual(redirect('/stoneware-mug?utm_source=mail', 301, false));
+    // Without the address as asked, the path is what the rules read.
+    expect(await api('/api/Page/GetAddress?Path=old-mug')).toEqual(redirect('/stoneware-mug', 301, false));
+    // A rule over an address the catalogue still answers wins, as it does for a page load.
+    await saved({ fromPath: '/cast-iron-skillet', to: '/kitchen/cookware', status: 302 });
+    expect((await page('/cast-iron-skillet')).headers.get('location')).toBe('/kitchen/cookware');
+    expect(await addressAt('/Cast-Iron-Skillet/', 'cast-iron-skillet')).toEqual(redirect('/kitchen/cookware', 302, false));
+    // Addresses no rule names are drawn as before.
+    const mug = await addressAt('/stoneware-mug', 'stoneware-mug');
+    expect([mug.status, (mug.data as { kind: string }).kind]).toEqual([200, 'product']);
+    expect((await addressAt('/nothing-here', 'nothing-here')).status).toBe(404);
+
+    // An old address that is no catalogue address at all: asked on its own, before the app shows it as not found.
+    await saved({ fromPath: '/old_page.html', to: 'https://partner.example/shop?ref=harbor', status: 302 });
+    await saved({ fromPath: '/catalogue', to: '/media/uploads/catalogue.pdf', status: 301 });
+    expect(await redirectAt('/old_page.html?utm_campaign=spring')).toEqual({
+      status: 200,
+      data: { location: 'https://partner.example/shop?ref=harbor&utm_campaign=spring', status: 302, document: true },
+    });
+    // A path of this store that the server answers itself (a file) is loaded by the browser, not drawn by the app.
+    expect(await redirectAt('/catalogue')).toEqual({
+      status: 200,
+      data: { location: '/media/uploads/catalogue.pdf', status: 301, document: true },
+    });
+    expect(await redirectAt('/never-was.html')).toEqual({ status: 200, data: null });
+
+    // Harbor & Pine's rules are not Atelier Nord's: there the same addresses are its own (or nothing).
+    expect((await addressAt('/old-mug', 'old-mug', 'second.localhost')).status).toBe(404);
+    expect(await redirectAt('/old_page.html', 'second.localhost')).toEqual({ status: 200, data: null });
+
+    // A moved store sends every address there, as a page load does; the other store stays.
+    await harborOwner('/api/Studio/SaveRedirectURL', { body: { redirectURL: 'https://harbor-and-pine.example' } });
+    expect(await addressAt('/kitchen?page=2', 'kitchen')).toEqual(redirect('https://harbor-and-pine.example/kitchen?page=2', 302, true));
+    expect(await redirectAt('/some_page.html')).toEqual({
+      status: 200,
+      data: { location: 'https://harbor-and-pine.example/some_page.html', status: 302, document: true },
+    });
+    const atelierHome = await addressAt('/', '', 'second.localhost');
+    expect([atelierHome.status, (atelierHome.data as { kind: string }).kind]).toEqual([200, 'page']);
+    await harborOwner('/api/Studio/SaveRedirectURL', { body: { redirectURL: '' } });
+    await clearAll();
+  });
+
   it('keeps each store’s rules its own: another store’s owner can neither read, change nor remove them, nor are they applied there', async () => {
     const harbor = await saved({ fromPath: '/old-mug', to: '/stoneware-mug', status: 301 });
     const rule = ruleOf(harbor, '/old-mug');

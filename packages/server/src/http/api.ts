@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { PageType, catalogueEndpoints, listingState, pageEndpoints, reviewEndpoints, webEndpoints } from '@vitrine/commerce';
+import {
+  PageType,
+  catalogueEndpoints,
+  listingState,
+  pageEndpoints,
+  reviewEndpoints,
+  webEndpoints,
+  type PageRedirect,
+} from '@vitrine/commerce';
 import { sectionRegistry } from '@vitrine/sections';
 import { loadAddress } from '../shop/address.ts';
 import { listDesigns } from '../shop/designs.ts';
@@ -7,7 +15,8 @@ import { loadListing, suggest } from '../shop/listing.ts';
 import { addReview, compareProducts, listReviews, loadProduct, voteReview } from '../shop/product.ts';
 import { loadDraftSectionData, loadPublishedPage, loadTemplatePage, loadThemeSectionData } from '../shop/pages.ts';
 import { findSite, loadWebConfig } from '../shop/tenants.ts';
-import { checkDatabase } from '../db/connect.ts';
+import { loadStoreRedirects, redirectOf } from '../shop/redirects.ts';
+import { checkDatabase, type Db } from '../db/connect.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerAccountApi } from './account-api.ts';
 import { registerCartApi } from './cart-api.ts';
@@ -28,6 +37,7 @@ import { registerStudioPublishApi } from './studio-publish-api.ts';
 import { registerStudioRedirectsApi } from './studio-redirects-api.ts';
 import { registerStudioThemeApi } from './studio-theme-api.ts';
 import { registerTrackApi } from './track-api.ts';
+import { serverRouteOf } from './server-routes.ts';
 
 /** The JSON API under /api (§7 and product.md), registered group by group from commerce's endpoint table. */
 export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<void> {
@@ -58,15 +68,33 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     },
   });
 
+  /**
+   * Where a page request for `asked` would be redirected by the store's rules or its moved address (§2.1, §3.2): the
+   * catch-all's own `redirectOf`, so the app's navigation and a page load never disagree. A path the server answers
+   * itself (`/media/…`, `/editor`) is no page of the app: the browser loads it.
+   */
+  const pageRedirectOf = async (store: Db, asked: string): Promise<PageRedirect | null> => {
+    const found = redirectOf(await loadStoreRedirects(store), asked);
+    if (!found) return null;
+    const internal = found.location.startsWith('/') && serverRouteOf(app, found.location.split(/[?#]/)[0]!) === null;
+    return { ...found, document: !internal };
+  };
+
   registerEndpoints(app, deps, pageEndpoints, {
     getAddress: async ({ query, caller, request, store }) => {
-      const { Path, ...keys } = query;
-      const content = await loadAddress(store, deps.facets.of(caller.webId), caller.webId, Path, listingState(keys), (message, error) =>
-        request.log.error({ err: error }, message),
-      );
+      const { Path, Url, ...keys } = query;
+      // Asked together: an address no rule sends elsewhere (nearly every one) waits for one round trip, not two.
+      const [redirect, content] = await Promise.all([
+        pageRedirectOf(store, Url ?? `/${Path}`),
+        loadAddress(store, deps.facets.of(caller.webId), caller.webId, Path, listingState(keys), (message, error) =>
+          request.log.error({ err: error }, message),
+        ),
+      ]);
+      if (redirect) return { data: { kind: 'redirect' as const, redirect } };
       if (!content) throw new HttpError(404, 'PAGE_NOT_FOUND', `Page Not Found: /${Path}`, 'Path');
       return { data: content };
     },
+    getRedirect: async ({ query, store }) => ({ data: await pageRedirectOf(store, query.Url) }),
     getPage: async ({ query, caller, request, store }) => {
       const page = await loadPublishedPage(store, caller.webId, query.Slug.replace(/\/+$/, ''), (message, error) =>
         request.log.error({ err: error }, message),
