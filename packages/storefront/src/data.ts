@@ -5,6 +5,7 @@ import type {
   Design,
   ListingState,
   MaintenanceSettings,
+  PageRedirect,
   PublishedPage,
   WebConfig,
 } from '@vitrine/commerce';
@@ -35,9 +36,16 @@ export interface StorefrontData {
   getSite(): Promise<WebConfig>;
   /**
    * What the store holds at `path` ('' for home): the owner's published page with its sections' data, a product, or
-   * a listing by `state` (§2.3), asked for once; null when there is nothing there.
+   * a listing by `state` (§2.3), asked for once; null when there is nothing there. In the browser, where the address
+   * was `asked` (path and query) when the store's redirect rules send it elsewhere (§2.1, §3.2); the server applied
+   * them before drawing the page.
    */
-  getAddress(path: string, state: ListingState): Promise<AddressContent | null>;
+  getAddress(path: string, state: ListingState, asked?: string): Promise<AddressContent | null>;
+  /**
+   * Where the store's redirect rules send an address `asked` that is no address of its catalogue (`/old_page.html`),
+   * or null. Only the browser has it: the server applied the rules before it drew any page.
+   */
+  getRedirect?(asked: string): Promise<PageRedirect | null>;
   /** The published template of a catalogue page: the product page (3) or the listing (4); null when there is none. */
   getTemplate(pageTypeId: 3 | 4): Promise<PublishedPage | null>;
   /** The store's designs: its public themes and the live one (§2.8). */

@@ -37,21 +37,22 @@ export function httpData(
   const ahead = new Map<string, { at: number; content: Promise<AddressContent | null> }>();
   // §9: at most 4 route preloads at once.
   const preload = preloadQueue(4);
-  const fetchAddress = (path: string, state: ListingState) =>
+  // The address as asked goes along: the store's redirect rules read it, query and all, as they read a page's request.
+  const fetchAddress = (path: string, state: ListingState, asked: string) =>
     orNull(
       catalogueCalls().then(({ pageEndpoints }) =>
-        api.request(pageEndpoints.getAddress, { query: { Path: path, ...listingQuery(state) } }),
+        api.request(pageEndpoints.getAddress, { query: { Path: path, Url: asked, ...listingQuery(state) } }),
       ),
     );
-  const keyOf = (path: string, state: ListingState) => `${path}?${listingSearch(state)}`;
+  const keyOf = (path: string, state: ListingState, asked: string) => `${path}?${listingSearch(state)} ${asked}`;
   // A template changes only when the owner publishes it: one fetch serves every catalogue page of the visit.
   const templates = new Map<number, Promise<PublishedPage | null>>();
   return {
     prefetchPage(path) {
-      const key = keyOf(path, unfiltered);
+      const key = keyOf(path, unfiltered, `/${path}`);
       const known = ahead.get(key);
       if (known && Date.now() - known.at < PREFETCH_FRESH_MS) return;
-      const content = preload(() => fetchAddress(path, unfiltered));
+      const content = preload(() => fetchAddress(path, unfiltered, `/${path}`));
       content.catch(() => ahead.delete(key));
       ahead.set(key, { at: Date.now(), content });
     },
@@ -59,11 +60,15 @@ export function httpData(
       site ??= api.request(webEndpoints.getWebInfo, { query: { Domain: domain, WebThemeID: String(themeId) } }).then((r) => r.data);
       return site;
     },
-    getAddress(path, state) {
-      const key = keyOf(path, state);
+    getAddress(path, state, asked = `/${path}`) {
+      const key = keyOf(path, state, asked);
       const known = ahead.get(key);
       ahead.delete(key);
-      return known && Date.now() - known.at < PREFETCH_FRESH_MS ? known.content : fetchAddress(path, state);
+      return known && Date.now() - known.at < PREFETCH_FRESH_MS ? known.content : fetchAddress(path, state, asked);
+    },
+    async getRedirect(asked) {
+      const { pageEndpoints } = await catalogueCalls();
+      return (await api.request(pageEndpoints.getRedirect, { query: { Url: asked } })).data;
     },
     getTemplate(pageTypeId) {
       let template = templates.get(pageTypeId);

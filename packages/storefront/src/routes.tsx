@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { preloadSections } from '@vitrine/sections';
-import { readListingUrl, staysInCart, type Listing, type ProductDetail, type PublishedPage } from '@vitrine/commerce';
+import { readListingUrl, staysInCart, type Listing, type PageRedirect, type ProductDetail, type PublishedPage } from '@vitrine/commerce';
 import { data as routeData, redirect, redirectDocument, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { StorefrontData } from './data.ts';
 import { CheckoutLayout, ChromeLayout, PlainLayout } from './layouts.tsx';
@@ -124,9 +124,12 @@ async function themeReadsOf(themeData: string): Promise<Pick<RootData, 'addToCar
 /** Imported once: each `import()` asks the module loader again, on the server through its hooks (a quarter ms). */
 let settingsReader: Promise<typeof ThemeSettingsModule> | undefined;
 
-/** What the catch-all (or home, at '') draws for an address: the owner's page, a product or a listing (§2.3). */
+/**
+ * What the catch-all (or home, at '') draws for an address: the owner's page, a product or a listing (§2.3), or where
+ * the store's redirect rules send it instead (§2.1, §3.2).
+ */
 async function loadAddress(data: StorefrontData, path: string, url: URL): Promise<object> {
-  const content = (await data.getAddress(path, readListingUrl(url.searchParams))) ?? throwNotFound();
+  const content = (await data.getAddress(path, readListingUrl(url.searchParams), url.pathname + url.search)) ?? throwNotFound();
   switch (content.kind) {
     case 'page':
       return pageData(content.page);
@@ -134,8 +137,18 @@ async function loadAddress(data: StorefrontData, path: string, url: URL): Promis
       return productData(data, content.product, url);
     case 'listing':
       return listingData(data, content.listing, url);
+    case 'redirect':
+      throw redirectTo(content.redirect);
   }
 }
+
+/**
+ * A store rule's redirect as the loader's answer: the app draws a page of its own in place of the old address, as the
+ * browser does after a redirect (the old address never enters the history); an address elsewhere, or a path the
+ * server answers itself, is loaded by the browser.
+ */
+const redirectTo = ({ location, status, document }: PageRedirect): Response =>
+  document ? redirectDocument(location, status) : redirect(location, status);
 
 const throwNotFound = (): never => {
   throw notFound();
@@ -191,8 +204,11 @@ function contentLoader(spec: RouteSpec): (args: LoaderFunctionArgs, data: Storef
     case 'slug':
       return async ({ params, request }, data) => {
         const slug = (params['*'] ?? '').replace(/\/+$/, '').toLowerCase();
-        if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(slug)) throw notFound();
-        return loadAddress(data, slug, new URL(request.url));
+        const url = new URL(request.url);
+        if (/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(slug)) return loadAddress(data, slug, url);
+        // No address of the catalogue, but perhaps an old one the owner's rules send on (`/old_page.html`).
+        const moved = await data.getRedirect?.(url.pathname + url.search);
+        throw moved ? redirectTo(moved) : notFound();
       };
     case 'designs':
       return async (_args, data): Promise<DesignsData> => ({ designs: await data.getDesigns(), meta: metaFor(spec) });
