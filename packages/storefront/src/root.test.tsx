@@ -2,50 +2,19 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PublishedPage, WebConfig } from '@vitrine/commerce';
 import { pricedItem } from './client/cart.fixture.ts';
 import { useCart } from './client/cart.ts';
 import type { StorefrontData } from './data.ts';
 import { createRoutes } from './routes.tsx';
+import { publishedPageAt, webConfig } from './web-config.fixture.ts';
 
 /** A theme whose header shows the cart; `settings` are its theme settings. */
 const themeData = (settings: Record<string, unknown> = {}) =>
   JSON.stringify({ settings, header: { id: 'header', type: 1, version: 1, settings: { show_cart: true }, style: {} } });
 
-const site = (settings: Record<string, unknown> = {}): WebConfig => ({
-  webID: 1,
-  redirectURL: '',
-  staticCDN: '',
-  themeSettings: { themeID: 1, themeData: themeData(settings), themeCSS: '' },
-  currency: { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 },
-  currencies: [],
-  scripts: null,
-  consentBanner: false,
-  webTitle: 'Test Shop',
-  webLink: '',
-  webMeta: { metaTitle: '', metaDesc: '', metaKeywords: '', metaImage: '' },
-  isMaintenance: false,
-  mainDomain: 'shop.test',
-  subDomain: '',
-  isSubDomain: false,
-  accountMode: 2,
-  contactRequirementMode: 2,
-  realtimeDatabase: null,
-});
-
-const home: PublishedPage = {
-  pageId: 1,
-  version: 1,
-  document: {
-    schemaVersion: 1,
-    pageTypeId: 1,
-    slug: '',
-    title: 'Home',
-    seo: { title: '', description: '', keywords: '', image: '' },
-    sections: [],
-  },
-  sectionData: {},
-};
+const site = (settings: Record<string, unknown> = {}) =>
+  webConfig({ themeSettings: { themeID: 1, themeData: themeData(settings), themeCSS: '' } });
+const home = publishedPageAt('');
 
 function storeData(settings: Record<string, unknown> = {}): StorefrontData {
   return {
