@@ -20,7 +20,7 @@ export type {
 export { sectionStyle, readSectionStyle } from './section-style.ts';
 export type { SectionStyle } from './section-style.ts';
 export { SectionShell, SectionButton } from './section-shell.tsx';
-export { ShopProvider, useShop, usePrice, useCartPrice, themeShopOf } from './shop-context.tsx';
+export { ShopProvider, useShop, useShopReader, usePrice, useCartPrice, themeShopOf } from './shop-context.tsx';
 export type { PricedLine } from './shop-context.tsx';
 export type { Shop, ThemeShop } from './shop-context.tsx';
 export { FormSubmitProvider, useFormSubmit } from './form-submit.tsx';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { MAX_COMPARE, StockStatus, buildCartCode, roundRating, type ProductCard as ProductCardData } from '@vitrine/commerce';
 import { Image, Link } from '@vitrine/renderer';
-import { useShop, usePrice } from './shop-context.tsx';
+import { useShop, usePrice, useShopReader } from './shop-context.tsx';
 import { WishlistHeart } from './wishlist-heart.tsx';
 
 /**
@@ -22,7 +22,8 @@ export function ProductCard({
 }) {
   const price = usePrice();
   // The theme's product-card toggles (§3.8 productCard.showBrand, showRating).
-  const { showBrand, showRating } = useShop().productCard;
+  const showBrand = useShop((shop) => shop.productCard.showBrand);
+  const showRating = useShop((shop) => shop.productCard.showRating);
   const soldOut = product.stockStatusID === StockStatus.OutOfStock;
   const onSale = product.compareAtPrice !== null && product.compareAtPrice > product.price;
   const rating = roundRating(product.rating);
@@ -84,8 +85,9 @@ export function ProductCard({
  * required option to choose links to its page instead. A sold-out product offers neither (its badge says why).
  */
 export function CardBuyAction({ product, soldOut }: { product: ProductCardData; soldOut: boolean }) {
-  const { cart } = useShop();
-  if (!cart || soldOut) return null;
+  const hasCart = useShop((shop) => shop.cart !== undefined);
+  const readShop = useShopReader();
+  if (!hasCart || soldOut) return null;
   if (product.needsChoice)
     return (
       <Link to={product.productURL} className="vt-btn vt-btn-outline vt-btn-sm vt-product-card-buy">
@@ -98,7 +100,7 @@ export function CardBuyAction({ product, soldOut }: { product: ProductCardData; 
         type="button"
         className="vt-btn vt-btn-primary vt-btn-sm"
         aria-label={`Add to cart: ${product.itemName}`}
-        onClick={() => cart.add(product)}
+        onClick={() => readShop().cart?.add(product)}
       >
         Add to cart
       </button>
@@ -118,11 +120,15 @@ export function CardBuyAction({ product, soldOut }: { product: ProductCardData; 
  * press then says so beside the button, with the way to the comparison, rather than doing nothing.
  */
 export function CompareToggle({ productId, name }: { productId: number; name: string }) {
-  const { compare } = useShop();
+  // Whether this product is compared and whether the list is full, not the list: a press re-renders this toggle alone
+  // (and every toggle when the list fills or has room again).
+  const hasCompare = useShop((shop) => shop.compare !== undefined);
+  const comparing = useShop((shop) => shop.compare?.ids.includes(productId) ?? false);
+  const listFull = useShop((shop) => (shop.compare?.ids.length ?? 0) >= MAX_COMPARE);
+  const readShop = useShopReader();
   const [refused, setRefused] = useState(false);
-  if (!compare) return null;
-  const comparing = compare.ids.includes(productId);
-  const full = !comparing && compare.ids.length >= MAX_COMPARE;
+  if (!hasCompare) return null;
+  const full = !comparing && listFull;
   return (
     <span className="vt-compare-toggle-wrap">
       <button
@@ -133,7 +139,7 @@ export function CompareToggle({ productId, name }: { productId: number; name: st
         onClick={() => {
           if (full) return setRefused(true);
           setRefused(false);
-          compare.toggle(productId);
+          readShop().compare?.toggle(productId);
         }}
       >
         <span aria-hidden="true">{comparing ? '✓ ' : '+ '}</span>
@@ -157,8 +163,7 @@ export function CompareToggle({ productId, name }: { productId: number; name: st
 
 /** "Compare (n)": the way to the comparison wherever products are, once the shopper has chosen one. */
 export function CompareLink({ className = '' }: { className?: string }) {
-  const { compare } = useShop();
-  const count = compare?.ids.length ?? 0;
+  const count = useShop((shop) => shop.compare?.ids.length ?? 0);
   if (!count) return null;
   return (
     <Link to="/compare" className={`vt-compare-link ${className}`.trim()}>

@@ -1,4 +1,4 @@
-import { createContext, use, type ReactNode } from 'react';
+import { createContext, use, useCallback, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import {
   cartTotalUnits,
   convertedUnits,
@@ -70,25 +70,86 @@ const defaultShop: Shop = {
   isSignedIn: false,
 };
 
-const ShopContext = createContext<Shop>(defaultShop);
+/**
+ * The shop a provider holds, which sections select from. The context carries this, one per provider and never
+ * another, not the shop: a change of the shop re-renders only the components whose selected part changed, and no
+ * section React has not hydrated yet is subscribed to it (issue 33: a first tap hydrates the section it falls in).
+ */
+interface ShopStore {
+  /** The shop as last committed. */
+  get: () => Shop;
+  /** The shop the provider first held: on a hydrating page, what the server drew. */
+  getServer: () => Shop;
+  subscribe: (listener: () => void) => () => void;
+}
+
+function createShopStore(first: Shop): ShopStore & { set: (shop: Shop) => void } {
+  let shop = first;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => shop,
+    getServer: () => first,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set: (next) => {
+      if (next === shop) return;
+      shop = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+const ShopContext = createContext<ShopStore>(createShopStore(defaultShop));
 
 /**
  * Supplies the shop to the sections. Anything left out keeps a safe default (a guest with an empty cart), so a
  * section drawn in a test or the studio needs no more than it uses.
  */
 export function ShopProvider({ value, children }: { value: Partial<Shop>; children?: ReactNode }) {
-  return <ShopContext value={{ ...defaultShop, ...value }}>{children}</ShopContext>;
+  const shop = useMemo(() => ({ ...defaultShop, ...value }), [value]);
+  const [store] = useState(() => createShopStore(shop));
+  // After the commit, as useSyncExternalStore expects: a render React throws away never reaches the sections.
+  useLayoutEffect(() => store.set(shop), [store, shop]);
+  return <ShopContext value={store}>{children}</ShopContext>;
 }
 
-/** The shop as the nearest `ShopProvider` gives it. */
-export function useShop(): Shop {
-  return use(ShopContext);
+const wholeShop = (shop: Shop) => shop;
+
+/**
+ * The shop as the nearest `ShopProvider` gives it, or the part `select` picks of it: the component then re-renders
+ * only when that part changes. `select` returns a primitive or a value the shop holds, never a new object or array
+ * (it runs on every read); the shop's functions are read when called, through `useShopReader`, not selected.
+ */
+export function useShop(): Shop;
+export function useShop<Selected>(select: (shop: Shop) => Selected): Selected;
+export function useShop<Selected>(select?: (shop: Shop) => Selected): Shop | Selected {
+  const store = use(ShopContext);
+  const pick = select ?? wholeShop;
+  return useSyncExternalStore(
+    store.subscribe,
+    () => pick(store.get()),
+    () => pick(store.getServer()),
+  );
 }
+
+/**
+ * Reads the shop when called: for event handlers calling the shop's functions (`wishlist.toggle`, `cart.add`…), whose
+ * identity changes with every change of the shop. The function itself never changes.
+ */
+export function useShopReader(): () => Shop {
+  return use(ShopContext).get;
+}
+
+const currencyOf = (shop: Shop) => shop.currency;
+const showsCurrency = (shop: Shop) => shop.showCurrency;
 
 /** Formats minor units in the shopper's currency. */
 export function usePrice(): (minorUnits: number) => string {
-  const { currency, showCurrency } = use(ShopContext);
-  return (minorUnits) => formatPrice(minorUnits, currency, showCurrency);
+  const currency = useShop(currencyOf);
+  const showCurrency = useShop(showsCurrency);
+  return useCallback((minorUnits) => formatPrice(minorUnits, currency, showCurrency), [currency, showCurrency]);
 }
 
 /** A cart line as its amount is shown: unit price and add-on prices in minor units, and the quantity. */
@@ -103,11 +164,15 @@ export interface PricedLine {
  * shown: each unit price converted first, so the lines shown add up to the total shown (§9).
  */
 export function useCartPrice(): (lines: readonly PricedLine[], more?: readonly number[]) => string {
-  const { currency, showCurrency } = use(ShopContext);
-  return (lines, more = []) =>
-    formatUnits(
-      cartTotalUnits(lines, currency) + more.reduce((sum, minor) => sum + convertedUnits(minor, currency), 0),
-      currency,
-      showCurrency,
-    );
+  const currency = useShop(currencyOf);
+  const showCurrency = useShop(showsCurrency);
+  return useCallback(
+    (lines, more = []) =>
+      formatUnits(
+        cartTotalUnits(lines, currency) + more.reduce((sum, minor) => sum + convertedUnits(minor, currency), 0),
+        currency,
+        showCurrency,
+      ),
+    [currency, showCurrency],
+  );
 }

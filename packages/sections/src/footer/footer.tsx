@@ -27,9 +27,10 @@ const socialSettings = {
  * copyright line. It is the page's `<footer>`; the columns sit in one navigation landmark named "Footer".
  */
 export const Footer = sectionComponent(footer, function Footer({ id, settings, style, blocks }) {
-  const shop = useShop();
+  const storeTitle = useShop((shop) => shop.storeTitle);
+  const asksConsent = useShop((shop) => shop.asksConsent ?? false);
   const profiles = Object.entries(socialSettings).map(([key, network]) => ({ network, url: settings[key as keyof typeof socialSettings] }));
-  const copyright = settings.copyright.replaceAll('{store}', shop.storeTitle);
+  const copyright = settings.copyright.replaceAll('{store}', storeTitle);
   return (
     <SectionShell as="footer" id={id} name="footer" style={style} className="vt-footer">
       <div className={`vt-footer-top${settings.show_subscribe ? ' vt-footer-with-subscribe' : ''}`}>
@@ -74,7 +75,7 @@ export const Footer = sectionComponent(footer, function Footer({ id, settings, s
       </div>
       <div className="vt-footer-bottom">
         {copyright ? <p className="vt-footer-copyright">{copyright}</p> : null}
-        {shop.asksConsent ? (
+        {asksConsent ? (
           // Answered by the store's marketing runtime, which shows the consent banner again: no app needed (issue 33).
           <button type="button" className="vt-footer-cookies" data-vt-consent-settings="">
             Cookie settings

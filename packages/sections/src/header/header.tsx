@@ -3,7 +3,7 @@ import { useDismissable } from '../dismissable.ts';
 import { listingSearch, listingState } from '@vitrine/commerce';
 import { Image, Link, classifyLink, useNavigator } from '@vitrine/renderer';
 import { SectionShell } from '../section-shell.tsx';
-import { useShop } from '../shop-context.tsx';
+import { useShop, useShopReader } from '../shop-context.tsx';
 import { sectionComponent } from '../section-component.ts';
 import { header } from './header.schema.ts';
 import { SearchBox } from './search-box.tsx';
@@ -39,7 +39,16 @@ const TABLET_QUERY = '(min-width: 768px)';
  * drawer behind a Menu button; up to the wide desktop the search opens from a button under the row.
  */
 export const Header = sectionComponent(header, function Header({ id, settings, style, blocks, data }) {
-  const shop = useShop();
+  // What the header draws of the shop, each part on its own: a heart or a cart line re-renders the header only when
+  // its count changes.
+  const storeTitle = useShop((shop) => shop.storeTitle);
+  const currencies = useShop((shop) => shop.currencies);
+  const currencyCode = useShop((shop) => shop.currency.currencyAbbreviation);
+  const isSignedIn = useShop((shop) => shop.isSignedIn);
+  const wishlistCount = useShop((shop) => shop.wishlistCount);
+  const cartCount = useShop((shop) => shop.cartCount);
+  const searchKeywords = useShop((shop) => shop.searchKeywords ?? '');
+  const readShop = useShopReader();
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const uid = useId();
@@ -62,7 +71,7 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
   const childrenOf = (parentId: number) => all.filter((category) => category.parentID === parentId);
   const links = blocks.filter(({ settings: link }) => link.label && classifyLink(link.link).kind !== 'invalid');
   const hasMenu = categories.length + links.length > 0;
-  const showCurrencies = settings.show_currency_picker && shop.currencies.length > 1;
+  const showCurrencies = settings.show_currency_picker && currencies.length > 1;
   const hasDrawer = hasMenu || settings.show_search || showCurrencies || settings.show_account;
 
   useEffect(() => {
@@ -109,14 +118,14 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
             <Image
               className="vt-logo"
               src={settings.logo}
-              alt={settings.logo_alt || shop.storeTitle}
+              alt={settings.logo_alt || storeTitle}
               width={280}
               height={96}
               priority
               sizes="280px"
             />
           ) : (
-            <span className="vt-header-store-name">{shop.storeTitle}</span>
+            <span className="vt-header-store-name">{storeTitle}</span>
           )}
         </Link>
 
@@ -168,12 +177,7 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
                 Search
               </label>
               {/* `kw` is the listing's search key (§2.3); /search lists the results. */}
-              <SearchBox
-                id={`${uid}-search`}
-                placeholder={settings.search_placeholder}
-                initial={shop.searchKeywords ?? ''}
-                onFollow={searched}
-              />
+              <SearchBox id={`${uid}-search`} placeholder={settings.search_placeholder} initial={searchKeywords} onFollow={searched} />
               <button type="submit" className="vt-header-icon vt-header-search-button">
                 <Glyph name="search" />
                 <span className="vt-visually-hidden">Search</span>
@@ -210,9 +214,9 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
 
           {settings.show_account ? (
             // The phone menu's way to the account; from the tablet width the row's icon is.
-            <Link to={shop.isSignedIn ? '/account' : '/signin'} className="vt-header-drawer-account">
+            <Link to={isSignedIn ? '/account' : '/signin'} className="vt-header-drawer-account">
               <Glyph name="account" />
-              {shop.isSignedIn ? 'My account' : 'Sign in'}
+              {isSignedIn ? 'My account' : 'Sign in'}
             </Link>
           ) : null}
 
@@ -224,10 +228,10 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
               <select
                 id={`${uid}-currency`}
                 className="vt-input vt-header-currency-select"
-                value={shop.currency.currencyAbbreviation}
-                onChange={(event) => shop.onCurrencyChange?.(event.target.value)}
+                value={currencyCode}
+                onChange={(event) => readShop().onCurrencyChange?.(event.target.value)}
               >
-                {shop.currencies.map((currency) => (
+                {currencies.map((currency) => (
                   <option key={currency.currencyAbbreviation} value={currency.currencyAbbreviation}>
                     {currency.currencyAbbreviation} {currency.currencySymbol.trim()}
                   </option>
@@ -253,18 +257,18 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
             </button>
           ) : null}
           {settings.show_account ? (
-            <Link to={shop.isSignedIn ? '/account' : '/signin'} className="vt-header-icon vt-header-account">
+            <Link to={isSignedIn ? '/account' : '/signin'} className="vt-header-icon vt-header-account">
               <Glyph name="account" />
-              <span className="vt-visually-hidden">{shop.isSignedIn ? 'Account' : 'Sign in'}</span>
+              <span className="vt-visually-hidden">{isSignedIn ? 'Account' : 'Sign in'}</span>
             </Link>
           ) : null}
           {settings.show_wishlist ? (
             <Link to="/wishlist" className="vt-header-icon">
               <Glyph name="wishlist" />
-              <span className="vt-visually-hidden">{`Wishlist, ${items(shop.wishlistCount)}`}</span>
-              {shop.wishlistCount > 0 ? (
+              <span className="vt-visually-hidden">{`Wishlist, ${items(wishlistCount)}`}</span>
+              {wishlistCount > 0 ? (
                 <span className="vt-header-count" aria-hidden="true">
-                  {shop.wishlistCount}
+                  {wishlistCount}
                 </span>
               ) : null}
             </Link>
@@ -272,10 +276,10 @@ export const Header = sectionComponent(header, function Header({ id, settings, s
           {settings.show_cart ? (
             <Link to="/cart" className="vt-header-icon">
               <Glyph name="cart" />
-              <span className="vt-visually-hidden">{`Cart, ${items(shop.cartCount)}`}</span>
-              {shop.cartCount > 0 ? (
+              <span className="vt-visually-hidden">{`Cart, ${items(cartCount)}`}</span>
+              {cartCount > 0 ? (
                 <span className="vt-header-count" aria-hidden="true">
-                  {shop.cartCount}
+                  {cartCount}
                 </span>
               ) : null}
             </Link>

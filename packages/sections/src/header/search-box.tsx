@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Suggestions } from '@vitrine/commerce';
 import { Image, useNavigator } from '@vitrine/renderer';
-import { usePrice, useShop } from '../shop-context.tsx';
+import { usePrice, useShop, useShopReader } from '../shop-context.tsx';
 
 /** How long typing must pause before suggestions are asked for. */
 export const SUGGEST_DELAY_MS = 150;
@@ -24,7 +24,9 @@ export function SearchBox({
   /** Called when a suggestion is followed (the header closes its menu). */
   onFollow?: () => void;
 }) {
-  const { suggest } = useShop();
+  // Read when asked: the function changes with every change of the shop, which must not restart the typing's pause.
+  const canSuggest = useShop((shop) => shop.suggest !== undefined);
+  const readShop = useShopReader();
   const price = usePrice();
   const navigate = useNavigator();
   const listId = useId();
@@ -43,16 +45,18 @@ export function SearchBox({
   const typed = useRef(false);
   useEffect(() => {
     const kw = text.trim();
-    if (!suggest || kw.length < 2 || !typed.current) return;
+    if (!canSuggest || kw.length < 2 || !typed.current) return;
     const ask = ++asked.current;
     const timer = setTimeout(() => {
+      const { suggest } = readShop();
+      if (!suggest) return;
       suggest(kw)
         .then((answer) => ask === asked.current && (setFound(answer), setActive(-1)))
         // Suggestions are a help, never in the way: a failure shows none.
         .catch(() => ask === asked.current && setFound(null));
     }, SUGGEST_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, suggest]);
+  }, [text, canSuggest, readShop]);
 
   const items =
     found && text.trim().length >= 2

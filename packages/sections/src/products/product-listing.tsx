@@ -316,7 +316,7 @@ function AttributeFacetView({
 
 /** From and to prices in the shopper's currency; the address keeps them in the store's own currency. */
 function PriceFacet({ listing, onApply }: { listing: Listing; onApply: (pr: ListingState['pr']) => void }) {
-  const { currency } = useShop();
+  const currency = useShop((shop) => shop.currency);
   const price = usePrice();
   const id = useId();
   const rate = currency.currencyRate || 1;
