@@ -7,6 +7,7 @@ import {
   imageSize,
   imageUrl,
   mediaUrl,
+  type Currency,
   type ProductCard,
   type WebConfig,
 } from '@vitrine/commerce';
@@ -101,6 +102,12 @@ function usePageId(): number | null {
   return null;
 }
 
+/** The currency prices show in where the root has not loaded (an error page). */
+const fallbackCurrency: Currency = { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 };
+const noCurrencies: readonly Currency[] = [];
+/** No products: one array, so a list empty before and after hydrating is the same value to the sections. */
+const noIds: readonly number[] = [];
+
 /** Whether the page is the studio's preview frame, where cards' buttons draw but change nothing of the owner's. */
 const inBuilder = () => useSiteState.getState().is_builder;
 
@@ -140,10 +147,13 @@ function Providers({
   const { pathname, search } = useLocation();
   // The results page's words stay in the header's search box, drawn alike by the server and the app.
   const searchKeywords = pathname === '/search' ? (new URLSearchParams(search).get('kw') ?? '') : '';
+  // Whether signed in, not the tokens: a refreshed token changes nothing the sections draw.
+  const signedIn = hydrated && signedInUserId(tokens) !== null;
+  // Sections select what they draw from the shop (useShop(select)), and re-render only when that changes; the values
+  // here keep their identity while their content does (the site's currencies, one empty list).
   const shop = useMemo(() => {
-    const signedIn = hydrated && signedInUserId(tokens) !== null;
-    const offered = site?.currencies ?? [];
-    const own = site?.currency ?? { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 };
+    const offered = site?.currencies ?? noCurrencies;
+    const own = site?.currency ?? fallbackCurrency;
     const pick = hydrated && chosen ? offered.find((c) => c.currencyAbbreviation === chosen.currencyAbbreviation) : undefined;
     return {
       currency: pick ?? own,
@@ -168,7 +178,7 @@ function Providers({
       },
       // What the shopper compares lives in their browser (§3.1), so the server's page shows none chosen.
       compare: {
-        ids: hydrated ? compareIds : [],
+        ids: hydrated ? compareIds : noIds,
         toggle: (productId: number) => {
           const state = useSiteState.getState();
           const at = state.compare.indexOf(productId);
@@ -177,7 +187,7 @@ function Providers({
         },
       },
       wishlist: {
-        ids: !hydrated ? [] : signedIn ? savedHearts : guestHearts,
+        ids: !hydrated ? noIds : signedIn ? savedHearts : guestHearts,
         toggle: (productId: number) => {
           if (inBuilder()) return;
           if (!(signedIn ? savedHearts : guestHearts).includes(productId))
@@ -201,7 +211,7 @@ function Providers({
     cartCount,
     cartCodes,
     wishlistCount,
-    tokens,
+    signedIn,
     setCurrency,
     api,
     compareIds,
