@@ -61,19 +61,17 @@ type Category = (typeof CATEGORIES)[number];
 export const LIGHTHOUSE_TARGETS = { score: 100, tbtMs: 50, cls: 0, marketingDropPoints: 5 } as const;
 
 /**
- * Every marketing script of the tracking issue (§7), as an owner saves them through `Studio/SaveMarketing`: the tag
- * manager, both Google Analytics ids, the Facebook and TikTok pixels, AdRoll, AddThis, the live chat, and a custom
- * script with an address and one inline. No consent banner: the scripts load on the first page, the heavier case.
+ * Every marketing script of the tracking issue (§7) an owner can still save through `Studio/SaveMarketing`: the tag
+ * manager, Google Analytics 4, the Facebook and TikTok pixels, AdRoll, the live chat, and a custom script with an
+ * address and one inline (Universal Analytics and AddThis are retired services, no longer offered: issue 33). No consent banner: the scripts load on the first page, the heavier case.
  */
 const ALL_MARKETING_SCRIPTS = {
   tagManagerID: 'GTM-ABC1234',
-  googleAnalyticsID: 'UA-12345678-1',
   gA4ID: 'G-ABCDEF1234',
   facebookPixelID: '1234567890123456',
   tiktokPixelID: 'C4ABCDEFGH12345678',
   adRollID: 'ABCDEFGHIJ1234567890',
   adRollPixelID: 'KLMNOPQRST1234567890',
-  addThisID: 'ra-1234567890abcdef',
   liveChatID: 'https://tawk.to/chat/abc123/def456',
   customScript: '[{"src":"https://cdn.example.com/widget.js"},{"content":"window.vtBenchCustomRan = true;"}]',
 };
