@@ -1,5 +1,4 @@
 import postcss, { type AtRule } from 'postcss';
-import { RIPPLE_CLASS } from './ui/ripple.ts';
 
 /**
  * The app's stylesheet cut to what one page uses (issue 18: "CSS: only what the page uses"). The server writes the
@@ -10,9 +9,6 @@ import { RIPPLE_CLASS } from './ui/ripple.ts';
  * so nothing a page draws loses a style. What the app draws later comes with the whole stylesheet, which the app links
  * when it starts (`app.tsx`).
  */
-
-/** Classes drawn in the browser before the app has started (by the page's entry), kept whatever the HTML holds. */
-const DRAWN_BY_THE_ENTRY = [RIPPLE_CLASS];
 
 /** The cuts of one stylesheet kept at once (one per set of classes: a kind of page with its sections). */
 const KEPT_CUTS = 64;
@@ -47,7 +43,7 @@ const attributes = new Map<string, string[]>();
  * per page, however many stylesheets are cut by them.
  */
 export function pageClasses(html: string): Set<string> {
-  const classes = new Set<string>(DRAWN_BY_THE_ENTRY);
+  const classes = new Set<string>();
   for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
     const value = match[1]!;
     let names = attributes.get(value);
