@@ -14,7 +14,6 @@ import { routeTable } from './route-table.ts';
 import { createRoutes } from './routes.tsx';
 import { APP_ROOT_ID, loaderDataOf, type ServerData } from './server-data.ts';
 import type { Tracker } from './tracking/tracker.ts';
-import { RIPPLE_CLASS } from './ui/ripple.ts';
 import { preloadView } from './views.ts';
 
 declare global {
@@ -166,8 +165,6 @@ export async function startApp({ serverData, builder, tracker, answering }: AppS
   );
   const root = document.getElementById(APP_ROOT_ID);
   if (root) {
-    // A ripple still spreading in a button is not part of the page the server drew, which hydration must find.
-    root.querySelectorAll(`.${RIPPLE_CLASS}`).forEach((ripple) => ripple.remove());
     // Hydrating as a transition lets the browser answer input between pieces of it. The page hydrates a section at a
     // time after its frame (`PageRenderer`): it is whole once each section the server drew has told `SectionHydrated`.
     let sectionsLeft = drawnSections(root);
@@ -199,8 +196,10 @@ export async function startApp({ serverData, builder, tracker, answering }: AppS
         </Hydrated>,
       );
     });
-    // The app answers from here: a tap held until now is done at once, outside the transition (what it changes is
-    // urgent), and React hydrates the section it falls in first.
+    // The app answers from here: a tap held until now is done once the whole stylesheets are here (what it opens is
+    // styled by them; the page fetched them ahead), outside the transition (what it changes is urgent), and React
+    // hydrates the section it falls in first.
+    await stylesheets;
     answering?.();
     await wholePage;
   }
