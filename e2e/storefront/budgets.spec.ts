@@ -21,8 +21,9 @@ const budgets = { home: 60, category: 75, product: 75, cart: 90, checkout: 90 } 
  * keeps (its cookie tells it), so the cart page and the checkout are landing pages too.
  */
 // A ratchet: issue 33 grew the app by 2–7 KB (the phone header's search and sub-categories, Compare (n), the quantity's
-// stock message, Cookie settings, the checkout's country names, 2.5 KB).
-const appBudgets = { home: 186, category: 181, product: 195, cart: 176, checkout: 193 } as const;
+// stock message, Cookie settings, the checkout's country names, 2.5 KB; the shop as a store sections select from and
+// the redirect a page's data may answer, 0.5 KB).
+const appBudgets = { home: 186, category: 182, product: 196, cart: 176, checkout: 194 } as const;
 
 /** Kilobytes of the gzipped JavaScript files of the shopper app's build. */
 const kilobytes = (files: Iterable<string>) =>

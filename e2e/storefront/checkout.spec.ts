@@ -127,7 +127,7 @@ test('a customer buys now to a new address by bank transfer; a retry after a los
 
   // The new address was kept for next time.
   await page.goto(store.url('localhost', '/account'), { waitUntil: 'networkidle' });
-  await expect(page.getByText('Sam Rivera, 1 Quay Street, Leith, GB')).toBeVisible();
+  await expect(page.getByText('Sam Rivera, 1 Quay Street, Leith, United Kingdom')).toBeVisible();
 });
 
 /** Fills the test payment provider's card form and pays. */
