@@ -113,21 +113,36 @@ function startApp(held?: ReturnType<typeof holdActions>) {
   return started;
 }
 
+/** Adds a `<link>` to the page's head, and resolves once what it names has loaded (or failed). */
+const linked = (rel: string, href: string) =>
+  new Promise<void>((resolve) => {
+    const link = Object.assign(document.createElement('link'), { rel, href });
+    link.addEventListener('load', () => resolve());
+    link.addEventListener('error', () => resolve());
+    document.head.append(link);
+  });
+
 /**
  * Fetches (without running) the files the app needs to take this page over, named by the server (`boot.appCode`), and
  * its whole stylesheets: the first tap then runs the app rather than waits for it (issue 33). Only what the browser
- * does not have yet.
+ * does not have yet. The files download together; each is then parsed in a task of its own when the browser is idle,
+ * so no long task holds a shopper's input meanwhile.
  */
 async function fetchAppCode(name: string) {
   // The whole stylesheets the app links as it starts, fetched into the cache, not applied.
   for (const href of [...(boot.stylesheets ?? []), ...(boot.themeStylesheet ? [boot.themeStylesheet] : [])]) {
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'prefetch', href }));
+    void linked('prefetch', href);
   }
   const answer = await fetch(`${APP_CODE_BASE}${boot.buildId}/${name}`);
   if (!answer.ok) return;
-  for (const href of (await answer.json()) as string[]) {
-    if (started || document.querySelector(`link[href="${CSS.escape(href)}"], script[src="${CSS.escape(href)}"]`)) continue;
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+  const files = ((await answer.json()) as string[]).filter(
+    (href) => !document.querySelector(`link[href="${CSS.escape(href)}"], script[src="${CSS.escape(href)}"]`),
+  );
+  await Promise.all(files.map((href) => linked('prefetch', href)));
+  for (const href of files) {
+    if (started) return;
+    await whenIdle(1000);
+    await linked('modulepreload', href);
   }
 }
 
