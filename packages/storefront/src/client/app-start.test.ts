@@ -166,6 +166,21 @@ describe('what a shopper does before the app has started', () => {
     expect(paid).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps a box ticked meanwhile from the app, which may be hydrating around it and would put back what it drew', () => {
+    document.body.innerHTML = inApp('<label><input type="checkbox" id="wrap"> Gift wrap</label>');
+    const box = document.getElementById('wrap') as HTMLInputElement;
+    const app = vi.fn();
+    document.getElementById('root')!.addEventListener('click', app);
+    const held = holdActions();
+    box.click();
+    expect(box.checked).toBe(true);
+    expect(app).not.toHaveBeenCalled();
+    held.release({ replay: true });
+    // Told once the app runs: back to what it drew, then ticked through it.
+    expect(app).toHaveBeenCalledTimes(1);
+    expect(box.checked).toBe(true);
+  });
+
   it('answers a held tap at once: the control is drawn pressed and busy until the app does it (issue 33)', () => {
     document.body.innerHTML = inApp('<button type="button" id="a">Heart</button><button type="button" id="b"><span>Add</span></button>');
     const [first, second] = [document.getElementById('a')!, document.getElementById('b')!];

@@ -155,8 +155,13 @@ export function holdActions(doc: Document = document) {
   const onClick = (event: MouseEvent) => {
     if (replaying) return;
     const target = (event.target as Element | null)?.closest?.<HTMLElement>(ACTIONABLE);
-    if (!target || target.matches(TOGGLES) || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
+    // A box toggles as the browser toggles it, unseen by the app, which may already be hydrating around it and would
+    // put back the state it drew; it is told once it runs (`handOver`).
+    if (target?.matches(TOGGLES)) {
+      event.stopImmediatePropagation();
       return;
+    }
+    if (!target || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     if (target instanceof HTMLAnchorElement && target.target && target.target !== '_self') return;
     // What the server drew outside the app (the consent banner) answers for itself, as does the footer's "Cookie
     // settings", which the marketing runtime answers by showing that banner again.
