@@ -9,27 +9,13 @@ import { appCodeOf, renderStorefront, serverDataJson, themeStylesheetPath } from
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
 import type { ServerData } from './server-data.ts';
 import { createRoutes } from './routes.tsx';
+import { webConfig } from './web-config.fixture.ts';
 
-const site: WebConfig = {
-  webID: 1,
-  redirectURL: '',
-  staticCDN: '',
+const site: WebConfig = webConfig({
   themeSettings: { themeID: 1, themeData: '{}', themeCSS: ':root{--color-brand:#123456}</style><script>x</script>' },
-  currency: { currencyAbbreviation: 'USD', currencySymbol: '$', currencyRate: 1 },
-  currencies: [],
-  scripts: null,
-  consentBanner: false,
   webTitle: 'Test <Shop>',
-  webLink: '',
   webMeta: { metaTitle: '', metaDesc: 'A shop', metaKeywords: '', metaImage: '' },
-  isMaintenance: false,
-  mainDomain: 'shop.test',
-  subDomain: '',
-  isSubDomain: false,
-  accountMode: 2,
-  contactRequirementMode: 2,
-  realtimeDatabase: null,
-};
+});
 
 const home: PublishedPage = {
   pageId: 1,
