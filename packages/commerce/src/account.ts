@@ -106,12 +106,12 @@ export const accountUser = z.object({
 export type AccountUser = z.infer<typeof accountUser>;
 
 /**
- * `SignUp` answer. An individual is Active at once and signed in (`user` and `tokens`); a corporate or reseller account
- * waits for the store's approval (status 2): no user, no tokens, and a message saying so.
+ * `SignUp` answer: the same whether or not the email or phone already has an account, so it tells nobody which. Nobody
+ * is signed in: the message says where the store wrote (the email, or the phone of a phone-only sign-up) and what next;
+ * a corporate or reseller account (status 2) waits for the store's approval.
  */
 export const signUpAnswer = z.object({
-  data: z.object({ statusId: z.number().int(), signedIn: z.boolean(), message: z.string(), user: accountUser.nullable() }),
-  tokens: tokenPair.optional(),
+  data: z.object({ statusId: z.number().int(), signedIn: z.literal(false), message: z.string(), user: z.null() }),
 });
 export type SignUpAnswer = z.infer<typeof signUpAnswer>;
 

@@ -246,16 +246,55 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
       expect((await signIn(email, 'password-123', { host: 'second.localhost' })).status).toBe(200);
     });
 
-    it('still refuses a phone-only sign-up with a phone already taken (there is no address to tell it)', async () => {
+    it('answers a phone-only sign-up with a phone already taken as a new one, changes nothing, and texts the account instead (issue 33)', async () => {
       await setContactMode(store2, 6);
       try {
-        const body = { customerTypeId: 1, firstName: 'P', lastName: 'Q', phone: '+46 70 123 45 67', password: 'password-123' };
+        const body = { customerTypeId: 1, firstName: 'Pia', lastName: 'Q', phone: '+46 70 123 45 67', password: 'password-123' };
         const first = await post('/api/Auth/SignUp', body, { host: 'second.localhost' });
-        expect(first.status).toBe(201);
-        expect(signUpAnswer.parse(await first.json()).data.signedIn).toBe(true);
-        const again = await post('/api/Auth/SignUp', body, { host: 'second.localhost' });
-        expect(again.status).toBe(409);
-        expect((await again.json()).error).toMatchObject({ code: 'ACCOUNT_EXISTS', field: 'phone' });
+        // The same phone written another way, by someone else with another password.
+        const again = await post(
+          '/api/Auth/SignUp',
+          { ...body, firstName: 'Mallory', phone: '+46 (70) 123-45-67', password: 'mallory-password' },
+          { host: 'second.localhost' },
+        );
+        // Nothing tells the two apart: no session, no user, no cookie, the same words.
+        for (const response of [first, again]) {
+          expect(response.status).toBe(201);
+          expect(response.headers.get('set-cookie')).toBeNull();
+          expect(await response.json()).toEqual({
+            data: {
+              statusId: 3,
+              signedIn: false,
+              message:
+                'Thank you for signing up. We have sent a text message to +46701234567: check your messages, then sign in with your phone number and password.',
+              user: null,
+            },
+          });
+        }
+        // One account, the first's: its password signs in by phone, the second's does not.
+        const accounts = await server.db
+          .selectFrom('customers')
+          .select('first_name')
+          .where('web_id', '=', store2)
+          .where('phone', '=', '+46701234567')
+          .execute();
+        expect(accounts).toEqual([{ first_name: 'Pia' }]);
+        const byPhone = (password: string) => post('/api/Auth/SignIn', { phone: '+46701234567', password }, { host: 'second.localhost' });
+        expect((await byPhone('password-123')).status).toBe(200);
+        expect((await byPhone('mallory-password')).status).toBe(401);
+        // The phone's owner has their welcome, then is told of the second attempt, by text message.
+        const told = await eventually(async () =>
+          (await mailsTo('tel:+46701234567')).length >= 2 ? mailsTo('tel:+46701234567') : undefined,
+        );
+        expect(told.map((message) => message.subject)).toEqual([
+          'Your account at Atelier Nord',
+          'Someone tried to create an account at Atelier Nord with this phone number',
+        ]);
+        expect(told[0]!.text_body).toMatch(
+          /Sign in with this phone number and the password you chose:\n\nhttp:\/\/second\.localhost(:\d+)?\/signin/,
+        );
+        expect(told[1]!.text_body).toMatch(/^Hello Pia,/);
+        expect(told[1]!.text_body).toMatch(/sign in: http:\/\/second\.localhost(:\d+)?\/signin/);
       } finally {
         await setContactMode(store2, 2);
       }

@@ -16,7 +16,7 @@ import {
 } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../http/errors.ts';
-import type { Mailer } from '../infra/mailer.ts';
+import { textAddress, type Mailer } from '../infra/mailer.ts';
 import { guardSignIn, rateRules, type RateLimiter } from '../infra/rate-limit.ts';
 import {
   APPROVAL_PENDING,
@@ -48,37 +48,47 @@ const accountExists = (field: 'email' | 'phone') =>
     field,
   );
 
-/** The mail to a new account's address. */
-function welcomeMail(store: string, origin: string, firstName: string, statusId: number) {
+/** Where a sign-up's messages go: its email, or for a phone-only sign-up a text message to its phone. */
+type SignUpChannel = { kind: 'email' | 'phone'; to: string };
+
+/** How the messages of a sign-up name the address they were sent to. */
+const addressWord = { email: 'email', phone: 'phone number' } as const;
+
+/** The message to a new account's email (or phone). */
+function welcomeMail(kind: SignUpChannel['kind'], store: string, origin: string, firstName: string, statusId: number) {
   return {
     subject: `Your account at ${store}`,
     text: [
       `Hello ${firstName || 'there'},`,
       '',
       statusId === ACTIVE_CUSTOMER
-        ? `Your ${store} account is ready. Sign in with this email and the password you chose:`
+        ? `Your ${store} account is ready. Sign in with this ${addressWord[kind]} and the password you chose:`
         : `Thank you for signing up at ${store}. The store will review your account and let you know when you can sign in:`,
       '',
       `${origin}/signin`,
       '',
-      'If you did not sign up, ignore this mail, or tell the store.',
+      `If you did not sign up, ignore this ${kind === 'email' ? 'mail' : 'message'}, or tell the store.`,
     ].join('\n'),
   };
 }
 
-/** The mail to an existing account's address when someone signs up with it again. */
-function tryAgainMail(store: string, origin: string, firstName: string) {
+/** The message to an existing account's email (or phone) when someone signs up with it again. */
+function tryAgainMail(kind: SignUpChannel['kind'], store: string, origin: string, firstName: string) {
+  const address = kind === 'email' ? 'address' : 'phone number';
   return {
-    subject: `Someone tried to create an account at ${store} with this address`,
+    subject: `Someone tried to create an account at ${store} with this ${address}`,
     text: [
       `Hello ${firstName || 'there'},`,
       '',
-      `Someone tried to create an account at ${store} with this address, which already has one. No new account was made.`,
+      `Someone tried to create an account at ${store} with this ${address}, which already has one. No new account was made.`,
       '',
       `If it was you, sign in: ${origin}/signin`,
-      `If you forgot your password, choose a new one: ${origin}/forgotpassword`,
+      // A password is reset through a mail: an account without an email asks the store.
+      kind === 'email'
+        ? `If you forgot your password, choose a new one: ${origin}/forgotpassword`
+        : 'If you forgot your password, ask the store.',
       '',
-      'If it was not you, ignore this mail: your account stays as it is.',
+      `If it was not you, ignore this ${kind === 'email' ? 'mail' : 'message'}: your account stays as it is.`,
     ].join('\n'),
   };
 }
@@ -128,12 +138,12 @@ export class CustomerAccounts {
   }
 
   /**
-   * Creates an account: a company or reseller waits for the store (§3.15). A sign-up with an email never says whether
-   * the address (or the phone given with it) already has an account: it answers the same either way, signs nobody in,
-   * and mails the address, so only its owner learns which it was. A new account's mail says it is ready (or waits for
-   * the store); an existing account's owner is told someone tried to sign up with it, and how to sign in or reset the
-   * password. The password is hashed either way, so both take as long. A phone-only sign-up (stores that take phone
-   * numbers) has no address to write to: it is signed in at once, and a phone number taken is still a 409.
+   * Creates an account: a company or reseller waits for the store (§3.15). A sign-up never says whether its email or
+   * phone already has an account: it answers the same either way, signs nobody in, and writes to the email it gives
+   * (a phone-only sign-up, in stores that take phone numbers: a text message to its phone), so only the owner of that
+   * address learns which it was. A new account's message says it is ready (or waits for the store); an existing
+   * account's owner is told someone tried to sign up with it, and how to sign in or reset the password. The password is
+   * hashed either way, so both take as long.
    */
   async signUp(store: Db, webId: number, body: z.output<typeof signUpRequest>, localPort: number | undefined, log: FastifyBaseLogger) {
     const site = await store
@@ -154,77 +164,52 @@ export class CustomerAccounts {
       ].flatMap((customer) => (customer ? [customer] : []));
       return found.filter((customer, i) => found.findIndex((other) => other.customer_id === customer.customer_id) === i);
     };
-    const email = body.email;
-    if (!email) {
-      if ((await taken(store)).length) throw accountExists('phone');
-    } else {
-      const origin = await storeOrigin(store, webId, localPort);
-      const mailExisting = (trx: Db, existing: { email: string | null; first_name: string }[]) =>
-        this.mailer.queue(
-          trx,
-          existing.flatMap((customer) =>
-            customer.email ? [{ webId, to: customer.email, ...tryAgainMail(site.title, origin, customer.first_name) }] : [],
-          ),
-        );
-      await store
-        .transaction()
-        .execute(async (trx) => {
-          const existing = await taken(trx);
-          if (existing.length) return mailExisting(trx, existing);
-          await trx
-            .insertInto('customers')
-            .values(this.newCustomer(webId, body, passwordHash, statusId))
-            .returning('customer_id')
-            .executeTakeFirstOrThrow();
-          await this.mailer.queue(trx, { webId, to: email, ...welcomeMail(site.title, origin, body.firstName, statusId) });
-        })
-        .catch(async (error: unknown) => {
-          // Another sign-up with the same address won the unique index a moment ago: its owner is told, as above.
-          if (!fieldOfIndex(uniqueViolation(error))) throw error;
-          await mailExisting(store, await taken(store));
-        });
-      this.mailer.deliverSoon((error) => log.error({ err: error }, 'Sign-up mail not delivered yet'));
-      return {
-        data: {
-          statusId,
-          signedIn: false,
-          message:
-            statusId === ACTIVE_CUSTOMER
-              ? `Thank you for signing up. We have sent a mail to ${email}: check your inbox, then sign in with your email and password.`
-              : `Thank you for signing up. We have sent a mail to ${email}. The store will review your account and let you know when you can sign in.`,
-          user: null,
-        },
-      };
-    }
-
-    const created = await store
+    // The store's mode asked for an email or a phone (contactRequirementProblem): the email when given, else the phone.
+    const channel: SignUpChannel = body.email ? { kind: 'email', to: body.email } : { kind: 'phone', to: textAddress(body.phone!) };
+    const origin = await storeOrigin(store, webId, localPort);
+    // Each account already there is told on the channel the sign-up used, when it has that channel.
+    const reach = (customer: { email: string | null; phone: string | null }) =>
+      channel.kind === 'email' ? customer.email : customer.phone && textAddress(customer.phone);
+    const tellExisting = (trx: Db, existing: { email: string | null; phone: string | null; first_name: string }[]) =>
+      this.mailer.queue(
+        trx,
+        existing.flatMap((customer) => {
+          const to = reach(customer);
+          return to ? [{ webId, to, ...tryAgainMail(channel.kind, site.title, origin, customer.first_name) }] : [];
+        }),
+      );
+    await store
       .transaction()
       .execute(async (trx) => {
-        const { customer_id: customerId } = await trx
+        const existing = await taken(trx);
+        if (existing.length) return tellExisting(trx, existing);
+        await trx
           .insertInto('customers')
           .values(this.newCustomer(webId, body, passwordHash, statusId))
-          .returning('customer_id')
-          .executeTakeFirstOrThrow();
-        return { customerId, tokens: statusId === ACTIVE_CUSTOMER ? await this.tokens.issue(webId, customerId, trx) : undefined };
+          .execute();
+        await this.mailer.queue(trx, { webId, to: channel.to, ...welcomeMail(channel.kind, site.title, origin, body.firstName, statusId) });
       })
-      .catch((error: unknown) => {
-        // Two sign-ups with the same phone at the same moment: the unique index decides, the loser gets the 409.
-        const field = fieldOfIndex(uniqueViolation(error));
-        throw field ? accountExists(field) : error;
+      .catch(async (error: unknown) => {
+        // Another sign-up with the same email or phone won the unique index a moment ago: its owner is told, as above.
+        if (!fieldOfIndex(uniqueViolation(error))) throw error;
+        await tellExisting(store, await taken(store));
       });
-
-    if (!created.tokens) {
-      return {
-        data: {
-          statusId,
-          signedIn: false,
-          message: 'Thank you for signing up. The store will review your account and let you know when you can sign in.',
-          user: null,
-        },
-      };
-    }
-    const user = await loadAccountUser(store, webId, created.customerId);
-    return { data: { statusId, signedIn: true, message: 'Your account is ready.', user }, tokens: created.tokens };
+    this.mailer.deliverSoon((error) => log.error({ err: error }, 'Sign-up mail not delivered yet'));
+    const sent =
+      channel.kind === 'email'
+        ? { what: 'a mail', to: body.email!, check: 'check your inbox', signIn: 'your email' }
+        : { what: 'a text message', to: body.phone!, check: 'check your messages', signIn: 'your phone number' };
+    return {
+      data: {
+        statusId,
+        signedIn: false as const,
+        message:
+          statusId === ACTIVE_CUSTOMER
+            ? `Thank you for signing up. We have sent ${sent.what} to ${sent.to}: ${sent.check}, then sign in with ${sent.signIn} and password.`
+            : `Thank you for signing up. We have sent ${sent.what} to ${sent.to}. The store will review your account and let you know when you can sign in.`,
+        user: null,
+      },
+    };
   }
 
   /** The row of a new customer. */

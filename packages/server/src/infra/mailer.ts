@@ -5,10 +5,17 @@ import type { Db } from '../db/connect.ts';
 /** One mail to one address: plain text, sent on behalf of a store (null for mail of the product itself). */
 export interface OutgoingMail {
   webId: number | null;
+  /** An email address, or a phone's `textAddress` for a text message. */
   to: string;
   subject: string;
   text: string;
 }
+
+/**
+ * The address of a text message to `phone` (a customer's, `+` and digits): a `tel:` URI (RFC 3966). No SMS gateway is
+ * wired yet, so text messages are queued and kept in the outbox as mail is, where a gateway can take them from.
+ */
+export const textAddress = (phone: string) => `tel:${phone}`;
 
 /**
  * Where mail goes. Mail is queued in the database first, in the transaction of the write it tells about, so a message

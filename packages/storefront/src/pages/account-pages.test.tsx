@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { accountEndpoints, type AccountProfile, type Endpoint } from '@vitrine/commerce';
+import { accountEndpoints, authEndpoints, type AccountProfile, type Endpoint } from '@vitrine/commerce';
 import { AppContext } from '../app-context.tsx';
 import type { ApiClient } from '../client/api-client.ts';
 import { useSession } from '../client/session.ts';
@@ -13,17 +13,80 @@ import { AccountPage, SignInPage } from './account-pages.tsx';
 
 afterEach(cleanup);
 
+/** The customer the sign-in answers: the profile's, without its addresses. */
+const { addresses: _addresses, ...samUser } = samProfile;
+
 beforeEach(() => {
   useSession.getState().setTokens(null);
   useWishlist.setState({ guestIds: [3, 8, 21] });
 });
 
-const renderAt = (url: string) =>
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <SignInPage />
-    </MemoryRouter>,
+/** /signin at `url` in a store of contact mode `mode`, signing in with `request`; answers what it was asked. */
+function renderAt(url: string, mode = 2) {
+  const request = vi.fn(async (endpoint: Endpoint) => {
+    if (endpoint === authEndpoints.signIn) return { data: { user: samUser }, tokens: { accessToken: 'a', refreshToken: 'r' } };
+    throw new Error(`unexpected call ${endpoint.path}`);
+  });
+  const site = { contactRequirementMode: mode };
+  const router = createMemoryRouter(
+    [
+      {
+        id: ROOT_ROUTE_ID,
+        path: '/',
+        loader: () => ({ site }),
+        children: [
+          { path: 'signin', element: <SignInPage /> },
+          { path: 'account', element: <p>Signed in</p> },
+        ],
+      },
+    ],
+    { initialEntries: [url], hydrationData: { loaderData: { [ROOT_ROUTE_ID]: { site } } } },
   );
+  return {
+    request,
+    ...render(
+      <AppContext value={{ api: { request } as unknown as ApiClient }}>
+        <RouterProvider router={router} />
+      </AppContext>,
+    ),
+  };
+}
+
+/** Fills the sign-in form's name field (labelled `label`) and password, and sends it. */
+function signInWith(label: string, name: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value: name } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'a good password' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+it('signs a customer of a phone-only store in with their phone number, which is all their account has (issue 33)', async () => {
+  const { request } = renderAt('/signin', 6);
+  expect(screen.queryByLabelText('Email')).toBeNull();
+  signInWith('Phone number', ' +46 70 123 45 67 ');
+  await screen.findByText('Signed in');
+  expect(request).toHaveBeenCalledWith(authEndpoints.signIn, { body: { phone: '+46 70 123 45 67', password: 'a good password' } });
+});
+
+it('signs a customer in with their email or their phone number where accounts may have either (issue 33)', async () => {
+  for (const [mode, given, body] of [
+    [4, '+46 70 123 45 67', { phone: '+46 70 123 45 67' }],
+    [3, 'pia@example.test', { email: 'pia@example.test' }],
+  ] as const) {
+    const { request, unmount } = renderAt('/signin', mode);
+    signInWith('Email or phone number', given);
+    await screen.findByText('Signed in');
+    expect(request).toHaveBeenCalledWith(authEndpoints.signIn, { body: { ...body, password: 'a good password' } });
+    unmount();
+  }
+});
+
+it('asks only for the email where every account has one', async () => {
+  const { request } = renderAt('/signin', 2);
+  expect(screen.queryByLabelText(/phone/i)).toBeNull();
+  signInWith('Email', 'sam@example.test');
+  await screen.findByText('Signed in');
+  expect(request).toHaveBeenCalledWith(authEndpoints.signIn, { body: { email: 'sam@example.test', password: 'a good password' } });
+});
 
 it('tells a guest sent from the wishlist why to sign in, and that the items saved here join the account (issue 33)', () => {
   renderAt('/signin?redirect=%2Fwishlist');

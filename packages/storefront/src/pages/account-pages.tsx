@@ -11,7 +11,7 @@ import {
 import { countryName } from '@vitrine/commerce/countries';
 import { useApi } from '../app-context.tsx';
 import { useCart } from '../client/cart.ts';
-import { addressFromValues } from '../client/checkout-rules.ts';
+import { addressFromValues, contactFields } from '../client/checkout-rules.ts';
 import { useSession } from '../client/session.ts';
 import { useWishlist } from '../client/wishlist.ts';
 import { ROOT_ROUTE_ID, type RootData } from '../root-data.ts';
@@ -49,23 +49,42 @@ function WishlistSignInNote() {
   );
 }
 
-/** /signin: customers sign in with email and password, then go back where they were. */
+/**
+ * What /signin asks a customer for: their email where every account has one (contact modes 1, 2, 5), their phone
+ * number where accounts have only phones (6), and either where accounts may have one or the other (3, 4).
+ */
+function signInName(mode: number): { label: string; name: string; type: 'email' | 'tel' | 'text'; autoComplete: string } {
+  const contact = contactFields(mode);
+  if (contact.email === 'required') return { label: 'Email', name: 'email', type: 'email', autoComplete: 'email' };
+  if (contact.email === 'hidden') return { label: 'Phone number', name: 'phone', type: 'tel', autoComplete: 'tel' };
+  return { label: 'Email or phone number', name: 'login', type: 'text', autoComplete: 'username' };
+}
+
+/** /signin: customers sign in with their email (or phone, in stores that take them) and password, then go back where they were. */
 export function SignInPage() {
   const api = useApi();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { site } = useRouteLoaderData(ROOT_ROUTE_ID) as RootData;
   const { busy, error, run, fieldErrors } = useSubmit();
   const setTokens = useSession((s) => s.setTokens);
   const setUser = useSession((s) => s.setUser);
+  const asked = signInName(site.contactRequirementMode);
   return (
     <PageShell heading="Sign in" breadcrumbs={[{ label: 'Sign in' }]} narrow>
       {params.get('redirect')?.startsWith('/wishlist') ? <WishlistSignInNote /> : null}
       <AppForm
-        errors={fieldErrors}
+        // The server names the email or phone it refused; the form has one field for both when it asks for either.
+        errors={asked.name === 'login' && error?.field ? { login: error.message } : fieldErrors}
         onValues={(values) => {
-          const { email, password } = values;
+          const given = (values[asked.name] ?? '').trim();
+          const password = values['password'] ?? '';
+          // Either: an email has an @, a phone number never does.
+          const byPhone = asked.name === 'phone' || (asked.name === 'login' && !given.includes('@'));
           void run(async () => {
-            const answer = await api.request(authEndpoints.signIn, { body: { email: email ?? '', password: password ?? '' } });
+            const answer = await api.request(authEndpoints.signIn, {
+              body: byPhone ? { phone: given, password } : { email: given, password },
+            });
             setTokens(answer.tokens);
             setUser(answer.data.user);
             await navigate(safeReturnPath(params.get('redirect')), { replace: true });
@@ -73,7 +92,7 @@ export function SignInPage() {
         }}
       >
         {error && !error.field ? <FormNotice kind="error">{error.message}</FormNotice> : null}
-        <Field label="Email" name="email" type="email" autoComplete="email" required />
+        <Field label={asked.label} name={asked.name} type={asked.type} autoComplete={asked.autoComplete} required />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required />
         <SubmitButton busy={busy}>{busy ? 'Signing in…' : 'Sign in'}</SubmitButton>
         <p className="vt-form-links">
@@ -85,19 +104,16 @@ export function SignInPage() {
 }
 
 /**
- * /signup: individual, corporate or reseller accounts; the site's contact mode decides email and phone. A sign-up with
- * an email signs nobody in (the answer never says whether the address had an account): the page says what the store
- * mailed and offers to sign in. Only a phone-only sign-up comes back signed in.
+ * /signup: individual, corporate or reseller accounts; the site's contact mode decides email and phone. A sign-up signs
+ * nobody in (the answer never says whether the email or phone had an account): the page says where the store wrote
+ * (the email, or by text message the phone) and offers to sign in.
  */
 export function SignUpPage() {
   const api = useApi();
-  const navigate = useNavigate();
   const { site } = useRouteLoaderData(ROOT_ROUTE_ID) as RootData;
   const [type, setType] = useState('1');
   const [pending, setPending] = useState<string | null>(null);
   const { busy, error, run, fieldError, fieldErrors } = useSubmit();
-  const setTokens = useSession((s) => s.setTokens);
-  const setUser = useSession((s) => s.setUser);
   if (pending) {
     return (
       <PageShell heading="Thank you for signing up" breadcrumbs={[{ label: 'Sign up' }]} narrow>
@@ -126,13 +142,7 @@ export function SignUpPage() {
                 password: v['password'] ?? '',
               },
             });
-            if (answer.tokens) {
-              setTokens(answer.tokens);
-              if (answer.data.user) setUser(answer.data.user);
-              await navigate('/account', { replace: true });
-            } else {
-              setPending(answer.data.message);
-            }
+            setPending(answer.data.message);
           });
         }}
       >
