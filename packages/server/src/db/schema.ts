@@ -433,7 +433,10 @@ export interface OrderLinesTable {
   line_total: number;
   /** The product options chosen, as the order shows them (migration 0010). */
   options: ColumnType<ChosenOption[], string | undefined, string>;
-  /** The id of the chosen options (`option_sets`), so the line's cart code is the one it was bought with (migration 0019). */
+  /**
+   * The id of the chosen options (`option_sets`), so the line's cart code is the one it was bought with (migration 0019;
+   * lines placed before it, from their choices in words where one set reads the same, migration 0020).
+   */
   option_set: string | null;
 }
 

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { Migrator } from 'kysely';
 import ts from 'typescript';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../connect.ts';
-import { migrations } from './index.ts';
+import { migrationProvider, migrations } from './index.ts';
 
 const folder = new URL('./', import.meta.url);
 
@@ -31,6 +32,7 @@ const shipped: Record<string, string> = {
   '0017_checkout_integrity': '11a2c4a25bb5cde23c0c5ca347a1e147a6bd1e5cee9801e31e77a0ebb6fe147a',
   '0018_redirect_rules': 'e4cf77910eb170bdf3844fa3268fafb438fcbec3dc6c9766662d66cafab6b528',
   '0019_order_line_option_sets': 'b1988a52b30924d0ed42e7e4cc4ae515bb587ff90e30311cbdc2d2bd99165d17',
+  '0020_old_order_line_option_sets': 'f41eedd7a63bed7434ec5aa88a4a7744849a97fd57139aeea5ddde9171bdebdc',
 };
 
 it('never changes a shipped migration, and lists every migration file in the index, in order', () => {
@@ -157,4 +159,112 @@ it('declares in db/schema.ts exactly the tables and columns the migrations make:
     }
   }
   expect(problems).toEqual([]);
+});
+
+it('gives an order line placed before 0019 the id of the options it names, when exactly one set of its product does (0020)', async () => {
+  const old = await openDatabase({});
+  try {
+    const migrated = await new Migrator({ db: old, provider: migrationProvider }).migrateTo('0019_order_line_option_sets');
+    expect(migrated.error).toBeUndefined();
+    const { web_id: webId } = await old
+      .insertInto('sites')
+      .values({ title: 'Old store', main_domain: 'old.test', base_currency: 'USD' })
+      .returning('web_id')
+      .executeTakeFirstOrThrow();
+    const product = async (slug: string) =>
+      (
+        await old
+          .insertInto('products')
+          .values({ web_id: webId, name: slug, slug, sku: slug, price: 1200 })
+          .returning('product_id')
+          .executeTakeFirstOrThrow()
+      ).product_id;
+    const mug = await product('mug');
+    const tote = await product('tote');
+    const note = { optionID: 1, name: 'Note', value: 'Happy birthday', price: 0 };
+    const card = { optionID: 2, name: 'Card', value: 'Hand-lettered', price: 350 };
+    const logo = { optionID: 3, name: 'Logo', value: 'logo.png', price: 0 };
+    // The sets shoppers' carts kept: a mug with a note and a card, and two totes given different files of one name.
+    const sets: [id: string, productId: number, chosen: object[]][] = [
+      [
+        'mug-note-card',
+        mug,
+        [
+          { ...note, valueIds: [] },
+          { ...card, valueIds: [7] },
+        ],
+      ],
+      ['mug-note', mug, [{ ...note, valueIds: [] }]],
+      ['tote-logo-a', tote, [{ ...logo, valueIds: [] }]],
+      ['tote-logo-b', tote, [{ ...logo, valueIds: [] }]],
+    ];
+    await old
+      .insertInto('option_sets')
+      .values(
+        sets.map(([id, productId, chosen]) => ({
+          web_id: webId,
+          option_set_id: id,
+          product_id: productId,
+          chosen: JSON.stringify(chosen),
+        })),
+      )
+      .execute();
+    const { order_id: orderId } = await old
+      .insertInto('orders')
+      .values({
+        web_id: webId,
+        order_code: 'OLD-1',
+        idempotency_key: 'old-1',
+        shipping_address: JSON.stringify({}),
+        delivery_method: 'Standard',
+        payment_method: 'card',
+        currency_code: 'USD',
+        currency_rate: 1,
+        subtotal: 0,
+        total: 0,
+      })
+      .returning('order_id')
+      .executeTakeFirstOrThrow();
+    // Old lines as checkout wrote them: the choices in words, priced as charged then (the card cost less), no id.
+    const lines: [name: string, productId: number, options: object[], optionSet?: string][] = [
+      ['mug with note and card', mug, [note, { ...card, price: 300 }]],
+      ['mug with note', mug, [note]],
+      ['mug with another note', mug, [{ ...note, value: 'Congratulations' }]],
+      ['tote with the mug’s choices', tote, [note]],
+      ['tote with a logo', tote, [logo]],
+      ['plain mug', mug, []],
+      ['mug bought after 0019', mug, [note], 'mug-note-card'],
+    ];
+    await old
+      .insertInto('order_lines')
+      .values(
+        lines.map(([name, productId, options, optionSet]) => ({
+          web_id: webId,
+          order_id: orderId,
+          product_id: productId,
+          name,
+          quantity: 1,
+          unit_price: 1200,
+          line_total: 1200,
+          options: JSON.stringify(options),
+          option_set: optionSet ?? null,
+        })),
+      )
+      .execute();
+
+    await migrateToLatest(old);
+    const after = await old.selectFrom('order_lines').select(['name', 'option_set']).orderBy('line_id').execute();
+    expect(after).toEqual([
+      { name: 'mug with note and card', option_set: 'mug-note-card' },
+      { name: 'mug with note', option_set: 'mug-note' },
+      // Choices no set of the product reads the same stay without an id, as do choices two sets read (whose file?).
+      { name: 'mug with another note', option_set: null },
+      { name: 'tote with the mug’s choices', option_set: null },
+      { name: 'tote with a logo', option_set: null },
+      { name: 'plain mug', option_set: null },
+      { name: 'mug bought after 0019', option_set: 'mug-note-card' },
+    ]);
+  } finally {
+    await old.destroy();
+  }
 });
