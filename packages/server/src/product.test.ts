@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueEndpoints, reviewEndpoints, type ProductDetail, type ReviewsPage, type TokenPair } from '@vitrine/commerce';
 import { backends, startOnBackend, type BackendServer, type CallInit, type TestServer } from './test-support.ts';
@@ -61,11 +62,14 @@ describe.each(backends)('product pages and reviews on $name', ({ create }) => {
     expect(data.images).toHaveLength(2);
     expect(data.attributes.map((a) => [a.name, a.displayType, a.values.length])).toEqual([
       ['Size', 'dropdown', 2],
-      ['Colour', 'color', 1],
+      ['Colour', 'color', 2],
     ]);
-    // Each variant is named by one value of each axis, and costs its own price.
+    // Each variant is named by one value of each axis, and costs its own price: a larger size costs more.
     for (const variant of data.variants) expect(variant.valueIds).toHaveLength(2);
-    expect(new Set(data.variants.map((v) => v.price)).size).toBe(data.variants.length);
+    const [sizes] = data.attributes;
+    const priceOf = (sizeId: number) => new Set(data.variants.filter((v) => v.valueIds.includes(sizeId)).map((v) => v.price));
+    expect(sizes!.values.map((size) => priceOf(size.valueID).size)).toEqual([1, 1]);
+    expect([...priceOf(sizes!.values[1]!.valueID)][0]).toBeGreaterThan([...priceOf(sizes!.values[0]!.valueID)][0]!);
     expect(data.specifications).toEqual([{ name: 'Material', value: expect.any(String) }]);
     expect(data.addons.length).toBeGreaterThan(0);
     // Each variant says how many are left, for the quantity field's "Only N left" (issue 33).
@@ -244,6 +248,57 @@ describe.each(backends)('product pages and reviews on $name', ({ create }) => {
       headers: bearer(author),
     });
     expect(selfVote.status).toBe(409);
+  });
+
+  it('offers each product with a colour in two, each shown in a picture of its own drawn in that colour (issue 33)', async () => {
+    const withVariants = await server.db
+      .selectFrom('products as p')
+      .select('p.slug')
+      .where('p.web_id', '=', harbor)
+      .where((eb) => eb.exists(eb.selectFrom('variants as v').select('v.variant_id').whereRef('v.product_id', '=', 'p.product_id')))
+      .orderBy('p.product_id')
+      .execute();
+    expect(withVariants.length).toBeGreaterThan(10);
+    for (const { slug } of withVariants) {
+      const { data } = catalogueEndpoints.getProduct.answer.parse(await (await product(slug)).json());
+      const colours = data.attributes.find((attribute) => attribute.displayType === 'color')!;
+      expect(colours.values.length, slug).toBeGreaterThanOrEqual(2);
+      // Choosing a colour shows its picture: one of the product's, the same for each size, another for each colour.
+      const pictures = colours.values.map((colour) => [
+        ...new Set(data.variants.filter((variant) => variant.valueIds.includes(colour.valueID)).map((variant) => variant.imageFile)),
+      ]);
+      for (const files of pictures) expect(files, slug).toEqual([expect.any(String)]);
+      expect(new Set(pictures.flat()).size, slug).toBe(colours.values.length);
+      for (const file of pictures.flat())
+        expect(
+          data.images.map((image) => image.file),
+          slug,
+        ).toContain(file);
+    }
+
+    // The skillet's pictures, as the shopper's browser gets them, are drawn in their swatches' colours.
+    const { data: skillet } = catalogueEndpoints.getProduct.answer.parse(await (await product('cast-iron-skillet')).json());
+    const colours = skillet.attributes.find((attribute) => attribute.displayType === 'color')!.values;
+    for (const colour of colours) {
+      const file = skillet.variants.find((variant) => variant.valueIds.includes(colour.valueID))!.imageFile!;
+      const response = await server.call(file);
+      expect(response.status, file).toBe(200);
+      const { data: pixels, info } = await sharp(Buffer.from(await response.arrayBuffer()))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      /** The share of the picture in `hex`, give or take what the compression changed. */
+      const shareIn = (hex: string) => {
+        const swatch = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+        let near = 0;
+        for (let at = 0; at < pixels.length; at += info.channels)
+          if (swatch.every((value, c) => Math.abs(pixels[at + c]! - value) <= 12)) near++;
+        return near / (info.width * info.height);
+      };
+      // The pan's body is a good part of its colour's picture, and the other colour is not in it.
+      expect(shareIn(colour.color!), `${file} in ${colour.name}`).toBeGreaterThan(0.03);
+      for (const other of colours.filter((c) => c !== colour))
+        expect(shareIn(other.color!), `${file} in ${other.name}`).toBeLessThan(0.005);
+    }
   });
 
   it('compares the asked products in the order asked, with their attributes by name, and none of another store', async () => {

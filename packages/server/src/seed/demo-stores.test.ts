@@ -5,7 +5,8 @@ import {
   demoMaterials,
   demoPages,
   demoProduct,
-  demoProductColour,
+  demoProductColours,
+  DEMO_PICTURES_PER_PRODUCT,
   demoProductNames,
   demoStores,
   policyLinks,
@@ -49,14 +50,20 @@ describe.each(demoStores)('the $title demo', (store) => {
     expect(materials.length).toBeGreaterThan(4);
   });
 
-  it('draws every product with a colour in the colour of its swatch, on a background it stands out from', () => {
+  it('offers every product with a colour in two, each drawn in a picture of its own in the colour of its swatch (issue 33)', () => {
+    const coloured = names.filter((name, index) => demoProductColours(store, name, index).length);
+    expect(coloured.length).toBe(names.length - store.oneSize.length);
     for (const [index, name] of names.entries()) {
-      const colour = demoProductColour(store, name, index);
-      if (!colour) continue;
-      expect(store.colors).toContain(colour);
-      for (const n of [2 * index, 2 * index + 1]) {
-        const [ground, main] = demoProductPicture(store, name, index, n).palette;
-        expect(main, name).toBe(colour.hex);
+      const colours = demoProductColours(store, name, index);
+      if (store.oneSize.includes(name)) {
+        expect(colours, name).toEqual([]);
+        continue;
+      }
+      expect(new Set(colours.map((colour) => colour.name)).size, name).toBe(2);
+      for (const [k, colour] of colours.entries()) {
+        expect(store.colors).toContain(colour);
+        const [ground, main] = demoProductPicture(store, name, index, DEMO_PICTURES_PER_PRODUCT * index + k).palette;
+        expect(main, `${name} in ${colour.name}`).toBe(colour.hex);
         const difference = channels(ground).reduce((sum, value, c) => sum + Math.abs(value - channels(main)[c]!), 0);
         expect(difference, `${name} on ${ground}`).toBeGreaterThan(90);
       }

@@ -747,9 +747,16 @@ export function demoProduct(store: DemoStore, name: string): { description: stri
   return product;
 }
 
-/** The colour of the `index`th product's variants (its swatch), or null for a product sold in one size and colour. */
-export function demoProductColour(store: DemoStore, name: string, index: number): { name: string; hex: string } | null {
-  return store.oneSize.includes(name) ? null : store.colors[index % store.colors.length]!;
+/** How many pictures a demo product has: its gallery, and for a product in colours one picture a colour. */
+export const DEMO_PICTURES_PER_PRODUCT = 2;
+
+/**
+ * The colours the `index`th product comes in (its swatches), one a picture (`DEMO_PICTURES_PER_PRODUCT`), the first
+ * the one its card shows; none for a product sold in one size and colour. Neighbours start from different colours.
+ */
+export function demoProductColours(store: DemoStore, name: string, index: number): { name: string; hex: string }[] {
+  if (store.oneSize.includes(name)) return [];
+  return Array.from({ length: DEMO_PICTURES_PER_PRODUCT }, (_, k) => store.colors[(index + k) % store.colors.length]!);
 }
 
 /** Whether the `index`th product carries the store's options (every fourth). */

@@ -11,7 +11,8 @@ import {
   demoMaterials,
   demoPages,
   demoProduct,
-  demoProductColour,
+  demoProductColours,
+  DEMO_PICTURES_PER_PRODUCT,
   demoProductNames,
   demoStores,
   policyLinks,
@@ -224,13 +225,14 @@ async function seedStore(db: Db, store: DemoStore, realtimeDatabaseUrl: string):
           })
           .returning('product_id')
           .executeTakeFirstOrThrow();
+        const pictureOf = (n: number) => media(`products/${slug}-${n + 1}.webp`);
         await trx
           .insertInto('product_images')
           .values(
-            [0, 1].map((n) => ({
+            Array.from({ length: DEMO_PICTURES_PER_PRODUCT }, (_, n) => ({
               web_id: webId,
               product_id: productId,
-              file: media(`products/${slug}-${n + 1}.webp`),
+              file: pictureOf(n),
               width: 800,
               height: 800,
               alt: name,
@@ -242,20 +244,23 @@ async function seedStore(db: Db, store: DemoStore, realtimeDatabaseUrl: string):
           .insertInto('product_values')
           .values({ web_id: webId, product_id: productId, value_id: materialValueOf(name) })
           .execute();
-        // Every variant of a product is in its one colour, the colour its pictures are drawn in (demoProductPicture).
-        const colour = demoProductColour(store, name, i);
-        const colourValue = colour && colorValues[store.colors.indexOf(colour)]!.value_id;
-        const sizes = colourValue ? sizeValues.slice(0, store.key === 'atelier' ? 4 : 2) : [];
-        for (const [v, size] of sizes.entries()) {
+        // A product comes in its colours and sizes, a variant each; a variant shows its colour's picture, which is
+        // drawn in that colour, its swatch's (demoProductPicture).
+        const colours = demoProductColours(store, name, i);
+        const sizes = colours.length ? sizeValues.slice(0, store.key === 'atelier' ? 4 : 2) : [];
+        const variants = colours.flatMap((colour, c) => sizes.map((size, s) => ({ colour, picture: c, size, s })));
+        for (const [v, { colour, picture, size, s }] of variants.entries()) {
           const { variant_id: variantId } = await trx
             .insertInto('variants')
             .values({
               web_id: webId,
               product_id: productId,
               sku: `${store.key.slice(0, 3).toUpperCase()}-${1000 + i}-${v + 1}`,
-              name: `${store.sizes[v]} / ${colour!.name}`,
-              price: price + v * 200,
+              name: `${store.sizes[s]} / ${colour.name}`,
+              // A larger size costs more; a colour costs the same as the others.
+              price: price + s * 200,
               stock: soldOut ? 0 : 2 + ((i + v) % 9),
+              image_file: pictureOf(picture),
             })
             .returning('variant_id')
             .executeTakeFirstOrThrow();
@@ -263,7 +268,7 @@ async function seedStore(db: Db, store: DemoStore, realtimeDatabaseUrl: string):
             .insertInto('variant_values')
             .values([
               { web_id: webId, variant_id: variantId, value_id: size.value_id },
-              { web_id: webId, variant_id: variantId, value_id: colourValue! },
+              { web_id: webId, variant_id: variantId, value_id: colorValues[store.colors.indexOf(colour)]!.value_id },
             ])
             .execute();
         }
@@ -424,7 +429,14 @@ async function drawStorePictures(db: Db, store: DemoStore, webId: number, mediaD
     drawPicture(toDisk(`/media/${webId}/banners/hero.webp`), { width: 1600, height: 700, palette: palette(0), seed: 3, motif: 'scene' }),
     drawPicture(toDisk(`/media/${webId}/banners/story.webp`), { width: 800, height: 600, palette: palette(1), seed: 8, motif: 'scene' }),
   ];
-  products.forEach(({ file, name }, n) => jobs.push(drawPicture(toDisk(file), demoProductPicture(store, name, names.indexOf(name), n))));
+  // A product's pictures in order: its colours' pictures, in its colours.
+  const drawn = new Map<string, number>();
+  for (const { file, name } of products) {
+    const index = names.indexOf(name);
+    const k = drawn.get(name) ?? 0;
+    drawn.set(name, k + 1);
+    jobs.push(drawPicture(toDisk(file), demoProductPicture(store, name, index, index * DEMO_PICTURES_PER_PRODUCT + k)));
+  }
   categories.forEach(
     ({ file }, n) =>
       file && jobs.push(drawPicture(toDisk(file), { width: 600, height: 450, palette: palette(n + 1), seed: n * 3, motif: 'scene' })),
@@ -487,13 +499,13 @@ async function insertPublishedTheme(trx: Db, webId: number, name: string, docume
 }
 
 /**
- * The `n`th product picture of the store (two a product, the second closer), of the `index`th product `name`. A product
- * with a colour to choose is drawn in that colour, its swatch's, on a background it stands out from; others take the
- * palette's colour.
+ * The `n`th product picture of the store (`DEMO_PICTURES_PER_PRODUCT` a product, the second closer), of the `index`th
+ * product `name`. A product with colours to choose has a picture in each, drawn in that colour, its swatch's, on a
+ * background it stands out from; others take the palette's colour.
  */
 export function demoProductPicture(store: DemoStore, name: string, index: number, n: number): DemoPicture {
-  const [back, main, accent] = store.palettes[Math.floor(n / 2) % store.palettes.length]!;
-  const colour = demoProductColour(store, name, index)?.hex;
+  const [back, main, accent] = store.palettes[Math.floor(n / DEMO_PICTURES_PER_PRODUCT) % store.palettes.length]!;
+  const colour = demoProductColours(store, name, index)[n % DEMO_PICTURES_PER_PRODUCT]?.hex;
   const ground = colour && Math.abs(luminance(colour) - luminance(back)) < 0.25 ? main : back;
   return { width: 800, height: 800, palette: [ground, colour ?? main, accent], seed: n, motif: 'object', product: name };
 }
