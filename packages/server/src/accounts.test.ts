@@ -177,8 +177,9 @@ describe.each(backends)('customer accounts on $name', ({ create }) => {
         const email = `${unique('corp')}@example.test`;
         const response = await post('/api/Auth/SignUp', { ...base, customerTypeId, company: 'Compilers Ltd', email });
         expect(response.status).toBe(201);
-        const answer = signUpAnswer.parse(await response.json());
-        expect(answer.tokens).toBeUndefined();
+        const body = await response.json();
+        expect(body).not.toHaveProperty('tokens');
+        const answer = signUpAnswer.parse(body);
         expect(answer.data).toMatchObject({ statusId: 2, signedIn: false, user: null });
         expect(answer.data.message).toMatch(/store will review your account/);
         const row = await server.db
