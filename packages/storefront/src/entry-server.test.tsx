@@ -5,7 +5,7 @@ import type { StorefrontData } from './data.ts';
 import { serializeForScript } from '@vitrine/renderer/server';
 import { sectionSources } from '@vitrine/sections';
 import { pricedItem } from './client/cart.fixture.ts';
-import { appCodeOf, renderStorefront, serverDataJson, themeStylesheetPath } from './entry-server.tsx';
+import { appCodeOf, renderStorefront, serverDataJson, themeStylesheet } from './entry-server.tsx';
 import { documentTitle, errorStatus, metaOf } from './meta.ts';
 import type { ServerData } from './server-data.ts';
 import { createRoutes } from './routes.tsx';
@@ -144,8 +144,11 @@ describe('renderStorefront', () => {
     expect(html).toContain('<style id="vt-theme">:root{--gap:8px}.vt-container{max-width:90rem}</style>');
     const boot = (JSON.parse(html.match(/id="vt-data">(.*?)<\/script>/)![1]!) as ServerData).boot;
     expect(boot.themeStylesheet).toMatch(/^\/_theme\/[\w-]{16}\.css$/);
-    expect(themeStylesheetPath(themeCSS)).toBe(boot.themeStylesheet);
-    expect(themeStylesheetPath(`${themeCSS} `)).not.toBe(boot.themeStylesheet);
+    expect(themeStylesheet(themeCSS).path).toBe(boot.themeStylesheet);
+    expect(themeStylesheet(`${themeCSS} `).path).not.toBe(boot.themeStylesheet);
+    // The page carries the theme's font faces; the whole stylesheet leaves them out, not to load each face again.
+    const faced = themeStylesheet(`@font-face{font-family:X;src:url(x.woff2)}${themeCSS}`);
+    expect(faced.text).toBe(themeCSS);
     // A design shown by its id links that design's stylesheet.
     const design = await page('?wtid=Mg%3D%3D');
     expect((JSON.parse(design.html.match(/id="vt-data">(.*?)<\/script>/)![1]!) as ServerData).boot.themeStylesheet).toBe(
@@ -419,7 +422,7 @@ describe('routes, guards and redirects', () => {
       buildId: 'test-build',
       themeId: 1,
       webId: 1,
-      themeStylesheet: themeStylesheetPath(site.themeSettings.themeCSS),
+      themeStylesheet: themeStylesheet(site.themeSettings.themeCSS).path,
     });
   });
 });

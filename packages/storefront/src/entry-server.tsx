@@ -7,7 +7,7 @@ import { renderWhenReady, serializeForScript } from '@vitrine/renderer/server';
 import type { AppCode } from './app-code.server.ts';
 import type { StorefrontData } from './data.ts';
 import { marketingHead } from './marketing/head.server.ts';
-import { pageClasses, pageStylesheet } from './page-css.server.ts';
+import { pageClasses, pageStylesheet, withoutFontFaces } from './page-css.server.ts';
 import { documentTitle, metaOf } from './meta.ts';
 import { readOncePerText } from './read-once.ts';
 import { createRoutes } from './routes.tsx';
@@ -69,22 +69,32 @@ function cutFor(css: string, classes: ReadonlySet<string>): string {
 
 /** Where a theme's whole stylesheet is served: `GET /_theme/<name>.css` on the store's domain. */
 export const THEME_STYLESHEET_BASE = '/_theme/';
-/** Theme stylesheets' addresses, by their text. */
-const themeStylesheetPaths = new Map<string, string>();
+/** A theme's whole stylesheet as a page's app links it. */
+export interface ThemeStylesheet {
+  /** Its address, `/_theme/<hash>.css`, named by a hash of what it answers. */
+  path: string;
+  /** What that address answers. */
+  text: string;
+}
+
+/** Theme stylesheets, by the theme's CSS. */
+const themeStylesheets = new Map<string, ThemeStylesheet>();
 
 /**
- * The address of a theme's whole stylesheet, named by a hash of its text (`/_theme/<hash>.css`), so that a browser
- * may keep it until the theme changes. A page carries only the theme's rules its HTML uses; the app links this when
- * it starts, since what it draws later (a drawer, the next page) may need the rest.
+ * A theme's whole stylesheet, at an address named by a hash of its text, so that a browser may keep it until the theme
+ * changes. A page carries only the theme's rules its HTML uses; the app links this when it starts, since what it draws
+ * later (a drawer, the next page) may need the rest. It leaves out the font faces, which every page carries already
+ * (a cut keeps them all).
  */
-export function themeStylesheetPath(css: string): string {
-  let path = themeStylesheetPaths.get(css);
-  if (path === undefined) {
-    if (themeStylesheetPaths.size >= KEPT_CUTTERS) themeStylesheetPaths.delete(themeStylesheetPaths.keys().next().value!);
-    path = `${THEME_STYLESHEET_BASE}${createHash('sha256').update(css).digest('base64url').slice(0, 16)}.css`;
-    themeStylesheetPaths.set(css, path);
+export function themeStylesheet(css: string): ThemeStylesheet {
+  let stylesheet = themeStylesheets.get(css);
+  if (stylesheet === undefined) {
+    if (themeStylesheets.size >= KEPT_CUTTERS) themeStylesheets.delete(themeStylesheets.keys().next().value!);
+    const text = withoutFontFaces(css);
+    const path = `${THEME_STYLESHEET_BASE}${createHash('sha256').update(text).digest('base64url').slice(0, 16)}.css`;
+    themeStylesheets.set(css, (stylesheet = { path, text }));
   }
-  return path;
+  return stylesheet;
 }
 
 /** `<style>` elements by their id, then by their text. */
@@ -217,7 +227,7 @@ export async function renderStorefront(request: Request, data: StorefrontData, a
     ...(store ? { store } : {}),
     ...(assets.appStylesheets?.length ? { stylesheets: assets.appStylesheets } : {}),
     ...(appCode ? { appCode } : {}),
-    ...(themeCss ? { themeStylesheet: `${themeStylesheetPath(themeCss)}${wtid ? `?wtid=${encodeURIComponent(wtid)}` : ''}` } : {}),
+    ...(themeCss ? { themeStylesheet: `${themeStylesheet(themeCss).path}${wtid ? `?wtid=${encodeURIComponent(wtid)}` : ''}` } : {}),
   };
   // A JSON data block, not a script: the Content-Security-Policy allows no inline script, and this runs nothing.
   const serverData: ServerData = { boot, hydration };

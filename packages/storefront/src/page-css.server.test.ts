@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageClasses, pageStylesheet as cutterOf } from './page-css.server.ts';
+import { pageClasses, pageStylesheet as cutterOf, withoutFontFaces } from './page-css.server.ts';
 
 /** A stylesheet's cut for a page, from the page's HTML. */
 const pageStylesheet = (css: string) => {
@@ -53,5 +53,16 @@ describe('a stylesheet, cut to what a page uses (issue 18)', () => {
   it("gives a stylesheet that does not read as CSS whole (an owner's custom CSS can be anything)", () => {
     const broken = '.vt-hero{color:red} .vt-cart-drawer{color:blue} }}} <b>';
     expect(pageStylesheet(broken)(html)).toBe(broken);
+  });
+});
+
+describe('a whole stylesheet linked on a page that carries its font faces (issue 33)', () => {
+  it('leaves the font faces out, and every other rule in', () => {
+    const face = '@font-face{font-family:X;src:url(x.woff2)}';
+    expect(pageStylesheet(css)(html)).toContain(face);
+    const whole = withoutFontFaces(css);
+    expect(whole).not.toContain('@font-face');
+    for (const [rule] of rules) if (rule !== face) expect(whole).toContain(rule);
+    expect(withoutFontFaces('.vt-hero{color:red}')).toBe('.vt-hero{color:red}');
   });
 });

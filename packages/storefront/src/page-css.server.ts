@@ -106,3 +106,19 @@ export function pageStylesheet(css: string): Cut {
     return cut;
   };
 }
+
+/**
+ * `css` without its font faces: a stylesheet linked on a page that carries them already (every cut keeps its
+ * at-rules). Linked again, each face is a new one the browser loads, and every text on the page is laid out again
+ * (twice, as it falls back and as the face arrives): the whole page, as the app started on a shopper's first tap.
+ */
+export function withoutFontFaces(css: string): string {
+  if (!css.includes('@font-face')) return css;
+  try {
+    const root = postcss.parse(css);
+    root.walkAtRules('font-face', (rule) => void rule.remove());
+    return root.toString();
+  } catch {
+    return css;
+  }
+}

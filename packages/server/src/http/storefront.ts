@@ -5,7 +5,7 @@ import {
   STORE_OVERRIDE_HEADER,
   THEME_STYLESHEET_BASE,
   crawlerDisallowedPaths,
-  themeStylesheetPath,
+  themeStylesheet,
   type ClientAssets,
   type StorefrontResponse,
 } from '@vitrine/storefront/server';
@@ -146,12 +146,12 @@ export function registerStorefront(
     if (!site.ok) return reply.code(404).type('text/plain; charset=utf-8').send('No store here\n');
     const themeId = parseThemeId((request.query as Record<string, string | undefined>)['wtid']);
     const config = await storeData.get(site.webId, `site ${themeId}`, () => loadWebConfig(db, site.webId, themeId));
-    const css = config?.themeSettings.themeCSS ?? '';
-    const current = themeStylesheetPath(css) === `${THEME_STYLESHEET_BASE}${(request.params as { name: string }).name}`;
+    const stylesheet = themeStylesheet(config?.themeSettings.themeCSS ?? '');
+    const current = stylesheet.path === `${THEME_STYLESHEET_BASE}${(request.params as { name: string }).name}`;
     return reply
       .type('text/css; charset=utf-8')
       .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
-      .send(css);
+      .send(stylesheet.text);
   });
 
   // The files a page's app needs to take it over, by the name the page was given (`boot.appCode`): the page fetches
