@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'docs/**/*.test.{ts,tsx}'],
+    include: ['packages/*/src/**/*.test.{ts,tsx}', 'docs/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     // One realtime database for the run, which the demo store Atelier Nord follows its maintenance flag through.
     globalSetup: ['packages/server/src/realtime-test-server.ts'],
   },

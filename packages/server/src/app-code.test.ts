@@ -7,8 +7,8 @@ import { backends, startOnBackend, type BackendServer } from './test-support.ts'
  * page names it (`boot.appCode`), `/_app/code/<build>/<name>` answers the files.
  */
 const modules = {
-  'storefront/src/app.tsx': ['/assets/app-1.js', '/assets/react-2.js', '/assets/first-page-0.js'],
-  'storefront/src/pages/page-view.tsx': ['/assets/page-view-3.js', '/assets/react-2.js'],
+  'storefront/src/app.tsx': ['/assets/first-page-0.js', '/assets/react-2.js', '/assets/app-1.js'],
+  'storefront/src/pages/page-view.tsx': ['/assets/react-2.js', '/assets/page-view-3.js'],
 };
 const appCode = appCodeOf(modules, ['/assets/first-page-0.js']);
 
@@ -26,7 +26,7 @@ it('answers the name a page was given with the files, kept by the browser for go
     const answer = await started.server.call(`/_app/code/test-build/${name}`, { host });
     expect(answer.status, host).toBe(200);
     expect(answer.headers.get('cache-control'), host).toBe('public, max-age=31536000, immutable');
-    expect(await answer.json(), host).toEqual(['/assets/app-1.js', '/assets/react-2.js', '/assets/page-view-3.js']);
+    expect(await answer.json(), host).toEqual(['/assets/react-2.js', '/assets/app-1.js', '/assets/page-view-3.js']);
   }
   for (const path of [`/_app/code/older-build/${name}`, '/_app/code/test-build/9', '/_app/code/test-build/..%2F..%2Fetc']) {
     const answer = await started.server.call(path);

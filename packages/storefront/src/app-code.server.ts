@@ -5,7 +5,10 @@
 export interface AppCode {
   /** A short name for what these modules need (`appSourcesOf`), which the page asks `APP_CODE_BASE` (server-data.ts) for; '' for none. */
   nameOf(sources: readonly string[]): string;
-  /** The files a name stands for, those every page links already left out; null for a name this build never gave. */
+  /**
+   * The files a name stands for, each after the files it imports, those every page links already left out; null for a
+   * name this build never gave.
+   */
   filesOf(name: string): readonly string[] | null;
 }
 
@@ -27,6 +30,7 @@ export function appCodeOf(modules: Readonly<Record<string, readonly string[]>>, 
     },
     filesOf(name) {
       if (!NAME.test(name)) return null;
+      // Each module's files come after their imports, and include them: kept in the order first met, so do these.
       const files = new Set<string>();
       for (const part of name.split('.')) {
         const source = sources[parseInt(part, 36)];

@@ -123,10 +123,12 @@ const linked = (rel: string, href: string) =>
   });
 
 /**
- * Fetches (without running) the files the app needs to take this page over, named by the server (`boot.appCode`), and
- * its whole stylesheets: the first tap then runs the app rather than waits for it (issue 33). Only what the browser
- * does not have yet. The files download together; each is then parsed in a task of its own when the browser is idle,
- * so no long task holds a shopper's input meanwhile.
+ * Fetches the files the app needs to take this page over, named by the server (`boot.appCode`), and its whole
+ * stylesheets: the first tap then starts the app rather than waits for it (issue 33). The files download together;
+ * each is then compiled (off the main thread: they carry V8's compile hint, scripts/page-code.ts), and then run (its
+ * modules' own code: building their schemas, defining components; the app itself starts at the first touch), in a
+ * task of its own when the browser is idle, so no long task holds a shopper's input meanwhile. The server lists each
+ * file after those it imports, so running one runs only its own code.
  */
 async function fetchAppCode(name: string) {
   // The whole stylesheets the app links as it starts, fetched into the cache, not applied.
@@ -135,14 +137,18 @@ async function fetchAppCode(name: string) {
   }
   const answer = await fetch(`${APP_CODE_BASE}${boot.buildId}/${name}`);
   if (!answer.ok) return;
-  const files = ((await answer.json()) as string[]).filter(
-    (href) => !document.querySelector(`link[href="${CSS.escape(href)}"], script[src="${CSS.escape(href)}"]`),
-  );
+  const code = (await answer.json()) as string[];
+  const files = code.filter((href) => !document.querySelector(`link[href="${CSS.escape(href)}"], script[src="${CSS.escape(href)}"]`));
   await Promise.all(files.map((href) => linked('prefetch', href)));
   for (const href of files) {
     if (started) return;
     await whenIdle(1000);
     await linked('modulepreload', href);
+  }
+  for (const href of code) {
+    if (started) return;
+    await whenIdle(1000);
+    await import(/* @vite-ignore */ href);
   }
 }
 
