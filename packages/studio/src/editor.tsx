@@ -12,18 +12,19 @@ import { problemText } from './state/controller.ts';
 import type { MediaLibrary } from './state/media.ts';
 import { runShortcut } from './state/shortcuts.ts';
 import { TopBar } from './top-bar.tsx';
-import { Button } from './ui/button.tsx';
+import { Button, ButtonLink } from './ui/button.tsx';
 import { EDITOR_SCREEN, useMediaQuery } from './ui/media-query.ts';
 
 // The dialogs are not needed for the first paint: their code loads in chunks of their own once the editor is up.
 const PageDialog = lazy(() => import('./dialogs/page-dialog.tsx').then((m) => ({ default: m.PageDialog })));
 const ShortcutSheet = lazy(() => import('./dialogs/shortcut-sheet.tsx').then((m) => ({ default: m.ShortcutSheet })));
-const OrdersDialog = lazy(() => import('./orders/orders-dialog.tsx').then((m) => ({ default: m.OrdersDialog })));
-const AnalyticsDialog = lazy(() => import('./analytics/analytics-dialog.tsx').then((m) => ({ default: m.AnalyticsDialog })));
 const VersionsDialog = lazy(() => import('./dialogs/versions-dialog.tsx').then((m) => ({ default: m.VersionsDialog })));
 
-/** The editor: top bar, outline and palette on the left, the preview frame in the middle, settings on the right. */
-export function Editor({ storeDomain }: { storeDomain: string }) {
+/**
+ * The editor: top bar, outline and palette on the left, the preview frame in the middle, settings on the right. While a
+ * back-office screen shows it is not `active`: it stays as it was, hidden, and its keyboard shortcuts rest.
+ */
+export function Editor({ storeDomain, active = true }: { storeDomain: string; active?: boolean }) {
   const { store, controller } = useStudio();
   // On a phone the three columns do not fit: the editor says so and stays mounted, hidden (turning the phone, or a
   // wider window, brings it back as it was); Orders and Analytics, in the top bar, work at any width.
@@ -70,13 +71,13 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (dialog !== null || event.defaultPrevented) return;
+      if (!active || dialog !== null || event.defaultPrevented) return;
       if (runShortcut(event, { store, saveNow: () => void controller.saveNow().catch(() => {}), showSheet: () => setDialog('shortcuts') }))
         event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [store, controller, dialog]);
+  }, [store, controller, dialog, active]);
 
   useEffect(() => {
     // Leaving with a save still out would lose nothing (the browser keeps a copy), but the owner should know.
@@ -110,7 +111,7 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
         <div className="fixed inset-0 flex flex-col overflow-clip bg-slate-100 text-slate-900">
           {ready ? <TopBar openDialog={setDialog} /> : <div className="h-12 shrink-0 border-b border-slate-200 bg-white" />}
           {ready ? <ConflictBanner /> : null}
-          {ready && !editorFits ? <NeedsWiderScreen openDialog={setDialog} /> : null}
+          {ready && !editorFits ? <NeedsWiderScreen /> : null}
           <div className={`grid min-h-0 flex-1 grid-cols-[272px_minmax(0,1fr)_328px] ${editorFits ? '' : 'hidden'}`}>
             {ready ? (
               <LeftPanel />
@@ -128,8 +129,6 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
               <VersionsDialog open={dialog === 'versions'} onClose={closeDialog} />
               <PageDialog mode="create" open={dialog === 'new-page'} onClose={closeDialog} />
               <PageDialog mode="edit" open={dialog === 'page-settings'} onClose={closeDialog} />
-              <OrdersDialog open={dialog === 'orders'} onClose={closeDialog} />
-              <AnalyticsDialog open={dialog === 'analytics'} onClose={closeDialog} />
             </Suspense>
           ) : null}
         </div>
@@ -139,7 +138,7 @@ export function Editor({ storeDomain }: { storeDomain: string }) {
 }
 
 /** What a phone shows instead of the page editor: why, and the studio's screens that work at any width. */
-function NeedsWiderScreen({ openDialog }: { openDialog: (dialog: EditorDialog) => void }) {
+function NeedsWiderScreen() {
   return (
     <main className="flex min-h-0 flex-1 items-start justify-center overflow-y-auto p-4">
       <div className="w-full max-w-md space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -149,10 +148,10 @@ function NeedsWiderScreen({ openDialog }: { openDialog: (dialog: EditorDialog) =
           orders and see who visits.
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button tone="primary" onClick={() => openDialog('orders')}>
+          <ButtonLink tone="primary" to="/editor/orders">
             Open orders
-          </Button>
-          <Button onClick={() => openDialog('analytics')}>Open analytics</Button>
+          </ButtonLink>
+          <ButtonLink to="/editor/analytics">Open analytics</ButtonLink>
         </div>
       </div>
     </main>

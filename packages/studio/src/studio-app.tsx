@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useMatch, type RouteObject } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { createStudioApi } from './api/client.ts';
 import { StudioContext, type Studio } from './context.tsx';
@@ -36,15 +37,91 @@ export function createStudio(
   return { store, controller, frameRef: { current: null } };
 }
 
-/** The owner's studio at /editor: the sign-in screen, then the editor. */
-export function StudioApp({ storeDomain, studio: given }: { storeDomain: string; studio?: Studio }) {
+/** A router over the studio's routes: the browser's history, or a test's memory. */
+export type StudioRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The studio's addresses: `/editor` is the page editor; the back office's screens (`/editor/orders`,
+ * `/editor/orders/{code}`, `/editor/analytics`, `/editor/redirects`) load with their frame in chunks of their own, so the
+ * editor's first paint pays nothing for them.
+ */
+export function studioRoutes(storeDomain: string): RouteObject[] {
+  const backOffice = () => import('./back-office/back-office.tsx');
+  return [
+    {
+      path: '/editor',
+      element: <StudioShell storeDomain={storeDomain} />,
+      hydrateFallbackElement: <div className="fixed inset-0 bg-slate-100" />,
+      children: [
+        { index: true, element: null },
+        {
+          lazy: () => backOffice().then((m) => ({ Component: m.BackOffice })),
+          children: [
+            {
+              path: 'orders',
+              handle: { title: 'Orders' },
+              lazy: () => import('./orders/orders-screen.tsx').then((m) => ({ Component: m.OrdersScreen })),
+              // The order open beside the list: the list's screen draws it.
+              children: [{ path: ':code', element: null }],
+            },
+            {
+              path: 'analytics',
+              handle: { title: 'Analytics' },
+              lazy: () => import('./analytics/analytics-screen.tsx').then((m) => ({ Component: m.AnalyticsScreen })),
+            },
+            {
+              path: 'redirects',
+              handle: { title: 'Redirects' },
+              lazy: () => import('./redirects/redirects-screen.tsx').then((m) => ({ Component: m.RedirectsScreen })),
+            },
+            { path: '*', lazy: () => backOffice().then((m) => ({ Component: m.NoSuchScreen })) },
+          ],
+        },
+      ],
+    },
+    { path: '*', element: <Navigate to="/editor" replace /> },
+  ];
+}
+
+/**
+ * The page editor and the back office's screen. The editor, once opened, stays mounted (hidden) while a back-office
+ * screen shows, so coming back finds it as it was: the page, its unsaved edits and their undo.
+ */
+function StudioShell({ storeDomain }: { storeDomain: string }) {
+  const onEditor = useMatch('/editor') !== null;
+  const [editorUsed, setEditorUsed] = useState(onEditor);
+  if (onEditor && !editorUsed) setEditorUsed(true);
+  return (
+    <>
+      {editorUsed ? (
+        <div hidden={!onEditor}>
+          <Editor storeDomain={storeDomain} active={onEditor} />
+        </div>
+      ) : null}
+      <Outlet />
+    </>
+  );
+}
+
+/** The owner's studio at /editor: the sign-in screen, then the editor and the back office at their addresses. */
+export function StudioApp({
+  storeDomain,
+  studio: given,
+  router: makeRouter = createBrowserRouter,
+}: {
+  storeDomain: string;
+  studio?: Studio;
+  /** Makes the router over the studio's routes; the browser's history unless a test gives its memory. */
+  router?: (routes: RouteObject[]) => StudioRouter;
+}) {
   const [studio] = useState(() => given ?? createStudio(storeDomain));
+  const [router] = useState(() => makeRouter(studioRoutes(storeDomain)));
   const session = useStore(studio.store, (s) => s.session);
   useEffect(() => () => studio.controller.dispose(), [studio]);
   return (
     <StudioContext value={studio}>
       {session ? (
-        <Editor storeDomain={storeDomain} />
+        <RouterProvider router={router} />
       ) : (
         <Suspense fallback={null}>
           <SignIn storeDomain={storeDomain} onSignIn={studio.controller.signIn} />

@@ -67,7 +67,7 @@ it('at 1600 px every tool is on the bar itself', async () => {
   expect(within(bar()).queryByRole('button', { name: 'More tools' })).toBeNull();
 });
 
-it('at 375 px the page editor says it needs a wider screen; Orders and Analytics open from the top bar, as the whole screen', async () => {
+it('at 375 px the page editor says it needs a wider screen; Orders and Analytics open from the top bar, the back office’s menu between them', async () => {
   windowWidth(375);
   await signedInStudio(server);
   expect(screen.getByRole('heading', { name: 'The page editor needs a wider screen' })).toBeTruthy();
@@ -75,20 +75,45 @@ it('at 375 px the page editor says it needs a wider screen; Orders and Analytics
   expect(within(bar()).queryByRole('radiogroup', { name: 'Preview width' })).toBeNull();
   expect(
     within(bar())
-      .getAllByRole('button')
-      .filter((b) => !b.closest('details'))
-      .map((b) => b.textContent),
-  ).toEqual(['Orders', 'Analytics']);
+      .queryAllByRole('button')
+      .filter((b) => !b.closest('details')),
+  ).toEqual([]);
+  expect(
+    within(bar())
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]),
+  ).toEqual([
+    ['Orders', '/editor/orders'],
+    ['Analytics', '/editor/analytics'],
+  ]);
 
-  fireEvent.click(within(bar()).getByRole('button', { name: 'Orders' }));
-  const orders = await screen.findByRole('dialog', { name: 'Orders' }, { timeout: 5000 });
-  // A phone's dialog is the screen's size; the list scrolls (sideways too) above the chosen order.
-  expect(orders.className).toMatch(/max-sm:w-screen/);
-  expect(orders.className).toMatch(/max-sm:h-dvh/);
+  fireEvent.click(within(bar()).getByRole('link', { name: 'Orders' }));
+  const orders = await screen.findByRole('main', { name: 'Orders' }, { timeout: 5000 });
+  // The list scrolls (sideways too) above the chosen order.
   await waitFor(() => expect(within(orders).getByRole('region', { name: 'Order list' })).toBeTruthy());
   expect(within(orders).getByRole('region', { name: 'Order list' }).querySelector('.overflow-auto')).not.toBeNull();
-  fireEvent.click(within(orders).getByRole('button', { name: 'Close' }));
+  // On a phone the navigation is a menu: closed, then its links, the current one marked; a choice closes it.
+  const nav = screen.getByRole('navigation', { name: 'Back office' });
+  const menu = within(nav).getByRole('button', { name: 'Menu' });
+  expect(menu.getAttribute('aria-expanded')).toBe('false');
+  expect(within(nav).queryAllByRole('link')).toEqual([]);
+  fireEvent.click(menu);
+  expect(menu.getAttribute('aria-expanded')).toBe('true');
+  expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+  // Escape closes it and gives the keyboard back to Menu.
+  within(nav).getByRole('link', { name: 'Orders' }).focus();
+  fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+  expect(menu.getAttribute('aria-expanded')).toBe('false');
+  expect(document.activeElement).toBe(menu);
+  fireEvent.click(menu);
+  fireEvent.click(within(nav).getByRole('link', { name: 'Analytics' }));
+  expect(await screen.findByRole('main', { name: 'Analytics' }, { timeout: 5000 })).toBeTruthy();
+  await waitFor(() => expect(menu.getAttribute('aria-expanded')).toBe('false'));
 
-  fireEvent.click(screen.getByRole('button', { name: 'Open analytics' }));
-  expect(await screen.findByRole('dialog', { name: 'Analytics' }, { timeout: 5000 })).toBeTruthy();
+  // Pages & design leads back to the editor, which still says why it is not here.
+  fireEvent.click(menu);
+  fireEvent.click(within(nav).getByRole('link', { name: 'Pages & design' }));
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'The page editor needs a wider screen' })).toBeTruthy());
+  fireEvent.click(screen.getByRole('link', { name: 'Open analytics' }));
+  expect(await screen.findByRole('main', { name: 'Analytics' })).toBeTruthy();
 });

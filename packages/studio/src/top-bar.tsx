@@ -6,7 +6,7 @@ import type { EditorDialog } from './dialogs/editor-dialog.ts';
 import { problemText } from './state/controller.ts';
 import type { SaveState } from './state/editor-store.ts';
 import { breakpointLabels } from './ui/breakpoint-labels.ts';
-import { Button, IconButton } from './ui/button.tsx';
+import { Button, ButtonLink, IconButton } from './ui/button.tsx';
 import { roveKey } from './ui/roving.ts';
 import { ExternalIcon, EyeIcon, HistoryIcon, KeyboardIcon, MoreIcon, PlusIcon, RedoIcon, SettingsIcon, UndoIcon } from './ui/icons.tsx';
 import { EDITOR_SCREEN, FULL_TOP_BAR, useMediaQuery } from './ui/media-query.ts';
@@ -259,8 +259,8 @@ function AccountMenu() {
 }
 
 /**
- * The studio's top bar: site, page picker, breakpoints, undo and redo, save state, versions, preview mode, orders,
- * analytics, publish. Every item keeps its size and the store's name keeps at least a readable few letters; below
+ * The studio's top bar: site, page picker, breakpoints, undo and redo, save state, versions, preview mode, links to
+ * the back office's Orders and Analytics, publish. Every item keeps its size and the store's name keeps at least a readable few letters; below
  * 1536 px the tools used less often go behind "More tools", and "View store" is an icon. On a screen too narrow for the
  * page editor (a phone) the bar holds what works there: the store, Orders, Analytics and the account.
  */
@@ -302,12 +302,12 @@ export function TopBar({ openDialog }: { openDialog: (dialog: EditorDialog) => v
   );
   const workScreens = (
     <>
-      <Button className="shrink-0 max-sm:px-2" data-opens="orders" onClick={() => openDialog('orders')}>
+      <ButtonLink className="shrink-0 max-sm:px-2" to="/editor/orders">
         Orders
-      </Button>
-      <Button className="shrink-0 max-sm:px-2" data-opens="analytics" onClick={() => openDialog('analytics')}>
+      </ButtonLink>
+      <ButtonLink className="shrink-0 max-sm:px-2" to="/editor/analytics">
         Analytics
-      </Button>
+      </ButtonLink>
     </>
   );
   if (!editorFits) {

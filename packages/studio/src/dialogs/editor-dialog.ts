@@ -1,2 +1,2 @@
 /** The dialogs the editor can show, one at a time. */
-export type EditorDialog = 'shortcuts' | 'versions' | 'new-page' | 'page-settings' | 'orders' | 'analytics' | null;
+export type EditorDialog = 'shortcuts' | 'versions' | 'new-page' | 'page-settings' | null;

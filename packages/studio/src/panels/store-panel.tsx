@@ -1,14 +1,11 @@
-import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import type { StudioMaintenanceSettings } from '@vitrine/commerce';
 import { useStudio } from '../context.tsx';
 import { problemText } from '../state/controller.ts';
-import { Button } from '../ui/button.tsx';
+import { Button, ButtonLink } from '../ui/button.tsx';
 import { MarketingSettings } from './marketing-form.tsx';
 import { Group } from './section-panel.tsx';
 import { SettingsGroup } from './settings-group.tsx';
-
-// Opened now and then: its code loads when it is first opened.
-const RedirectsDialog = lazy(() => import('../redirects/redirects-dialog.tsx').then((m) => ({ default: m.RedirectsDialog })));
 
 const input =
   'block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30';
@@ -32,30 +29,14 @@ export function StorePanel() {
   );
 }
 
-/** The store's redirect rules and moved address (§2.1, §3.2), edited in a dialog of their own: a list wants the room. */
+/** The store's redirect rules and moved address (§2.1, §3.2) have a back-office screen of their own: a list wants the room. */
 function RedirectsGroup() {
-  const [open, setOpen] = useState(false);
-  // Kept once opened, so it closes as a dialog does and the keyboard goes back to its button.
-  const [used, setUsed] = useState(false);
   return (
     <Group title="Redirects">
       <p className="mb-3 text-xs text-slate-500">
         Send old addresses to pages of the store or to other sites, or every page to the store’s new address.
       </p>
-      <Button
-        data-opens="redirects"
-        onClick={() => {
-          setUsed(true);
-          setOpen(true);
-        }}
-      >
-        Manage redirects
-      </Button>
-      {used ? (
-        <Suspense fallback={null}>
-          <RedirectsDialog open={open} onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
+      <ButtonLink to="/editor/redirects">Manage redirects</ButtonLink>
     </Group>
   );
 }

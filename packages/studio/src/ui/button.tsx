@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router-dom';
 
 type Tone = 'primary' | 'default' | 'ghost' | 'danger';
 
@@ -9,6 +10,18 @@ const tones: Record<Tone, string> = {
   danger: 'bg-white text-red-700 border-red-300 hover:bg-red-50 disabled:text-red-300',
 };
 
+const buttonShape =
+  'inline-flex h-8 items-center justify-center gap-1.5 rounded-md border px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
+
+/** A link to another of the studio's screens that looks like the studio's button. */
+export function ButtonLink({ tone = 'default', className = '', children, ...rest }: LinkProps & { tone?: Tone; children: ReactNode }) {
+  return (
+    <Link className={`${buttonShape} ${tones[tone]} ${className}`} {...rest}>
+      {children}
+    </Link>
+  );
+}
+
 /** The studio's button: a tone, a compact size, and a visible focus ring. */
 export function Button({
   tone = 'default',
@@ -17,11 +30,7 @@ export function Button({
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone; children: ReactNode }) {
   return (
-    <button
-      type="button"
-      className={`inline-flex h-8 items-center justify-center gap-1.5 rounded-md border px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed ${tones[tone]} ${className}`}
-      {...rest}
-    >
+    <button type="button" className={`${buttonShape} disabled:cursor-not-allowed ${tones[tone]} ${className}`} {...rest}>
       {children}
     </button>
   );

@@ -16,7 +16,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const dialog = () => screen.getByRole('dialog', { name: 'Analytics' });
+/** The back office's screen, whose title is Analytics. */
+const dialog = () => screen.getByRole('main', { name: 'Analytics' });
 /** A headline figure's value and its change, as shown. */
 const figure = (label: string) => {
   const card = within(dialog()).getByText(label, { selector: 'dt' }).parentElement!;
@@ -24,10 +25,11 @@ const figure = (label: string) => {
   return [value!.textContent, change!.textContent];
 };
 
+/** Signs in, opens Analytics from the editor's top bar and waits for the report. */
 async function openAnalytics() {
   await signedInStudio(server);
-  fireEvent.click(screen.getByRole('button', { name: 'Analytics' }));
-  await within(await screen.findByRole('dialog', { name: 'Analytics' })).findByRole('table', { name: 'Top pages' });
+  fireEvent.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Analytics' }));
+  await within(await screen.findByRole('main', { name: 'Analytics' })).findByRole('table', { name: 'Top pages' });
 }
 
 it('shows each headline figure with its change from the period before, a rate in points, and the breakdowns as tables', async () => {
@@ -56,9 +58,9 @@ it('shows each headline figure with its change from the period before, a rate in
 
 it('says when the figures could not be loaded, and Try again asks again', async () => {
   server.failing.add('GetAnalytics');
-  await signedInStudio(server);
-  fireEvent.click(screen.getByRole('button', { name: 'Analytics' }));
-  const alert = await within(await screen.findByRole('dialog', { name: 'Analytics' })).findByRole('alert');
+  // Opened by its address, as a reload or a shared link does.
+  await signedInStudio(server, { at: '/editor/analytics' });
+  const alert = await within(await screen.findByRole('main', { name: 'Analytics' })).findByRole('alert');
   expect(alert.textContent).toContain('The figures could not be loaded');
   server.failing.delete('GetAnalytics');
   fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -11,7 +11,7 @@ import { useStudio } from '../context.tsx';
 import { problemText } from '../state/controller.ts';
 import { Button } from '../ui/button.tsx';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
-import { Dialog } from '../ui/dialog.tsx';
+import { LeaveQuestion, useLeaveGuard } from '../ui/leave-guard.tsx';
 
 const input =
   'mt-1 block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/30 aria-invalid:border-red-500';
@@ -43,54 +43,24 @@ function problemsOf(issues: readonly { path: readonly PropertyKey[]; message: st
 }
 
 /**
- * The store's redirect rules (§2.1) over the editor: the list, a rule added or changed one at a time, a rule deleted
- * after a confirm, and the address the whole store has moved to (`redirectURL`, §3.2). Closing with changes not saved
- * asks first.
+ * The store's redirect rules (§2.1) at `/editor/redirects`: the list, a rule added or changed one at a time, a rule
+ * deleted after a confirm, and the address the whole store has moved to (`redirectURL`, §3.2). Leaving the screen with
+ * changes not saved asks first.
  */
-export function RedirectsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function RedirectsScreen() {
   const [dirty, setDirty] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const close = () => {
-    setLeaving(false);
-    setDirty(false);
-    onClose();
-  };
+  const leaving = useLeaveGuard(dirty);
   return (
-    <Dialog open={open} onClose={() => (dirty ? setLeaving(true) : close())} title="Redirects" wide>
-      {open ? (
-        <>
-          {leaving ? <LeaveQuestion onStay={() => setLeaving(false)} onLeave={close} /> : null}
-          <RedirectsScreen onDirty={setDirty} />
-        </>
-      ) : null}
-    </Dialog>
-  );
-}
-
-function LeaveQuestion({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.querySelector<HTMLButtonElement>('[data-stay]')?.focus(), []);
-  return (
-    <div
-      ref={box}
-      role="alertdialog"
-      aria-label="Unsaved changes"
-      className="mb-4 rounded-md bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
-    >
-      <p>You have changes that are not saved. Leave without saving them?</p>
-      <div className="mt-2 flex gap-2">
-        <Button tone="danger" onClick={onLeave}>
-          Discard changes
-        </Button>
-        <Button data-stay onClick={onStay}>
-          Keep editing
-        </Button>
+    <div className="absolute inset-0 overflow-y-auto">
+      <div className="mx-auto max-w-2xl px-4 py-6 sm:px-6">
+        {leaving ? <LeaveQuestion onStay={leaving.stay} onLeave={leaving.leave} /> : null}
+        <RedirectRules onDirty={setDirty} />
       </div>
     </div>
   );
 }
 
-function RedirectsScreen({ onDirty }: { onDirty: (dirty: boolean) => void }) {
+function RedirectRules({ onDirty }: { onDirty: (dirty: boolean) => void }) {
   const { controller } = useStudio();
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ settings: StoreRedirectSettings | null; error: string | null }>({ settings: null, error: null });

@@ -12,7 +12,6 @@ import { useStudio } from '../context.tsx';
 import { orderPrice } from '../orders/order-format.tsx';
 import { problemText } from '../state/controller.ts';
 import { Button } from '../ui/button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
 import { DaysChart, type ChartSeries } from './analytics-chart.tsx';
 
 /** The periods offered at a click; any other is typed as from–to. */
@@ -40,18 +39,10 @@ function queryOf(period: Period): AnalyticsQuery {
 }
 
 /**
- * The owner's analytics over the editor: a period (7, 30, 90 days or any from–to), its headline figures beside the
- * period before, daily charts, and what the visits were made of. Loaded in a chunk of its own with the chart library.
+ * The owner's analytics (`/editor/analytics`): a period (7, 30, 90 days or any from–to), its headline figures beside
+ * the period before, daily charts, and what the visits were made of. Loaded in a chunk of its own with the chart library.
  */
-export function AnalyticsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return (
-    <Dialog open={open} onClose={onClose} title="Analytics" size="screen">
-      {open ? <AnalyticsScreen /> : null}
-    </Dialog>
-  );
-}
-
-function AnalyticsScreen() {
+export function AnalyticsScreen() {
   const { controller } = useStudio();
   const [period, setPeriod] = useState<Period>({ days: 30 });
   const [attempt, setAttempt] = useState(0);

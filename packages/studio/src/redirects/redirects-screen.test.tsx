@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { RedirectRule, SaveRedirectRequest, StoreRedirectSettings } from '@vitrine/commerce';
 import { StudioApiError } from '../api/client.ts';
@@ -7,9 +9,8 @@ import { StudioContext } from '../context.tsx';
 import type { StudioController } from '../state/controller.ts';
 import type { EditorStore } from '../state/editor-store.ts';
 import { loadedStore } from '../state/editor.fixture.ts';
-import { stubNativeDialog } from '../studio-app.fixture.tsx';
 import { StorePanel } from '../panels/store-panel.tsx';
-import { RedirectsDialog } from './redirects-dialog.tsx';
+import { RedirectsScreen } from './redirects-screen.tsx';
 
 let store: EditorStore;
 /** The store's redirects as a server keeps them: each call answers them all. */
@@ -30,10 +31,9 @@ const saveRedirectUrl = vi.fn((redirectURL: string) => {
   kept.redirectURL = redirectURL;
   return answer();
 });
-const onClose = vi.fn();
+let router: ReturnType<typeof createMemoryRouter>;
 
 beforeEach(() => {
-  stubNativeDialog();
   store = loadedStore();
   kept = {
     rules: [
@@ -43,22 +43,37 @@ beforeEach(() => {
     redirectURL: '',
   };
   nextId = 3;
-  for (const mock of [redirects, saveRedirect, deleteRedirect, saveRedirectUrl, onClose]) mock.mockClear();
+  for (const mock of [redirects, saveRedirect, deleteRedirect, saveRedirectUrl]) mock.mockClear();
 });
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
 
-async function mount() {
-  const controller = { redirects, saveRedirect, deleteRedirect, saveRedirectUrl } as unknown as StudioController;
+/** The studio at `at`, come from the editor, with the Redirects screen at its address and `editor` at /editor. */
+function renderAt(controller: StudioController, at: string, editor: ReactNode = <p>The page editor</p>) {
+  router = createMemoryRouter(
+    [
+      { path: '/editor', element: editor },
+      { path: '/editor/redirects', element: <RedirectsScreen /> },
+    ],
+    { initialEntries: ['/editor', at], initialIndex: 1 },
+  );
   render(
     <StudioContext value={{ store, controller, frameRef: { current: null } }}>
-      <RedirectsDialog open onClose={onClose} />
+      <RouterProvider router={router} />
     </StudioContext>,
   );
+}
+
+async function mount() {
+  renderAt({ redirects, saveRedirect, deleteRedirect, saveRedirectUrl } as unknown as StudioController, '/editor/redirects');
   await screen.findByRole('table');
 }
+
+/** Leaves the screen as the navigation's link does. */
+const leave = () => act(() => router.navigate('/editor'));
+const where = () => router.state.location.pathname;
 
 /** The rules the table shows, a row each: old address, target, type. */
 const rows = () =>
@@ -86,11 +101,7 @@ it('lists the store’s rules with their types, and says when there are none', a
   expect(rows()).toEqual(['/old-mug | /stoneware-mug | Permanent (301)', '/partner | https://partner.example/shop | Temporary (302)']);
   cleanup();
   kept.rules = [];
-  render(
-    <StudioContext value={{ store, controller: { redirects } as unknown as StudioController, frameRef: { current: null } }}>
-      <RedirectsDialog open onClose={onClose} />
-    </StudioContext>,
-  );
+  renderAt({ redirects } as unknown as StudioController, '/editor/redirects');
   expect(await screen.findByText('No redirect rules yet.')).toBeTruthy();
 });
 
@@ -171,7 +182,7 @@ it('edits a rule in place and deletes one after asking', async () => {
   expect(rows()).toEqual(['/old-mug | /cast-iron-skillet | Permanent (301)']);
 });
 
-it('asks before changes that are not saved are lost: cancelling the rule, or closing the dialog', async () => {
+it('asks before changes that are not saved are lost: cancelling the rule, leaving the screen or going back', async () => {
   await mount();
   await click('Edit the redirect of /partner');
   type('Goes to', 'https://partner.example/new');
@@ -179,20 +190,28 @@ it('asks before changes that are not saved are lost: cancelling the rule, or clo
   await click('Cancel');
   await click('Keep editing');
   expect(field('Goes to').value).toBe('https://partner.example/new');
-  // Closing the dialog asks too, and stays open until told to discard.
-  await click('Close');
-  const question = screen.getByRole('alertdialog', { name: 'Unsaved changes' });
-  expect(onClose).not.toHaveBeenCalled();
+  // Leaving the screen asks too, and stays until told to discard.
+  await leave();
+  let question = screen.getByRole('alertdialog', { name: 'Unsaved changes' });
+  expect(where()).toBe('/editor/redirects');
   expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep editing' }));
+  await act(async () => fireEvent.click(within(question).getByRole('button', { name: 'Keep editing' })));
+  expect(screen.queryByRole('alertdialog')).toBeNull();
+  expect(field('Goes to').value).toBe('https://partner.example/new');
+  // The browser's Back asks the same.
+  await act(() => router.navigate(-1));
+  question = screen.getByRole('alertdialog', { name: 'Unsaved changes' });
+  expect(where()).toBe('/editor/redirects');
   await act(async () => fireEvent.click(within(question).getByRole('button', { name: 'Discard changes' })));
-  expect(onClose).toHaveBeenCalledTimes(1);
+  expect(where()).toBe('/editor');
+  expect(screen.getByText('The page editor')).toBeTruthy();
   expect(saveRedirect).not.toHaveBeenCalled();
 });
 
-it('closes at once when nothing is changed, and after a change is saved', async () => {
+it('leaves at once when nothing is changed', async () => {
   await mount();
-  await click('Close');
-  expect(onClose).toHaveBeenCalledTimes(1);
+  await leave();
+  expect(where()).toBe('/editor');
   expect(screen.queryByRole('alertdialog')).toBeNull();
 });
 
@@ -220,27 +239,22 @@ it('sets the address the whole store has moved to, checked here and by the serve
   await click('Save address');
   expect(saveRedirectUrl).toHaveBeenLastCalledWith('https://new-shop.example');
   await waitFor(() => expect(store.getState().notice?.text).toBe('Shoppers now go to https://new-shop.example.'));
-  // Saved: closing asks nothing.
-  await click('Close');
-  expect(onClose).toHaveBeenCalledTimes(1);
+  // Saved: leaving asks nothing.
+  await leave();
+  expect(where()).toBe('/editor');
 });
 
-it('opens from the Store panel’s Redirects group and closes again', async () => {
+it('opens from the Store panel’s Redirects group at its own address', async () => {
   const controller = {
     redirects,
     getMaintenance: () => new Promise(() => {}),
     getMarketing: () => new Promise(() => {}),
   } as unknown as StudioController;
-  render(
-    <StudioContext value={{ store, controller, frameRef: { current: null } }}>
-      <StorePanel />
-    </StudioContext>,
-  );
-  const opener = screen.getByRole('button', { name: 'Manage redirects' });
+  renderAt(controller, '/editor', <StorePanel />);
+  const opener = screen.getByRole('link', { name: 'Manage redirects' });
+  expect(opener.getAttribute('href')).toBe('/editor/redirects');
   await act(async () => fireEvent.click(opener));
   expect(await screen.findByRole('table')).toBeTruthy();
-  expect(screen.getByRole('heading', { name: 'Redirects' })).toBeTruthy();
-  await click('Close');
-  await waitFor(() => expect(screen.queryByRole('table')).toBeNull());
+  expect(where()).toBe('/editor/redirects');
   expect(redirects).toHaveBeenCalledTimes(1);
 });
