@@ -196,9 +196,14 @@ export interface ProductsTable {
   rating: Generated<number>;
   rating_count: Generated<number>;
   popularity: Generated<number>;
+  /** Set from `status` by a trigger (migration 0021): true exactly when the product is active. */
   is_published: Generated<boolean>;
   meta: ColumnType<Record<string, string>, string | undefined, string>;
   created_at: Timestamp;
+  status: Generated<'draft' | 'active' | 'archived'>;
+  /** Raised by each studio save: a save carrying an older one is refused (409 PRODUCT_CHANGED). */
+  version: Generated<number>;
+  track_stock: Generated<boolean>;
   /** Kept by a trigger: name, brand, category and SKU folded (migration 0004). */
   search_text: Generated<string>;
   /** Kept by triggers from product_values and the variants' variant_values. */
@@ -248,6 +253,7 @@ export interface VariantsTable {
   price: number;
   stock: Generated<number>;
   image_file: string | null;
+  compare_at_price: Generated<number | null>;
 }
 
 export interface VariantValuesTable {

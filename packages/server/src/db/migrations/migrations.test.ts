@@ -33,6 +33,7 @@ const shipped: Record<string, string> = {
   '0018_redirect_rules': 'e4cf77910eb170bdf3844fa3268fafb438fcbec3dc6c9766662d66cafab6b528',
   '0019_order_line_option_sets': 'b1988a52b30924d0ed42e7e4cc4ae515bb587ff90e30311cbdc2d2bd99165d17',
   '0020_old_order_line_option_sets': 'f41eedd7a63bed7434ec5aa88a4a7744849a97fd57139aeea5ddde9171bdebdc',
+  '0021_product_editing': 'ba0462355b4e4fa92a3a6763d728ccdba61b81479f7fb72d25a17e5f919d5656',
 };
 
 it('never changes a shipped migration, and lists every migration file in the index, in order', () => {
@@ -161,16 +162,22 @@ it('declares in db/schema.ts exactly the tables and columns the migrations make:
   expect(problems).toEqual([]);
 });
 
-it('gives an order line placed before 0019 the id of the options it names, when exactly one set of its product does (0020)', async () => {
+/** A database migrated up to `last` only, with one store: what a server of that time kept. */
+async function storeMigratedTo(last: string): Promise<{ old: Db; webId: number }> {
   const old = await openDatabase({});
+  const migrated = await new Migrator({ db: old, provider: migrationProvider }).migrateTo(last);
+  expect(migrated.error).toBeUndefined();
+  const { web_id: webId } = await old
+    .insertInto('sites')
+    .values({ title: 'Old store', main_domain: 'old.test', base_currency: 'USD' })
+    .returning('web_id')
+    .executeTakeFirstOrThrow();
+  return { old, webId };
+}
+
+it('gives an order line placed before 0019 the id of the options it names, when exactly one set of its product does (0020)', async () => {
+  const { old, webId } = await storeMigratedTo('0019_order_line_option_sets');
   try {
-    const migrated = await new Migrator({ db: old, provider: migrationProvider }).migrateTo('0019_order_line_option_sets');
-    expect(migrated.error).toBeUndefined();
-    const { web_id: webId } = await old
-      .insertInto('sites')
-      .values({ title: 'Old store', main_domain: 'old.test', base_currency: 'USD' })
-      .returning('web_id')
-      .executeTakeFirstOrThrow();
     const product = async (slug: string) =>
       (
         await old
@@ -263,6 +270,60 @@ it('gives an order line placed before 0019 the id of the options it names, when 
       { name: 'tote with a logo', option_set: null },
       { name: 'plain mug', option_set: null },
       { name: 'mug bought after 0019', option_set: 'mug-note-card' },
+    ]);
+  } finally {
+    await old.destroy();
+  }
+});
+
+it('gives every product a status that is_published follows, and moves it with older writes of is_published (0021)', async () => {
+  const { old, webId } = await storeMigratedTo('0020_old_order_line_option_sets');
+  try {
+    await old
+      .insertInto('products')
+      .values([
+        { web_id: webId, name: 'Shown', slug: 'shown', sku: 'a', price: 100 },
+        { web_id: webId, name: 'Hidden', slug: 'hidden', sku: 'b', price: 100, is_published: false },
+      ])
+      .execute();
+
+    await migrateToLatest(old);
+    const rows = () => old.selectFrom('products').select(['slug', 'status', 'is_published']).orderBy('product_id').execute();
+    expect(await rows()).toEqual([
+      { slug: 'shown', status: 'active', is_published: true },
+      { slug: 'hidden', status: 'draft', is_published: false },
+    ]);
+    // Written without a status, a product takes it from is_published; a status sets is_published.
+    await old
+      .insertInto('products')
+      .values([
+        { web_id: webId, name: 'New draft', slug: 'new-draft', sku: 'c', price: 100, is_published: false },
+        { web_id: webId, name: 'Put away', slug: 'put-away', sku: 'd', price: 100, status: 'archived' },
+      ])
+      .execute();
+    await old.updateTable('products').set({ status: 'active' }).where('slug', '=', 'hidden').execute();
+    await old.updateTable('products').set({ is_published: false }).where('slug', '=', 'shown').execute();
+    // Hiding an archived product keeps it archived; publishing it makes it active.
+    await old.updateTable('products').set({ is_published: false }).where('slug', '=', 'put-away').execute();
+    expect(await rows()).toEqual([
+      { slug: 'shown', status: 'draft', is_published: false },
+      { slug: 'hidden', status: 'active', is_published: true },
+      { slug: 'new-draft', status: 'draft', is_published: false },
+      { slug: 'put-away', status: 'archived', is_published: false },
+    ]);
+    await old.updateTable('products').set({ is_published: true }).where('slug', '=', 'put-away').execute();
+    await expect(
+      old
+        .updateTable('products')
+        .set({ status: '' as 'draft' })
+        .where('slug', '=', 'shown')
+        .execute(),
+    ).resolves.toBeDefined();
+    expect(await rows()).toEqual([
+      { slug: 'shown', status: 'draft', is_published: false },
+      { slug: 'hidden', status: 'active', is_published: true },
+      { slug: 'new-draft', status: 'draft', is_published: false },
+      { slug: 'put-away', status: 'active', is_published: true },
     ]);
   } finally {
     await old.destroy();
