@@ -9,6 +9,7 @@ import {
 } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
 import { FieldsRefused, HttpError } from '../http/errors.ts';
+import { productOptionsOf } from './product.ts';
 
 /**
  * Product options chosen for a cart line (input types 1–6, §3.15, §5). Checked once against the product's options
@@ -29,22 +30,9 @@ export async function saveOptions(
   productId: number,
   given: Readonly<Record<string, ChosenOptionValue>>,
 ): Promise<{ options: string; chosen: ChosenOption[] }> {
-  const [product, options, values] = await Promise.all([
+  const [product, options] = await Promise.all([
     db.selectFrom('products').select('product_id').where('product_id', '=', productId).where('is_published', '=', true).executeTakeFirst(),
-    db
-      .selectFrom('product_options')
-      .select(['option_id', 'name', 'input_type_id', 'is_mandatory'])
-      .where('product_id', '=', productId)
-      .orderBy('sort')
-      .orderBy('option_id')
-      .execute(),
-    db
-      .selectFrom('product_option_values as v')
-      .innerJoin('product_options as o', 'o.option_id', 'v.option_id')
-      .select(['v.value_id', 'v.option_id', 'v.name', 'v.price'])
-      .where('o.product_id', '=', productId)
-      .orderBy('v.value_id')
-      .execute(),
+    productOptionsOf(db, productId),
   ]);
   if (!product) throw new HttpError(404, 'NOT_FOUND', 'No such product', 'ProductID');
 
@@ -52,42 +40,42 @@ export async function saveOptions(
   const kept: KeptOption[] = [];
   const files: Record<string, OptionFile> = {};
   for (const id of Object.keys(given))
-    if (!options.some((option) => String(option.option_id) === id)) errors[`Options.${id}`] = 'is not an option of this product';
+    if (!options.some((option) => String(option.optionID) === id)) errors[`Options.${id}`] = 'is not an option of this product';
   for (const option of options) {
-    const field = `Options.${option.option_id}`;
-    const value = given[String(option.option_id)];
-    const own = values.filter((v) => v.option_id === option.option_id);
+    const field = `Options.${option.optionID}`;
+    const value = given[String(option.optionID)];
+    const own = option.values;
     const required = () => {
-      if (option.is_mandatory) errors[field] = `${option.name} is required`;
+      if (option.isMandatory) errors[field] = `${option.name} is required`;
     };
-    switch (option.input_type_id) {
+    switch (option.inputTypeID) {
       case OptionInputType.Text:
       case OptionInputType.Textarea: {
         const text = typeof value === 'string' ? value.trim() : '';
-        const most = MAX_OPTION_TEXT[option.input_type_id];
+        const most = MAX_OPTION_TEXT[option.inputTypeID];
         if (value !== undefined && typeof value !== 'string') errors[field] = `${option.name} must be text`;
         else if (!text) required();
         else if (text.length > most) errors[field] = `${option.name} must be at most ${most} characters`;
-        else kept.push({ optionID: option.option_id, name: option.name, value: text, price: 0, valueIds: [] });
+        else kept.push({ optionID: option.optionID, name: option.name, value: text, price: 0, valueIds: [] });
         break;
       }
       case OptionInputType.Dropdown:
       case OptionInputType.Radio:
       case OptionInputType.Checkbox: {
-        const many = option.input_type_id === OptionInputType.Checkbox;
+        const many = option.inputTypeID === OptionInputType.Checkbox;
         const ids = value === undefined || value === '' ? [] : typeof value === 'string' ? [value] : Array.isArray(value) ? value : null;
-        const picked = ids?.map((id) => own.find((v) => String(v.value_id) === id));
+        const picked = ids?.map((id) => own.find((v) => String(v.valueID) === id));
         if (!picked || (!many && picked.length > 1) || picked.some((v) => v === undefined))
           errors[field] = `${option.name} must be one of its choices`;
         else if (!picked.length) required();
         else {
-          const chosen = [...new Set(picked)].sort((a, b) => a!.value_id - b!.value_id) as typeof own;
+          const chosen = [...new Set(picked)].sort((a, b) => a!.valueID - b!.valueID) as typeof own;
           kept.push({
-            optionID: option.option_id,
+            optionID: option.optionID,
             name: option.name,
             value: chosen.map((v) => v.name).join(', '),
             price: chosen.reduce((sum, v) => sum + v.price, 0),
-            valueIds: chosen.map((v) => v.value_id),
+            valueIds: chosen.map((v) => v.valueID),
           });
         }
         break;
@@ -99,8 +87,8 @@ export async function saveOptions(
         else if (decodedBytes(file.base64) > MAX_OPTION_FILE_BYTES)
           errors[field] = `${option.name} must be a file of at most ${MAX_OPTION_FILE_BYTES / 1024 / 1024} MB`;
         else {
-          files[String(option.option_id)] = { name: file.name, base64: file.base64 };
-          kept.push({ optionID: option.option_id, name: option.name, value: file.name, price: 0, valueIds: [] });
+          files[String(option.optionID)] = { name: file.name, base64: file.base64 };
+          kept.push({ optionID: option.optionID, name: option.name, value: file.name, price: 0, valueIds: [] });
         }
         break;
       }

@@ -6,6 +6,7 @@ import {
   type AddReviewRequest,
   type ComparedProduct,
   type ProductDetail,
+  type ProductOption,
   type ProductPage,
   type ReviewSummary,
   type ReviewsPage,
@@ -45,7 +46,7 @@ export async function loadProduct(db: Db, slug: string): Promise<ProductDetail |
     .executeTakeFirst();
   if (!product) return null;
   const id = product.product_id;
-  const [images, variants, variantValues, specifications, options, optionValues, addons, trail, summary] = await Promise.all([
+  const [images, variants, variantValues, specifications, options, addons, trail, summary] = await Promise.all([
     db.selectFrom('product_images').select(['file', 'width', 'height', 'alt']).where('product_id', '=', id).orderBy('sort').execute(),
     db
       .selectFrom('variants')
@@ -72,20 +73,7 @@ export async function loadProduct(db: Db, slug: string): Promise<ProductDetail |
       .orderBy('a.attribute_id')
       .orderBy('av.sort')
       .execute(),
-    db
-      .selectFrom('product_options')
-      .select(['option_id', 'name', 'input_type_id', 'is_mandatory'])
-      .where('product_id', '=', id)
-      .orderBy('sort')
-      .orderBy('option_id')
-      .execute(),
-    db
-      .selectFrom('product_option_values as ov')
-      .innerJoin('product_options as o', 'o.option_id', 'ov.option_id')
-      .select(['ov.value_id', 'ov.option_id', 'ov.name', 'ov.price'])
-      .where('o.product_id', '=', id)
-      .orderBy('ov.value_id')
-      .execute(),
+    productOptionsOf(db, id),
     db.selectFrom('addons').select(['addon_id', 'name', 'price']).where('product_id', '=', id).orderBy('addon_id').execute(),
     categoryTrail(db, product.category_id),
     reviewSummaryOf(db, id),
@@ -132,15 +120,7 @@ export async function loadProduct(db: Db, slug: string): Promise<ProductDetail |
       imageFile: variant.image_file,
     })),
     specifications: specifications.map((row) => ({ name: row.attribute, value: row.name })),
-    options: options.map((option) => ({
-      optionID: option.option_id,
-      name: option.name,
-      inputTypeID: option.input_type_id,
-      isMandatory: option.is_mandatory,
-      values: optionValues
-        .filter((value) => value.option_id === option.option_id)
-        .map((value) => ({ valueID: value.value_id, name: value.name, price: value.price })),
-    })),
+    options,
     addons: addons.map((addon) => ({ addonID: addon.addon_id, name: addon.name, price: addon.price })),
     reviews: summary,
   };
@@ -148,6 +128,35 @@ export async function loadProduct(db: Db, slug: string): Promise<ProductDetail |
     ...page,
     ...productSeoFieldsOf(page, { title: meta['title'] || product.name, description: meta['description'] || product.description }),
   };
+}
+
+/** A product's options (input types 1–6) in their order, each with its values: what its page offers and the studio edits. */
+export async function productOptionsOf(db: Db, productId: number): Promise<ProductOption[]> {
+  const [options, values] = await Promise.all([
+    db
+      .selectFrom('product_options')
+      .select(['option_id', 'name', 'input_type_id', 'is_mandatory'])
+      .where('product_id', '=', productId)
+      .orderBy('sort')
+      .orderBy('option_id')
+      .execute(),
+    db
+      .selectFrom('product_option_values as ov')
+      .innerJoin('product_options as o', 'o.option_id', 'ov.option_id')
+      .select(['ov.value_id', 'ov.option_id', 'ov.name', 'ov.price'])
+      .where('o.product_id', '=', productId)
+      .orderBy('ov.value_id')
+      .execute(),
+  ]);
+  return options.map((option) => ({
+    optionID: option.option_id,
+    name: option.name,
+    inputTypeID: option.input_type_id,
+    isMandatory: option.is_mandatory,
+    values: values
+      .filter((value) => value.option_id === option.option_id)
+      .map((value) => ({ valueID: value.value_id, name: value.name, price: value.price })),
+  }));
 }
 
 /** The categories from the top down to `categoryId`, as links. */
