@@ -34,10 +34,22 @@ import {
   versionsAnswer,
 } from './studio.ts';
 import { endpoint } from './endpoint.ts';
+import {
+  bulkProductsAnswer,
+  bulkProductsRequest,
+  saveProductRequest,
+  studioProductAnswer,
+  studioProductQuery,
+  studioProductsAnswer,
+  studioProductsQuery,
+} from './studio-products.ts';
 import { deleteRedirectRequest, redirectsAnswer, saveRedirectRequest, saveRedirectUrlRequest } from './redirects.ts';
 
 /** A theme document's largest body. */
 const THEME_BODY_BYTES = 2 * 1024 * 1024;
+
+/** A product's largest body: a long description and 250 variants fit well inside it. */
+const PRODUCT_BODY_BYTES = 2 * 1024 * 1024;
 
 /** A file an upload's body can carry: the image as base64 (4 characters for every 3 bytes) and a little JSON around it. */
 const UPLOAD_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 64 * 1024;
@@ -191,6 +203,39 @@ export const studioCatalogueEndpoints = {
     caller: 'owner',
     query: findProductsQuery,
     answer: findProductsAnswer,
+  }),
+};
+
+/** The back office's products (issue 34): the list, one product for the editor, its save, and bulk changes. */
+export const studioProductEndpoints = {
+  getProducts: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetProducts',
+    caller: 'owner',
+    query: studioProductsQuery,
+    answer: studioProductsAnswer,
+  }),
+  getProduct: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetProduct',
+    caller: 'owner',
+    query: studioProductQuery,
+    answer: studioProductAnswer,
+  }),
+  saveProduct: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SaveProduct',
+    caller: 'owner',
+    body: saveProductRequest,
+    answer: studioProductAnswer,
+    bodyLimit: PRODUCT_BODY_BYTES,
+  }),
+  bulkProducts: endpoint({
+    method: 'POST',
+    path: '/api/Studio/BulkProducts',
+    caller: 'owner',
+    body: bulkProductsRequest,
+    answer: bulkProductsAnswer,
   }),
 };
 

@@ -195,6 +195,9 @@ const strangerIds: Record<
     },
   }),
   removeItem: ({ product }) => ({ body: { ProductID: product } }),
+  getProduct: ({ product }) => ({ query: `productId=${product}` }),
+  saveProduct: ({ product }) => ({ body: { productId: product, version: 1, name: 'Taken', price: 1 } }),
+  bulkProducts: ({ product }) => ({ body: { productIds: [product], action: 'delete' } }),
   placeOrder: ({ address }) => ({
     body: { idempotencyKey: 'stranger-address-0001', ...harborCheckout, addressId: address, paymentMethod: 'cod', currency: 'USD' },
   }),

@@ -82,3 +82,20 @@ const allowed: sanitizeHtml.IOptions = {
 export function sanitizeOwnerHtml(html: string): string {
   return sanitizeHtml(html, allowed);
 }
+
+/**
+ * What survives of a product's description (the studio's rich text): headings, paragraphs, bold, italic, lists and
+ * links, nothing else — no images, tables, classes or styles. The same rules as `allowed` for what is kept: an h1
+ * becomes an h2 (the page's h1 is the product's name), links open nothing but http(s) and mail addresses.
+ */
+const productDescription: sanitizeHtml.IOptions = {
+  ...allowed,
+  allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a'],
+  allowedAttributes: { a: ['href', 'rel', { name: 'target', multiple: false, values: ['_blank'] }] },
+  allowedSchemesByTag: {},
+};
+
+/** A product description as the server stores it: `productDescription`'s tags only. */
+export function sanitizeProductDescription(html: string): string {
+  return sanitizeHtml(html, productDescription);
+}

@@ -30,6 +30,7 @@ import { registerMarketingApi } from './marketing-api.ts';
 import { registerStudioApi } from './studio-api.ts';
 import { registerStudioAnalyticsApi } from './studio-analytics-api.ts';
 import { registerStudioCatalogueApi } from './studio-catalogue-api.ts';
+import { registerStudioProductsApi } from './studio-products-api.ts';
 import { registerStudioOrdersApi } from './studio-orders-api.ts';
 import { registerStudioMediaApi } from './studio-media-api.ts';
 import { registerStudioPagesApi } from './studio-pages-api.ts';
@@ -172,6 +173,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerStudioPublishApi(app, deps);
   registerStudioMediaApi(app, deps);
   registerStudioCatalogueApi(app, deps);
+  registerStudioProductsApi(app, deps);
   registerStudioOrdersApi(app, deps);
   registerStudioAnalyticsApi(app, deps);
   registerStudioRedirectsApi(app, deps);

@@ -255,7 +255,7 @@ const wordsOf = (text: Expression<string>) => sql<string[]>`regexp_split_to_arra
  * words that qualify are looked up in the store's vocabulary first (`searchTerms`), so a product is matched by its
  * words; a word with none (a SKU, or words run together) is matched against the whole text.
  */
-function matches(kw: string, terms: readonly SearchTerm[], text: Expression<string>): Expression<SqlBool> {
+export function matches(kw: string, terms: readonly SearchTerm[], text: Expression<string>): Expression<SqlBool> {
   const close = (term: string) => sql<SqlBool>`(${folded(term)} <% ${text} OR ${text} LIKE '%' || ${folded(term)} || '%')`;
   if (!terms.length) return close(kw);
   return sql<SqlBool>`(${sql.join(
@@ -265,7 +265,7 @@ function matches(kw: string, terms: readonly SearchTerm[], text: Expression<stri
 }
 
 /** How well the text answers the keywords: the closeness of each word (or its best correction), and of the whole. */
-function relevance(kw: string, terms: readonly SearchTerm[], text: Expression<string>) {
+export function relevance(kw: string, terms: readonly SearchTerm[], text: Expression<string>) {
   const similarity = (term: string) => sql<number>`word_similarity(${folded(term)}, ${text})`;
   const words = terms.map((term) =>
     term.alternatives.length
