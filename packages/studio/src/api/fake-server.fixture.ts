@@ -374,6 +374,8 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
       }
       case 'GetAnalytics':
         return json(200, { data: sampleAnalytics(url.searchParams.get('From')!, url.searchParams.get('To')!) });
+      case 'GetRedirects':
+        return json(200, { data: { rules: [{ ruleId: 1, fromPath: '/old-mug', to: '/stoneware-mug', status: 301 }], redirectURL: '' } });
       default:
         return fail(404, 'NOT_FOUND', `No fake for ${path}`);
     }

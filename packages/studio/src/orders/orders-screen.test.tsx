@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { fakeStudioServer } from '../api/fake-server.fixture.ts';
 import { signedInStudio, stubNativeDialog } from '../studio-app.fixture.tsx';
@@ -16,7 +16,9 @@ async function openOrders() {
   const studio = await signedInStudio(server);
   fireEvent.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Orders' }));
   // The first opening of a test file also loads the back office's code.
-  await within(await screen.findByRole('region', { name: 'Order list' }, { timeout: 5000 })).findByRole('table');
+  await screen.findByRole('region', { name: 'Order list' }, { timeout: 5000 });
+  // Past the skeleton rows: the first page is there.
+  await waitFor(() => expect(listedCodes().length).toBeGreaterThan(0));
   return studio;
 }
 
@@ -180,4 +182,52 @@ it('going back from Orders to the editor finds it as it was, an unsaved edit and
   expect(studio.store.getState().history.past.length).toBeGreaterThan(0);
   // Loaded once: coming back did not fetch the page again over the edit.
   expect(server.calls.filter((c) => c.path === 'GetPage')).toHaveLength(1);
+});
+
+it('opens an order by its address, as a shared link or a reload does; Escape closes it and the keyboard goes back to its row', async () => {
+  const studio = await signedInStudio(server, { at: '/editor/orders/ORDER00000000002' });
+  const heading = await within(detail()).findByRole('heading', { name: 'Order ORDER00000000002' }, { timeout: 5000 });
+  await waitFor(() => expect(listedCodes()).toHaveLength(25));
+  const row = within(list()).getByRole('button', { name: 'ORDER00000000002' });
+  expect(row.closest('tr')!.getAttribute('aria-current')).toBe('true');
+  // The page editor was not started for it.
+  expect(server.calls.some((c) => c.path === 'GetPages')).toBe(false);
+
+  fireEvent.keyDown(heading, { key: 'Escape' });
+  await waitFor(() => expect(studio.router.state.location.pathname).toBe('/editor/orders'));
+  expect(await within(detail()).findByText('Choose an order to see it here.')).toBeTruthy();
+  await waitFor(() => expect(document.activeElement).toBe(within(list()).getByRole('button', { name: 'ORDER00000000002' })));
+
+  // Opening another puts its address in the history; Back brings the last one again.
+  fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+  fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+  await waitFor(() => expect(studio.router.state.location.pathname).toBe('/editor/orders/ORDER00000000003'));
+  await within(detail()).findByRole('heading', { name: 'Order ORDER00000000003' });
+  await act(() => studio.router.navigate(-1));
+  expect(studio.router.state.location.pathname).toBe('/editor/orders');
+  await act(() => studio.router.navigate(-1));
+  await within(detail()).findByRole('heading', { name: 'Order ORDER00000000002' });
+});
+
+it('an order that is not there says so beside the list', async () => {
+  await signedInStudio(server, { at: '/editor/orders/NOSUCHORDER00000' });
+  expect((await within(detail()).findByRole('alert', {}, { timeout: 5000 })).textContent).toMatch(
+    /^Order NOSUCHORDER00000 could not be loaded: /,
+  );
+});
+
+it('confirms the selected pending orders at once, and leaves the others as they are', async () => {
+  await openOrders();
+  fireEvent.click(within(list()).getByRole('checkbox', { name: 'Select order ORDER00000000001' }));
+  fireEvent.click(within(list()).getByRole('checkbox', { name: 'Select order ORDER00000000002' }));
+  const bar = within(screen.getByRole('region', { name: 'Selected rows' }));
+  expect(bar.getByText('2 selected')).toBeTruthy();
+  fireEvent.click(bar.getByRole('button', { name: 'Confirm pending orders' }));
+  expect(await screen.findByText('1 order confirmed.')).toBeTruthy();
+  // Only the pending one was asked for; the confirmed one was not moved.
+  expect(server.calls.filter((c) => c.path === 'SetOrderStatus').map((c) => c.body)).toEqual([
+    { orderCode: 'ORDER00000000001', status: 'Confirmed', note: '' },
+  ]);
+  expect(within(within(list()).getAllByRole('row')[1]!).getByText('Confirmed')).toBeTruthy();
+  expect(screen.queryByRole('region', { name: 'Selected rows' })).toBeNull();
 });

@@ -186,6 +186,8 @@ it('selects rows by their boxes (all at once too) and offers the bulk actions fo
   const all = table().getByRole('checkbox', { name: 'Select all rows shown' }) as HTMLInputElement;
   expect(all.indeterminate).toBe(true);
 
+  fireEvent.click(table().getByRole('checkbox', { name: 'Select Ceramic vase' }));
+  expect(bar().getByText('2 selected')).toBeTruthy();
   fireEvent.click(all);
   expect(bar().getByText('3 selected')).toBeTruthy();
   expect(all.checked).toBe(true);

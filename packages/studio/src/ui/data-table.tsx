@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import {
   createColumnHelper,
   createSortedRowModel,
@@ -106,8 +106,9 @@ export function DataTable<Item extends RowData>({
   const scroller = useRef<HTMLDivElement>(null);
 
   // A new page or search is a new set of rows: what was selected on the last is let go.
+  // Before anything can be pressed in the new rows: a passive effect could run after a box was ticked in them.
   const shownData = useRef(data);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shownData.current === data) return;
     shownData.current = data;
     if (table.getSelectedRowIds().length) table.resetRowSelection(true);
