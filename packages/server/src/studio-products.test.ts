@@ -490,6 +490,46 @@ describe.each(backends)("the back office's products on $name", ({ create }) => {
     expect((await open(id)).variants.map((v) => v.id)).not.toContain(gone!.id);
   });
 
+  it('sells a product whose stock is not tracked without counting it down, and one whose stock is only as far as it goes', async () => {
+    const bench = await saved({ name: 'Made To Order Bench', price: 12000, stock: 0, stockTracked: false, status: 'active' });
+    const shown = (await (await server.call(`/api/Product/GetProduct?Slug=${bench.slug}`)).json()) as {
+      data: { stockStatusID: number; stock?: number };
+    };
+    expect(shown.data.stockStatusID).toBe(1);
+    expect(shown.data.stock).toBeUndefined();
+    expect((await list('q=made%20to%20order%20bench')).products[0]).toMatchObject({ id: bench.id, stockLevel: 'in', stockTracked: false });
+
+    const guest = await guestToken(server);
+    const { delivery_option_id: deliveryOptionId } = await server.db
+      .selectFrom('delivery_options')
+      .select('delivery_option_id')
+      .where('web_id', '=', harbor)
+      .executeTakeFirstOrThrow();
+    let orders = 0;
+    const order = () =>
+      server.call('/api/Order/PlaceOrder', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${guest}` },
+        body: {
+          idempotencyKey: `made-to-order-${orders++}-bench`,
+          cartCodes: buildCartCode({ productId: bench.id, variantId: 0, quantity: 3, addonIds: [] }),
+          email: 'ada@example.test',
+          shippingAddress: { fullName: 'Ada Guest', line1: '1 Quay Street', city: 'Leith', postalCode: 'EH6 6AA', country: 'gb' },
+          deliveryOptionId,
+          paymentMethod: 'cod',
+          currency: 'USD',
+        },
+      });
+    const placed = await order();
+    expect(placed.status, await placed.clone().text()).toBe(200);
+    expect((await open(bench.id)).stock).toBe(0);
+
+    // Counted again, two in stock: three are not sold.
+    await saved({ ...asSent(await open(bench.id)), stockTracked: true, stock: 2 });
+    expect(await refusal(await order())).toMatchObject({ status: 409, code: 'CART_CHANGED' });
+    expect((await open(bench.id)).stock).toBe(2);
+  });
+
   it('publishes, sets to draft, archives, moves and deletes in bulk, all or none', async () => {
     const ids = await Promise.all(['rattan-basket', 'linen-cushion'].map((slug) => productIdAt(slug)));
     const bulk = (body: unknown, caller = studio, init = {}) => caller('/api/Studio/BulkProducts', { body, ...init });

@@ -69,6 +69,7 @@ async function priceLines(db: Db, lines: readonly Line[]): Promise<CartItem[]> {
         'p.price',
         'p.stock',
         'p.stock_status_id',
+        'p.track_stock',
         'p.is_published',
         'img.file',
         jsonArrayFrom(
@@ -112,14 +113,16 @@ async function priceLines(db: Db, lines: readonly Line[]): Promise<CartItem[]> {
       lineAddons.every((addon) => addon !== undefined) &&
       // Chosen options must be this product's, with every value still offered.
       (!parts.options || options?.productId === parts.productId);
-    const stock = !product || product.stock_status_id === 2 ? 0 : (variant?.stock ?? product.stock);
+    // A product whose stock is not counted (made to order) has as many as a line may ask for.
+    const stock =
+      !product || product.stock_status_id === 2 ? 0 : !product.track_stock ? MAX_LINE_QUANTITY : (variant?.stock ?? product.stock);
     // Only the variant is missing: the product, its add-ons and options are still sold, and another variant is in stock.
     const choose =
       !sold &&
       product?.is_published === true &&
       variant === null &&
       product.stock_status_id !== 2 &&
-      ownVariants.some((v) => v.stock > 0) &&
+      (!product.track_stock || ownVariants.some((v) => v.stock > 0)) &&
       lineAddons.every((addon) => addon !== undefined) &&
       (!parts.options || options?.productId === parts.productId);
     const status: CartLineStatus = choose

@@ -399,8 +399,21 @@ export async function placeOrder(
       .executeTakeFirst();
     // The same checkout, placed by a request that committed first: its order is the answer.
     if (!inserted) return null;
+    // Stock is counted down for the products that count it; one made to order has no stock to take.
+    const productIds = [...new Set(lines.map(({ item }) => item.product.productID))];
+    const untracked = new Set(
+      (
+        await trx
+          .selectFrom('products')
+          .select('product_id')
+          .where('product_id', 'in', productIds)
+          .where('track_stock', '=', false)
+          .execute()
+      ).map((row) => row.product_id),
+    );
     for (const { item, quantity } of lines) {
       const { productID, variantID, itemName } = item.product;
+      if (untracked.has(productID)) continue;
       const taken = variantID
         ? await trx
             .updateTable('variants')

@@ -93,12 +93,17 @@ export async function setOrderStatus(db: Db, webId: number, body: z.output<typeo
   return orderByCode(db, body.orderCode);
 }
 
-/** A cancelled order's lines go back to stock: to their variant, or their product (in stock again if it had sold out). */
+/**
+ * A cancelled order's lines go back to stock: to their variant, or their product (in stock again if it had sold out).
+ * A product whose stock is not counted took none, and gets none back.
+ */
 async function giveStockBack(trx: Db, orderId: number): Promise<void> {
   const lines = await trx
-    .selectFrom('order_lines')
-    .select(['product_id', 'variant_id', 'quantity'])
-    .where('order_id', '=', orderId)
+    .selectFrom('order_lines as l')
+    .innerJoin('products as p', 'p.product_id', 'l.product_id')
+    .select(['l.product_id', 'l.variant_id', 'l.quantity'])
+    .where('l.order_id', '=', orderId)
+    .where('p.track_stock', '=', true)
     .execute();
   for (const line of lines) {
     if (line.variant_id !== null)
