@@ -6,7 +6,7 @@ import { startStore, type RunningStore } from '../fixtures/server.ts';
 /**
  * The owner's analytics dashboard, end to end: visits reported through the real tracking beacons and an order
  * placed through the checkout, on the production server (its own, as its figures must be only this file's), rolled
- * up by the server's job, and read in Chromium from the studio's Analytics dialog.
+ * up by the server's job, and read in Chromium on the back office's Analytics screen (`/editor/analytics`).
  */
 const harbor = { email: 'owner@harbor.test', password: 'harbor-owner-demo' };
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -122,7 +122,7 @@ async function placeOrder(store: RunningStore, session: string): Promise<number>
 
 const card = (page: Page, label: string) =>
   page
-    .getByRole('dialog', { name: 'Analytics' })
+    .getByRole('main', { name: 'Analytics' })
     .locator('dl > div')
     .filter({ has: page.getByText(label, { exact: true }) });
 
@@ -186,18 +186,20 @@ test('the owner reads the visits and the order of today on the Analytics dashboa
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(studio.url('localhost', '/editor'));
-  const open = page.getByRole('button', { name: 'Analytics', exact: true });
+  const open = page.getByRole('banner').getByRole('link', { name: 'Analytics', exact: true });
   await expect(open).toBeVisible({ timeout: 30_000 });
-  // Opened from the keyboard; the dialog's chunk (and the chart library) loads then. The network fails at first.
+  // Opened from the keyboard, a link of the editor's top bar; the screen's chunk (and the chart library) loads then.
+  // The network fails at first.
   await page.route('**/api/Studio/GetAnalytics**', (route) => route.abort('internetdisconnected'));
   await open.focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Analytics' });
-  await expect(dialog.getByRole('alert')).toContainText('The figures could not be loaded');
+  await expect(page).toHaveURL(/\/editor\/analytics$/);
+  const analytics = page.getByRole('main', { name: 'Analytics' });
+  await expect(analytics.getByRole('alert')).toContainText('The figures could not be loaded');
   await page.unroute('**/api/Studio/GetAnalytics**');
-  await dialog.getByRole('button', { name: 'Try again' }).click();
-  await expect(dialog.getByRole('alert')).toHaveCount(0);
-  await expect(dialog.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
+  await analytics.getByRole('button', { name: 'Try again' }).click();
+  await expect(analytics.getByRole('alert')).toHaveCount(0);
+  await expect(analytics.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
 
   await expect(card(page, 'Visitors').locator('dd').first()).toHaveText('2');
   await expect(card(page, 'Sessions').locator('dd').first()).toHaveText('3');
@@ -210,14 +212,14 @@ test('the owner reads the visits and the order of today on the Analytics dashboa
   // Nothing before today: each figure is new.
   await expect(card(page, 'Sessions').locator('dd').nth(1)).toContainText('new');
 
-  const rows = (name: string) => dialog.getByRole('table', { name }).getByRole('row');
+  const rows = (name: string) => analytics.getByRole('table', { name }).getByRole('row');
   await expect(rows('Top pages').nth(1)).toHaveText(/^\/\s*3$/);
   await expect(rows('Top pages').nth(2)).toHaveText(/^\/kitchen\s*2$/);
   await expect(rows('Referrers').filter({ hasText: 'www.google.com' })).toHaveText(/1$/);
   await expect(rows('Referrers').filter({ hasText: 'Direct' })).toHaveText(/2$/);
   await expect(rows('Campaigns').nth(1)).toHaveText(/^spring · newsletter \/ email\s*1$/);
   await expect(rows('Devices').nth(1)).toHaveText(/^Desktop\s*2$/);
-  await expect(dialog.locator('.uplot')).toHaveCount(2);
+  await expect(analytics.locator('.uplot')).toHaveCount(2);
   await page.screenshot({ path: test.info().outputPath('analytics-1280.png'), fullPage: false });
 
   const problems = (await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.map(
@@ -226,26 +228,26 @@ test('the owner reads the visits and the order of today on the Analytics dashboa
   expect(problems).toEqual([]);
 
   // Another period by keyboard: the figures of the last 7 days are the same visits.
-  await dialog.getByRole('button', { name: 'Last 7 days' }).focus();
+  await analytics.getByRole('button', { name: 'Last 7 days' }).focus();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(dialog.getByRole('status')).toHaveText(/^Showing/);
+  await expect(analytics.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(analytics.getByRole('status')).toHaveText(/^Showing/);
   await expect(card(page, 'Sessions').locator('dd').first()).toHaveText('3');
   // A custom period that ends before the first is refused where it was typed.
-  await dialog.getByRole('button', { name: 'Custom…' }).click();
-  await dialog.getByLabel('From', { exact: true }).fill('2026-03-10');
-  await dialog.getByLabel('To', { exact: true }).fill('2026-03-01');
-  await dialog.getByRole('button', { name: 'Show' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('The first day must not be after the last.');
+  await analytics.getByRole('button', { name: 'Custom…' }).click();
+  await analytics.getByLabel('From', { exact: true }).fill('2026-03-10');
+  await analytics.getByLabel('To', { exact: true }).fill('2026-03-01');
+  await analytics.getByRole('button', { name: 'Show' }).click();
+  await expect(analytics.getByRole('alert')).toHaveText('The first day must not be after the last.');
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await dialog.getByRole('button', { name: 'Last 30 days' }).click();
+  await analytics.getByRole('button', { name: 'Last 30 days' }).click();
   await expect(card(page, 'Page views').locator('dd').first()).toHaveText('6');
   await page.screenshot({ path: test.info().outputPath('analytics-375.png'), fullPage: false });
-  await dialog.getByRole('heading', { name: 'Top pages' }).scrollIntoViewIfNeeded();
+  await analytics.getByRole('heading', { name: 'Top pages' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('analytics-375-breakdowns.png'), fullPage: false });
   // Nothing wider than the window at 375 px: the breakdowns and charts fit (the table by day scrolls in its own box).
-  const overflowing = await dialog.evaluate((element) => {
+  const overflowing = await analytics.evaluate((element) => {
     const right = element.getBoundingClientRect().right;
     return [...element.querySelectorAll('section table, .uplot, dl, section')]
       .filter((e) => e.getBoundingClientRect().right > right + 1)
@@ -253,9 +255,18 @@ test('the owner reads the visits and the order of today on the Analytics dashboa
   });
   expect(overflowing).toEqual([]);
 
-  // Escape closes it and the keyboard is back on Analytics.
+  // On a phone the back office's navigation is a menu, with Analytics marked as the screen shown.
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  await nav.getByRole('button', { name: 'Menu' }).click();
+  await expect(nav.getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page');
   await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(open).toBeFocused();
+  await expect(nav.getByRole('link', { name: 'Analytics' })).toBeHidden();
+  // A reload opens the same screen; Back leads to the editor, which says it needs a wider screen and links here.
+  await page.reload();
+  await expect(card(page, 'Page views').locator('dd').first()).toHaveText('6', { timeout: 15_000 });
+  await page.goBack();
+  await expect(page).toHaveURL(/\/editor$/);
+  await expect(page.getByRole('heading', { name: 'The page editor needs a wider screen' })).toBeVisible({ timeout: 15_000 });
+  await expect(open).toBeVisible();
   await context.close();
 });

@@ -1055,13 +1055,24 @@ test('Orders: the owner finds a guest’s order by its email, confirms it and sh
   await page.setViewportSize({ width: 1280, height: 800 });
   await openEditor(page, studio);
   const sectionsBefore = await outlineOrder(page);
-  await page.getByRole('button', { name: 'Orders', exact: true }).click();
-  const orders = page.getByRole('dialog', { name: 'Orders' });
-  await orders.getByRole('searchbox', { name: 'Search orders' }).fill(email);
-  await expect(orders.locator('button[data-order-code]')).toHaveCount(1);
-  // Reached and opened by keyboard; the keyboard goes on to the order.
+  // Orders is a back-office screen at its own address, linked from the editor's top bar.
+  await page.getByRole('banner').getByRole('link', { name: 'Orders', exact: true }).click();
+  await expect(page).toHaveURL(/\/editor\/orders$/);
+  const orders = page.getByRole('main', { name: 'Orders' });
+  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  // `/` goes to the search box from anywhere on the screen.
+  await page.getByRole('heading', { name: 'Orders', level: 1 }).focus();
+  await page.keyboard.press('/');
+  await expect(orders.getByRole('searchbox', { name: 'Search orders' })).toBeFocused();
+  await page.keyboard.type(email);
+  await expect(orders.locator('[data-open-row]')).toHaveCount(1);
+  // Reached and opened by keyboard; the order has its own address, and the keyboard goes on to it.
   await orders.getByRole('button', { name: orderCode }).focus();
   await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/editor/orders/${orderCode}$`));
   const details = orders.getByRole('region', { name: 'Order details' });
   await expect(details.getByRole('heading', { name: `Order ${orderCode}` })).toBeFocused();
   await expect(details.getByRole('region', { name: 'Customer' })).toContainText('Orla Guest');
@@ -1081,10 +1092,22 @@ test('Orders: the owner finds a guest’s order by its email, confirms it and sh
   );
   expect(problems).toEqual([]);
 
-  // Escape closes it; the editor is as it was, and the keyboard is back on Orders.
+  // A reload (or the address shared) opens the same order, as it is now.
+  await page.reload();
+  await expect(details.getByRole('heading', { name: `Order ${orderCode}` })).toBeFocused({ timeout: 15_000 });
+  await expect(details.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
+  // Escape closes the order; the keyboard is back on its row.
   await page.keyboard.press('Escape');
-  await expect(orders).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Orders', exact: true })).toBeFocused();
+  await expect(page).toHaveURL(/\/editor\/orders$/);
+  await expect(orders.getByRole('button', { name: orderCode })).toBeFocused();
+  await expect(details.getByText('Choose an order to see it here.')).toBeVisible();
+  // Back to the order, then Pages & design: the editor shows the page as it was.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/editor/orders/${orderCode}$`));
+  await expect(details.getByRole('heading', { name: `Order ${orderCode}` })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Pages & design' }).click();
+  await expect(page).toHaveURL(/\/editor$/);
+  await expect(page.getByRole('list', { name: 'Page sections' })).toBeVisible({ timeout: 15_000 });
   expect(await outlineOrder(page)).toEqual(sectionsBefore);
 
   const read = await call(studio, 'localhost', 'GET', `/api/Order/GetOrder?OrderCode=${orderCode}`);

@@ -105,6 +105,10 @@ it('at 375 px the page editor says it needs a wider screen; Orders and Analytics
   fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
   expect(menu.getAttribute('aria-expanded')).toBe('false');
   expect(document.activeElement).toBe(menu);
+  // From Menu itself too.
+  fireEvent.click(menu);
+  fireEvent.keyDown(menu, { key: 'Escape' });
+  expect(menu.getAttribute('aria-expanded')).toBe('false');
   fireEvent.click(menu);
   fireEvent.click(within(nav).getByRole('link', { name: 'Analytics' }));
   expect(await screen.findByRole('main', { name: 'Analytics' }, { timeout: 5000 })).toBeTruthy();

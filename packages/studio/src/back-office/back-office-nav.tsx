@@ -37,20 +37,23 @@ export function BackOfficeNav() {
     const to = { ArrowDown: (at + 1) % links.length, ArrowUp: (at + links.length - 1) % links.length, Home: 0, End: links.length - 1 }[
       event.key
     ];
-    if (to === undefined) {
-      if (event.key === 'Escape' && !wide && open) {
-        event.preventDefault();
-        setOpen(false);
-        menuButton.current?.focus();
-      }
-      return;
-    }
+    if (to === undefined) return;
     event.preventDefault();
     links[to]?.focus();
   };
 
   return (
-    <nav aria-label="Back office" className="relative shrink-0 border-slate-200 bg-slate-50 max-md:border-b md:w-56 md:border-r">
+    <nav
+      aria-label="Back office"
+      className="relative shrink-0 border-slate-200 bg-slate-50 max-md:border-b md:w-56 md:border-r"
+      onKeyDown={(event) => {
+        // Escape closes the phone's menu, from its button or its links, and gives the keyboard to Menu.
+        if (event.key !== 'Escape' || wide || !open) return;
+        event.preventDefault();
+        setOpen(false);
+        menuButton.current?.focus();
+      }}
+    >
       <div className="flex h-12 items-center gap-2 px-3">
         <span className="shrink-0 rounded bg-indigo-600 px-1.5 py-0.5 text-xs font-bold text-white" aria-hidden="true">
           V
