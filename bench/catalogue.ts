@@ -1,13 +1,14 @@
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { listingSearch, listingState, type Listing, type ListingState } from '@vitrine/commerce';
+import { listingSearch, listingState, studioProductsQuery, type Listing, type ListingState } from '@vitrine/commerce';
 import { migrateToLatest, openDatabase, type Db } from '../packages/server/src/db/connect.ts';
 import { scopedToStore, storeTablesOf } from '../packages/server/src/db/site-scope.ts';
 import { random, seedCatalogue, type CatalogueSeedResult } from '../packages/server/src/seed/seed-catalogue.ts';
 import { seedDemoStores } from '../packages/server/src/seed/seed-demo.ts';
 import { FacetIndex } from '../packages/server/src/shop/facet-index.ts';
 import { loadListing, suggest } from '../packages/server/src/shop/listing.ts';
+import { listProducts, loadStudioProduct, saveProduct } from '../packages/server/src/studio/products.ts';
 import { benchCheckout, CHECKOUT_ANCHOR, CHECKOUT_TARGETS, checkoutLines, type CallTimes, type CheckoutBenchResult } from './checkout.ts';
 import { onCleanup } from './cleanup.ts';
 import { freePort, httpGet, LOOPBACK, spawnNodeScript, tempDir, waitUntilReady } from './processes.ts';
@@ -72,6 +73,8 @@ export interface CatalogueBenchResult {
   top3: { queries: number; hits: number; suggestHits: number; matched: number; misses: Miss[] };
   typoKinds: Record<TypoKind, { queries: number; hits: number }>;
   http: { listing: Spread; search: Spread; suggest: Spread; listingBytes: number; checkout: CheckoutBenchResult } | null;
+  /** The back office (issue 34): its product list with a typo search and two filters, and saving a product of 12 variants. */
+  studio: { list: Spread; save: Spread };
 }
 
 type TypoKind = 'dropped' | 'doubled' | 'swapped';
@@ -208,6 +211,8 @@ export async function benchCatalogue(): Promise<CatalogueBenchResult> {
     if (suggestions.products.slice(0, 3).some((product) => product.url === `/${typo.slug}`)) top3.suggestHits++;
   }
 
+  const studio = await benchStudioProducts(db, store, webId, typos);
+
   const lines = await checkoutLines(db, webId);
   await db.destroy();
   open = false;
@@ -243,7 +248,102 @@ export async function benchCatalogue(): Promise<CatalogueBenchResult> {
     top3,
     typoKinds,
     http,
+    studio,
   };
+}
+
+/** Saves of the 12-variant product timed, after warm-up ones. */
+const STUDIO_SAVES = 100;
+
+/**
+ * The back office's product list (`listProducts`, as `Studio/GetProducts` answers it) for each typo query with two
+ * filters, the intended product's category and the active status; and `saveProduct` of one product with 12 variants
+ * (six sizes by two colours), saved again and again with a new price each time, as an owner editing it would.
+ */
+async function benchStudioProducts(
+  db: Db,
+  store: Db,
+  webId: number,
+  typos: { measured: TypoCase[]; warm: TypoCase[] },
+): Promise<CatalogueBenchResult['studio']> {
+  console.log(
+    `bench: the back office's product list (${TYPO_QUERIES} typo searches with two filters) and ${STUDIO_SAVES} saves of 12 variants…`,
+  );
+  const categoryOf = new Map(
+    (
+      await db
+        .selectFrom('products')
+        .select(['product_id', 'category_id'])
+        .where(
+          'product_id',
+          'in',
+          [...typos.measured, ...typos.warm].map((typo) => typo.productId),
+        )
+        .execute()
+    ).map((row) => [row.product_id, row.category_id]),
+  );
+  const listOnce = async (typo: TypoCase) => {
+    const category = categoryOf.get(typo.productId);
+    const query = studioProductsQuery.parse({ q: typo.query, status: 'active', ...(category ? { category: String(category) } : {}) });
+    const start = performance.now();
+    await listProducts(store, query);
+    return performance.now() - start;
+  };
+  for (const typo of typos.warm) await listOnce(typo);
+  const list: number[] = [];
+  for (const typo of typos.measured) list.push(await listOnce(typo));
+
+  const sizes = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
+  const colours = ['Sand', 'Slate'];
+  const variants = sizes.flatMap((size, s) =>
+    colours.map((colour) => ({
+      values: [size, colour],
+      price: 4000 + s * 200,
+      compareAtPrice: null,
+      sku: `BENCH-${size}-${colour}`,
+      stock: 5,
+      picture: null,
+    })),
+  );
+  const body = {
+    name: 'Bench Overshirt',
+    slug: 'bench-overshirt',
+    description: '<p>Brushed cotton, <b>two</b> pockets.</p>',
+    status: 'active' as const,
+    price: 4000,
+    compareAtPrice: null,
+    sku: 'BENCH-OVERSHIRT',
+    stock: 0,
+    stockTracked: true,
+    categoryId: null,
+    brandId: null,
+    attributeValueIds: [],
+    pictures: [],
+    options: [],
+    addons: [],
+    variantOptions: [
+      { name: 'Size', values: sizes },
+      { name: 'Colour', values: colours },
+    ],
+    variants,
+    seo: { title: '', description: '' },
+  };
+  const productId = await saveProduct(store, webId, body);
+  let product = await loadStudioProduct(store, productId);
+  const save: number[] = [];
+  for (let i = 0; i < STUDIO_SAVES + WARMUP; i++) {
+    const start = performance.now();
+    await saveProduct(store, webId, {
+      ...body,
+      productId,
+      version: product.version,
+      price: 4000 + i,
+      variants: product.variants.map((variant) => ({ ...variant, price: variant.price + 1 })),
+    });
+    if (i >= WARMUP) save.push(performance.now() - start);
+    product = await loadStudioProduct(store, productId);
+  }
+  return { list: spread(list), save: spread(save) };
 }
 
 /** Listings across every depth of the tree, each with a sort and (mostly) filters a shopper would choose. */
@@ -465,6 +565,8 @@ export function catalogueReport(result: CatalogueBenchResult): string {
       verdict(search.p95Ms <= CATALOGUE_TARGETS.searchP95Ms),
     ),
     row('typo search: header suggestions (Product/Suggest)', result.suggest),
+    row('back office: product list, typo search + category + status', result.studio.list),
+    row('back office: save a product of 12 variants', result.studio.save),
     ...(result.http
       ? [
           row(`HTTP GetProducts, category listing (${decimals(result.http.listingBytes, 0)} B)`, result.http.listing),
