@@ -49,9 +49,12 @@ it('an address under /editor that is no screen says so and leads back', async ()
 });
 
 it('back and forward move between the editor and the screens, each drawn again as it was left', async () => {
+  document.title = 'Studio';
   const studio = await signedInStudio(server);
+  const editorTitle = document.title;
   fireEvent.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Orders' }));
   await screen.findByRole('region', { name: 'Order list' }, { timeout: 5000 });
+  expect(document.title).toBe('Orders · Studio');
   fireEvent.click(nav().getByRole('link', { name: 'Analytics' }));
   await screen.findByRole('main', { name: 'Analytics' }, { timeout: 5000 });
   // The screen opened from the navigation is announced by its title.
@@ -62,6 +65,7 @@ it('back and forward move between the editor and the screens, each drawn again a
   expect(links()).toContain('Orders *');
   await act(() => studio.router.navigate(-1));
   expect(studio.router.state.location.pathname).toBe('/editor');
+  expect(document.title).toBe(editorTitle);
   expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
   expect(outline()).not.toBeNull();
   await act(() => studio.router.navigate(1));

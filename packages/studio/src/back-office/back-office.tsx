@@ -23,6 +23,13 @@ export function BackOffice() {
       .at(-1) ?? 'Not found';
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
+  // The editor's tab title comes back with the editor.
+  useEffect(() => {
+    const editorTitle = document.title;
+    return () => {
+      document.title = editorTitle;
+    };
+  }, []);
   useEffect(() => {
     document.title = `${title} · Studio`;
     // A screen opened from the navigation is announced by its title; the first one, from a link or a reload, is not moved to.
