@@ -222,7 +222,8 @@ export function productStructuredData(
   const base = {
     '@context': 'https://schema.org',
     name: product.itemName,
-    description: product.description,
+    // As text: the page's description is HTML.
+    description: product.productMeta.description,
     url,
     image: images,
     sku: product.sku,

@@ -294,7 +294,24 @@ describe.each(backends)("the back office's products on $name", ({ create }) => {
     // On the store at once, at its address; a second of the same name gets an address of its own.
     const page = await server.call('/waxed-canvas-apron');
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Waxed canvas apron');
+    const html = await page.text();
+    expect(html).toContain('<title>Waxed canvas apron');
+    // The description is drawn as the HTML it is, never as its tags in words.
+    expect(html).toContain('<h2>Made to last</h2><p>Washed <b>linen</b>');
+    expect(html).not.toContain('&lt;h2&gt;');
+    expect(html).not.toContain('steal()');
+    const shown = (await (await server.call('/api/Product/GetProduct?Slug=waxed-canvas-apron')).json()) as {
+      data: { description: string; productMeta: { description: string } };
+    };
+    expect(shown.data.description).toBe(product.description);
+    expect(shown.data.productMeta.description).toBe('A waxed canvas apron');
+    // Without an SEO description of its own, a search result's description is the description's text.
+    const plain = await saved({ ...asSent(product), seo: { title: '', description: '' } });
+    const plainly = (await (await server.call('/api/Product/GetProduct?Slug=waxed-canvas-apron')).json()) as {
+      data: { productMeta: { description: string } };
+    };
+    expect(plainly.data.productMeta.description).toBe('Made to last Washed linen, soft. x Care Pocket');
+    expect(plain.seo).toEqual({ title: '', description: '' });
     const twin = await saved({ name: 'Waxed Canvas Apron', price: 100 });
     expect(twin.slug).toBe('waxed-canvas-apron-2');
     expect(twin.status).toBe('draft');

@@ -11,6 +11,8 @@ import {
   type ReviewSummary,
   type ReviewsPage,
 } from '@vitrine/commerce';
+import { decodeHTML } from 'entities';
+import { sanitizeProductDescription } from '@vitrine/sections/owner-html';
 import type { Db } from '../db/connect.ts';
 import { cardsOf } from './catalog.ts';
 import { HttpError } from '../http/errors.ts';
@@ -94,11 +96,14 @@ export async function loadProduct(db: Db, slug: string): Promise<ProductDetail |
   }
   const meta = product.meta as Record<string, string>;
   const category = trail.at(-1) ?? null;
+  // Stored as the studio saves it, and sanitised again here whatever wrote it (the seed, an import), so the page may
+  // draw it as HTML.
+  const description = sanitizeProductDescription(product.description);
   const page: ProductPage = {
     productID: id,
     itemName: product.name,
     productURL: `/${product.slug}`,
-    description: product.description,
+    description,
     sku: product.sku,
     price: product.price,
     compareAtPrice: product.compare_at_price,
@@ -128,9 +133,18 @@ export async function loadProduct(db: Db, slug: string): Promise<ProductDetail |
   };
   return {
     ...page,
-    ...productSeoFieldsOf(page, { title: meta['title'] || product.name, description: meta['description'] || product.description }),
+    ...productSeoFieldsOf(page, { title: meta['title'] || product.name, description: meta['description'] || textOf(description) }),
   };
 }
+
+/**
+ * What an HTML description says, as text: for a search result's description and the structured data. Words run on
+ * across bold, italic and links; a heading, paragraph or list item ends them.
+ */
+const textOf = (html: string) =>
+  decodeHTML(html.replace(/<\/?(?:a|b|i|em|strong)\b[^>]*>/g, '').replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** A product's options (input types 1–6) in their order, each with its values: what its page offers and the studio edits. */
 export async function productOptionsOf(db: Db, productId: number): Promise<ProductOption[]> {

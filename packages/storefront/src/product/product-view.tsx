@@ -276,7 +276,10 @@ export function ProductDetailView({
               <CompareLink />
             </div>
             <p className="vt-product-sku">SKU {variant?.sku ?? product.sku}</p>
-            {product.description ? <p className="vt-product-description">{product.description}</p> : null}
+            {product.description ? (
+              // Sanitised on the server (headings, paragraphs, bold, italic, lists and links only): the owner's rich text.
+              <div className="vt-product-description" dangerouslySetInnerHTML={{ __html: product.description }} />
+            ) : null}
             {product.specifications.length ? (
               <dl className="vt-product-specs">
                 {product.specifications.map((spec) => (
