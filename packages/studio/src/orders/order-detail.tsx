@@ -21,8 +21,19 @@ const isOrderStatus = (status: string): status is OrderStatus => (orderStatuses 
 /** The address fields in the order a label reads them; any others the server sends follow. */
 const addressOrder = ['fullName', 'company', 'line1', 'line2', 'city', 'region', 'state', 'postalCode', 'country'];
 
-/** One order whole, and the moves its status allows: each of `nextStatuses`, Mark paid, Cancel after a question. */
-export function OrderDetail({ orderCode, onChanged }: { orderCode: string; onChanged: (order: OrderSummary) => void }) {
+/**
+ * One order whole, and the moves its status allows: each of `nextStatuses`, Mark paid, Cancel after a question.
+ * `onDirty` is told whether a note is typed that no move has taken yet.
+ */
+export function OrderDetail({
+  orderCode,
+  onChanged,
+  onDirty,
+}: {
+  orderCode: string;
+  onChanged: (order: OrderSummary) => void;
+  onDirty?: (dirty: boolean) => void;
+}) {
   const { controller, store } = useStudio();
   const [loaded, setLoaded] = useState<{ order: OrderSummary | null; error: string | null }>({ order: null, error: null });
   const [note, setNote] = useState('');
@@ -32,6 +43,10 @@ export function OrderDetail({ orderCode, onChanged }: { orderCode: string; onCha
   /** Set when the order arrives or changes: the keyboard goes on to it (the button pressed may have gone). */
   const focusHeading = useRef(false);
   const noteId = useId();
+  const typed = note.trim() !== '';
+  useEffect(() => onDirty?.(typed), [onDirty, typed]);
+  // A closed order leaves no note behind.
+  useEffect(() => () => onDirty?.(false), [onDirty]);
 
   useEffect(() => {
     let live = true;

@@ -231,3 +231,26 @@ it('confirms the selected pending orders at once, and leaves the others as they 
   expect(within(within(list()).getAllByRole('row')[1]!).getByText('Confirmed')).toBeTruthy();
   expect(screen.queryByRole('region', { name: 'Selected rows' })).toBeNull();
 });
+
+it('asks before a note typed for an order is lost by opening another or leaving Orders', async () => {
+  const studio = await openOrders();
+  fireEvent.click(within(list()).getByRole('button', { name: 'ORDER00000000001' }));
+  fireEvent.change(await within(detail()).findByLabelText(/^Note/), { target: { value: 'Call first' } });
+  fireEvent.click(within(list()).getByRole('button', { name: 'ORDER00000000002' }));
+  const question = await within(detail()).findByRole('alertdialog', { name: 'Unsaved changes' });
+  expect(studio.router.state.location.pathname).toBe('/editor/orders/ORDER00000000001');
+  await waitFor(() => expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep editing' })));
+  fireEvent.click(within(question).getByRole('button', { name: 'Keep editing' }));
+  expect(within(detail()).getByLabelText(/^Note/)).toHaveProperty('value', 'Call first');
+
+  fireEvent.click(within(screen.getByRole('navigation', { name: 'Back office' })).getByRole('link', { name: 'Pages & design' }));
+  fireEvent.click(within(await within(detail()).findByRole('alertdialog')).getByRole('button', { name: 'Discard changes' }));
+  await waitFor(() => expect(studio.router.state.location.pathname).toBe('/editor'));
+
+  // Nothing typed: an order is left at once.
+  await act(() => studio.router.navigate('/editor/orders/ORDER00000000003'));
+  await within(detail()).findByRole('heading', { name: 'Order ORDER00000000003' }, { timeout: 5000 });
+  await act(() => studio.router.navigate('/editor/orders'));
+  expect(studio.router.state.location.pathname).toBe('/editor/orders');
+  expect(screen.queryByRole('alertdialog')).toBeNull();
+});

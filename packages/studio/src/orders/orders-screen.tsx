@@ -6,6 +6,7 @@ import { useStudio } from '../context.tsx';
 import { problemText } from '../state/controller.ts';
 import { Button } from '../ui/button.tsx';
 import { DataTable, tableColumns, type TableColumn } from '../ui/data-table.tsx';
+import { LeaveQuestion, useLeaveGuard } from '../ui/leave-guard.tsx';
 import { roveKey } from '../ui/roving.ts';
 import { OrderDetail } from './order-detail.tsx';
 import { orderAmount, StatusChip, Time } from './order-format.tsx';
@@ -78,6 +79,9 @@ export function OrdersScreen() {
     error: null,
   });
   const [confirming, setConfirming] = useState(false);
+  // A note typed for the open order and not yet sent with a move: leaving the order asks first.
+  const [noteTyped, setNoteTyped] = useState(false);
+  const leaving = useLeaveGuard(noteTyped);
 
   useEffect(() => {
     if (typed.trim() === q) return;
@@ -247,7 +251,12 @@ export function OrdersScreen() {
                 Close order
               </Button>
             </div>
-            <OrderDetail key={selected} orderCode={selected} onChanged={changed} />
+            {leaving ? (
+              <div className="px-5 pt-2">
+                <LeaveQuestion onStay={leaving.stay} onLeave={leaving.leave} />
+              </div>
+            ) : null}
+            <OrderDetail key={selected} orderCode={selected} onChanged={changed} onDirty={setNoteTyped} />
           </>
         ) : (
           <p className="px-5 py-10 text-center text-sm text-slate-500">Choose an order to see it here.</p>
