@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useMatch, type RouteObject } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { createStudioApi } from './api/client.ts';
+import type { ScreenHandle } from './back-office/back-office.tsx';
 import { StudioContext, type Studio } from './context.tsx';
 import { Editor } from './editor.tsx';
 import { createStudioController, storedSession } from './state/controller.ts';
@@ -59,19 +60,19 @@ export function studioRoutes(storeDomain: string): RouteObject[] {
           children: [
             {
               path: 'orders',
-              handle: { title: 'Orders' },
+              handle: { title: 'Orders' } satisfies ScreenHandle,
               lazy: () => import('./orders/orders-screen.tsx').then((m) => ({ Component: m.OrdersScreen })),
               // The order open beside the list: the list's screen draws it.
               children: [{ path: ':code', element: null }],
             },
             {
               path: 'analytics',
-              handle: { title: 'Analytics' },
+              handle: { title: 'Analytics' } satisfies ScreenHandle,
               lazy: () => import('./analytics/analytics-screen.tsx').then((m) => ({ Component: m.AnalyticsScreen })),
             },
             {
               path: 'redirects',
-              handle: { title: 'Redirects' },
+              handle: { title: 'Redirects' } satisfies ScreenHandle,
               lazy: () => import('./redirects/redirects-screen.tsx').then((m) => ({ Component: m.RedirectsScreen })),
             },
             { path: '*', lazy: () => backOffice().then((m) => ({ Component: m.NoSuchScreen })) },

@@ -6,6 +6,8 @@ import { signedInStudio, stubNativeDialog } from '../studio-app.fixture.tsx';
 
 let server: ReturnType<typeof fakeStudioServer>;
 beforeEach(() => {
+  // As the server titles /editor (§2.7).
+  document.title = 'Editor | Shop';
   server = fakeStudioServer();
   stubNativeDialog();
   // jsdom draws no canvas: the analytics charts are left out, as they are when uPlot cannot load.
@@ -34,7 +36,7 @@ it.each([
   expect(await screen.findByRole('main', { name: title })).toBeTruthy();
   expect(await content()).toBeTruthy();
   expect(links()).toEqual(['Pages & design', 'Orders', 'Analytics', 'Redirects'].map((name) => (name === title ? `${name} *` : name)));
-  expect(document.title).toBe(`${title} · Studio`);
+  expect(document.title).toBe(`${title} | Shop`);
   expect(outline()).toBeNull();
   expect(server.calls.some((call) => call.path === 'GetPages')).toBe(false);
 });
@@ -49,12 +51,10 @@ it('an address under /editor that is no screen says so and leads back', async ()
 });
 
 it('back and forward move between the editor and the screens, each drawn again as it was left', async () => {
-  document.title = 'Studio';
   const studio = await signedInStudio(server);
-  const editorTitle = document.title;
   fireEvent.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Orders' }));
   await screen.findByRole('region', { name: 'Order list' }, { timeout: 5000 });
-  expect(document.title).toBe('Orders · Studio');
+  expect(document.title).toBe('Orders | Shop');
   fireEvent.click(nav().getByRole('link', { name: 'Analytics' }));
   await screen.findByRole('main', { name: 'Analytics' }, { timeout: 5000 });
   // The screen opened from the navigation is announced by its title.
@@ -65,7 +65,7 @@ it('back and forward move between the editor and the screens, each drawn again a
   expect(links()).toContain('Orders *');
   await act(() => studio.router.navigate(-1));
   expect(studio.router.state.location.pathname).toBe('/editor');
-  expect(document.title).toBe(editorTitle);
+  expect(document.title).toBe('Editor | Shop');
   expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
   expect(outline()).not.toBeNull();
   await act(() => studio.router.navigate(1));

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useMatches } from 'react-router-dom';
 import { BackOfficeNav } from './back-office-nav.tsx';
 
@@ -23,19 +23,21 @@ export function BackOffice() {
       .at(-1) ?? 'Not found';
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
-  // The editor's tab title comes back with the editor.
-  useEffect(() => {
-    const editorTitle = document.title;
-    return () => {
+  // The tab says the screen where the editor's says "Editor" ("Orders | Harbor & Pine"), and the editor's comes back with it.
+  const [editorTitle] = useState(() => document.title);
+  useEffect(
+    () => () => {
       document.title = editorTitle;
-    };
-  }, []);
+    },
+    [editorTitle],
+  );
   useEffect(() => {
-    document.title = `${title} · Studio`;
+    const store = editorTitle.split(' | ').slice(1).join(' | ');
+    document.title = store ? `${title} | ${store}` : title;
     // A screen opened from the navigation is announced by its title; the first one, from a link or a reload, is not moved to.
     if (first.current) first.current = false;
     else heading.current?.focus();
-  }, [title]);
+  }, [title, editorTitle]);
   return (
     <div className="fixed inset-0 flex bg-slate-100 text-slate-900 max-md:flex-col">
       <BackOfficeNav />
