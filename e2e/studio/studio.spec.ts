@@ -1058,6 +1058,7 @@ test('Orders: the owner finds a guest’s order by its email, confirms it and sh
   // Orders is a back-office screen at its own address, linked from the editor's top bar.
   await page.getByRole('banner').getByRole('link', { name: 'Orders', exact: true }).click();
   await expect(page).toHaveURL(/\/editor\/orders$/);
+  await expect(page).toHaveTitle('Orders | Harbor & Pine');
   const orders = page.getByRole('main', { name: 'Orders' });
   await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' })).toHaveAttribute(
     'aria-current',
@@ -1107,6 +1108,7 @@ test('Orders: the owner finds a guest’s order by its email, confirms it and sh
   await expect(details.getByRole('heading', { name: `Order ${orderCode}` })).toBeVisible();
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Pages & design' }).click();
   await expect(page).toHaveURL(/\/editor$/);
+  await expect(page).toHaveTitle('Editor | Harbor & Pine');
   await expect(page.getByRole('list', { name: 'Page sections' })).toBeVisible({ timeout: 15_000 });
   expect(await outlineOrder(page)).toEqual(sectionsBefore);
 
