@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import {
   createColumnHelper,
   createSortedRowModel,
@@ -102,6 +102,7 @@ export function DataTable<Item extends RowData>({
     enableRowRangeSelection: true,
   });
   const searchBox = useRef<HTMLInputElement>(null);
+  const searchId = useId();
   const body = useRef<HTMLTableSectionElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -188,13 +189,13 @@ export function DataTable<Item extends RowData>({
             search.onSubmit?.();
           }}
         >
-          <label htmlFor={`${label}-search`} className="sr-only">
+          <label htmlFor={searchId} className="sr-only">
             {search.label}
           </label>
           <span className="relative block">
             <input
               ref={searchBox}
-              id={`${label}-search`}
+              id={searchId}
               type="search"
               value={search.value}
               onChange={(event) => search.onChange(event.target.value)}
