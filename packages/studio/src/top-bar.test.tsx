@@ -112,6 +112,10 @@ it('at 375 px the page editor says it needs a wider screen; Orders and Analytics
   fireEvent.click(menu);
   fireEvent.keyDown(menu, { key: 'Escape' });
   expect(menu.getAttribute('aria-expanded')).toBe('false');
+  // A press elsewhere closes it too.
+  fireEvent.click(menu);
+  fireEvent.pointerDown(orders);
+  expect(menu.getAttribute('aria-expanded')).toBe('false');
   fireEvent.click(menu);
   fireEvent.click(within(nav).getByRole('link', { name: 'Analytics' }));
   expect(await screen.findByRole('main', { name: 'Analytics' }, { timeout: 5000 })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useEditor } from '../context.tsx';
 import { EDITOR_SCREEN, useMediaQuery } from '../ui/media-query.ts';
@@ -22,6 +22,16 @@ export function BackOfficeNav() {
   const { pathname } = useLocation();
   const listId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLElement>(null);
+  // A press anywhere else closes the phone's menu, as the top bar's More tools does.
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
   const site = useEditor((s) => s.session?.sites.find((x) => x.domain === window.location.hostname)?.title ?? window.location.hostname);
   // A screen chosen closes the phone's menu.
   const [shownAt, setShownAt] = useState(pathname);
@@ -44,6 +54,7 @@ export function BackOfficeNav() {
 
   return (
     <nav
+      ref={box}
       aria-label="Back office"
       className="relative shrink-0 border-slate-200 bg-slate-50 max-md:border-b md:w-56 md:border-r"
       onKeyDown={(event) => {
