@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { slugFromName } from '@vitrine/commerce';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase, type Db } from '../db/connect.ts';
 import { readConfigOrExit } from '../infra/config.ts';
@@ -297,14 +298,6 @@ const defaultSizes = ['Small', 'Medium', 'Large'];
 /** Every generated product's SKU: this prefix and a number that only grows, so a second run never repeats one. */
 const SKU_PREFIX = 'GEN-';
 
-const slugify = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f']/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 /** The name of a category of `noun`s: "Side Tables", "Knives", "Benches". */
 function plural(noun: string): string {
   const head = noun.slice(0, noun.lastIndexOf(' ') + 1);
@@ -335,7 +328,7 @@ const STRIDE = (() => {
 
 // The word lists are data: a slug used twice would make two categories fight over one address.
 {
-  const slugs = [...families.map((f) => slugify(f.name)), ...nounEntries.map((e) => slugify(plural(e.noun)))];
+  const slugs = [...families.map((f) => slugFromName(f.name)), ...nounEntries.map((e) => slugFromName(plural(e.noun)))];
   const twice = slugs.filter((slug, i) => slugs.indexOf(slug) !== i);
   if (twice.length) throw new Error(`seed-catalogue: category slugs used twice: ${twice.join(', ')}`);
 }
@@ -497,7 +490,7 @@ async function prepareReference(trx: Db, webId: number): Promise<Reference> {
   const tops = existing.filter((row) => row.parent_id === null);
   let sort = existing.reduce((max, row) => Math.max(max, row.sort), 0);
   const ensureCategory = async (name: string, parent: { category_id: number; image_file: string | null } | null) => {
-    const slug = slugify(name);
+    const slug = slugFromName(name);
     const found = bySlug.get(slug);
     if (found) return found;
     const row = await trx
@@ -531,11 +524,11 @@ async function prepareReference(trx: Db, webId: number): Promise<Reference> {
   const brands = await trx.selectFrom('brands').select(['brand_id', 'name', 'slug', 'logo_file']).where('web_id', '=', webId).execute();
   const brandSlugs = new Set(brands.map((b) => b.slug));
   const logo = brands.find((b) => b.logo_file)?.logo_file ?? null;
-  const newBrands = brandNames.filter((name) => !brandSlugs.has(slugify(name)));
+  const newBrands = brandNames.filter((name) => !brandSlugs.has(slugFromName(name)));
   if (newBrands.length) {
     const rows = await trx
       .insertInto('brands')
-      .values(newBrands.map((name) => ({ web_id: webId, name, slug: slugify(name), logo_file: logo })))
+      .values(newBrands.map((name) => ({ web_id: webId, name, slug: slugFromName(name), logo_file: logo })))
       .returning(['brand_id', 'name', 'slug', 'logo_file'])
       .execute();
     brands.push(...rows);
@@ -675,7 +668,7 @@ async function insertBatch(trx: Db, ref: Reference, first: number, count: number
         category_id: categoryId,
         brand_id: brandId,
         name,
-        slug: slugify(name),
+        slug: slugFromName(name),
         description: `${name}${brandName}: ${material.toLowerCase()}, made to last and easy to care for.`,
         sku: `${SKU_PREFIX}${String(n).padStart(7, '0')}`,
         price,

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { pageDocument, themeDocument, type SectionNode, type ThemeDocument, type WebConfig } from '@vitrine/commerce';
+import { pageDocument, slugFromName, themeDocument, type SectionNode, type ThemeDocument, type WebConfig } from '@vitrine/commerce';
 import { allSectionsPage } from '@vitrine/sections/fixtures';
 import { sectionRegistry } from '@vitrine/sections';
 import { compileTheme } from '@vitrine/theme-engine';
@@ -19,14 +19,6 @@ import {
   type DemoStore,
 } from './demo-stores.ts';
 import { drawPicture, type DemoPicture } from './images.ts';
-
-const slugify = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f']/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 /** The sign-ins of the demo stores, for the start-up banner and the README. */
 export function demoSignIns() {
@@ -143,7 +135,7 @@ async function seedStore(db: Db, store: DemoStore, realtimeDatabaseUrl: string):
     for (const name of store.brands) {
       const { brand_id } = await trx
         .insertInto('brands')
-        .values({ web_id: webId, name, slug: slugify(name), logo_file: media(`brands/${slugify(name)}.webp`) })
+        .values({ web_id: webId, name, slug: slugFromName(name), logo_file: media(`brands/${slugFromName(name)}.webp`) })
         .returning('brand_id')
         .executeTakeFirstOrThrow();
       brandIds.push(brand_id);
@@ -202,7 +194,7 @@ async function seedStore(db: Db, store: DemoStore, realtimeDatabaseUrl: string):
 
       for (const name of category.products) {
         const i = productIndex++;
-        const slug = slugify(name);
+        const slug = slugFromName(name);
         const price = 1800 + ((i * 3719) % 17) * 700 + (i % 3) * 99;
         const onSale = i % 5 === 2;
         const soldOut = i % 11 === 7;
