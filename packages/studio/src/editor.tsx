@@ -27,22 +27,13 @@ const VersionsDialog = lazy(() => import('./dialogs/versions-dialog.tsx').then((
 export function Editor({ storeDomain, active = true }: { storeDomain: string; active?: boolean }) {
   const { store, controller } = useStudio();
   // On a phone the three columns do not fit: the editor says so and stays mounted, hidden (turning the phone, or a
-  // wider window, brings it back as it was); Orders and Analytics, in the top bar, work at any width.
+  // wider window, brings it back as it was); the back office's Orders and Analytics, linked from the top bar, work at
+  // any width.
   const editorFits = useMediaQuery(EDITOR_SCREEN);
   const [load, setLoad] = useState<{ status: 'loading' | 'ready' | 'error'; error?: unknown }>({ status: 'loading' });
   const [dialog, setDialog] = useState<EditorDialog>(null);
-  /**
-   * Closes the dialog. The browser gives the keyboard back to what opened it; when that control is gone (the window
-   * crossed the phone width while the dialog was open, and the top bar was drawn anew), its twin there takes it.
-   */
-  const closeDialog = () => {
-    const closing = dialog;
-    setDialog(null);
-    requestAnimationFrame(() => {
-      if (closing && (!document.activeElement || document.activeElement === document.body))
-        document.querySelector<HTMLElement>(`[data-opens="${closing}"]`)?.focus();
-    });
-  };
+  // Closed however it closes; the browser gives the keyboard back to what opened it.
+  const closeDialog = () => setDialog(null);
   const [attempt, setAttempt] = useState(0);
   const media = useMemo<MediaLibrary>(
     () => ({ upload: (file) => controller.uploadMedia(file), list: () => controller.listMedia() }),

@@ -260,9 +260,10 @@ function AccountMenu() {
 
 /**
  * The studio's top bar: site, page picker, breakpoints, undo and redo, save state, versions, preview mode, links to
- * the back office's Orders and Analytics, publish. Every item keeps its size and the store's name keeps at least a readable few letters; below
- * 1536 px the tools used less often go behind "More tools", and "View store" is an icon. On a screen too narrow for the
- * page editor (a phone) the bar holds what works there: the store, Orders, Analytics and the account.
+ * the back office's Orders and Analytics, publish. Every item keeps its size and the store's name keeps at least a
+ * readable few letters; below 1536 px the tools used less often go behind "More tools", and "View store" is an icon.
+ * On a screen too narrow for the page editor (a phone) the bar holds what works there: the store, Orders, Analytics
+ * and the account.
  */
 export function TopBar({ openDialog }: { openDialog: (dialog: EditorDialog) => void }) {
   const { store, controller } = useStudio();
