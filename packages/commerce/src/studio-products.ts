@@ -196,10 +196,11 @@ export const productSlug = z
 
 /**
  * `POST /api/Studio/SaveProduct`: creates a product (no `productId`) or replaces one's fields, in one transaction.
- * An update carries the `version` it read; a product saved since is refused with 409 PRODUCT_CHANGED (nothing
- * written). The address is made from the name when left out. Pictures are files of the store's media (uploaded with
- * `Studio/UploadMedia`) or pictures the product has; a variant's picture is one of the product's. Variants, options,
- * option values and add-ons given with their `id` are kept (carts pointing at them stay), those left out are removed.
+ * An update carries the `version` it read; a product saved since, or whose stock an order has moved since (a sale, a
+ * cancellation), is refused with 409 PRODUCT_CHANGED (nothing written). The address is made from the name when left
+ * out. Pictures are files of the store's media (uploaded with `Studio/UploadMedia`) or pictures the product has; a
+ * variant's picture is one of the product's. Variants, options, option values and add-ons given with their `id` are
+ * kept (carts pointing at them stay), those left out are removed.
  */
 export const saveProductRequest = z
   .object({
@@ -306,7 +307,7 @@ export const saveProductRequest = z
   });
 export type SaveProductRequest = z.input<typeof saveProductRequest>;
 
-/** PRODUCT_CHANGED (409): the product was saved elsewhere since the editor read it; nothing was written. */
+/** PRODUCT_CHANGED (409): the product was saved elsewhere, or an order moved its stock, since the editor read it; nothing was written. */
 export const productChangedAnswer = z.object({
   error: z.object({
     code: z.literal('PRODUCT_CHANGED'),

@@ -4,6 +4,7 @@ import {
   PRODUCT_COUNT_LIMIT,
   buildCartCode,
   cartAnswer,
+  orderEndpoints,
   productChangedAnswer,
   studioProductAnswer,
   studioProductsAnswer,
@@ -353,6 +354,124 @@ describe.each(backends)("the back office's products on $name", ({ create }) => {
 
     const overwritten = await saved({ ...asSent(read), version: error.version, name: 'Oak Side Table, waxed' });
     expect(overwritten).toMatchObject({ name: 'Oak Side Table, waxed', version: first.version + 1 });
+  });
+
+  /** A guest's order of `quantity` of a product (or of its variant), placed through checkout; answers its code. */
+  let bought = 0;
+  const buy = async (productId: number, variantId: number, quantity: number): Promise<string> => {
+    const { delivery_option_id: deliveryOptionId } = await server.db
+      .selectFrom('delivery_options')
+      .select('delivery_option_id')
+      .where('web_id', '=', harbor)
+      .executeTakeFirstOrThrow();
+    const response = await server.call('/api/Order/PlaceOrder', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await guestToken(server)}` },
+      body: {
+        idempotencyKey: `stock-moves-version-${bought++}`,
+        cartCodes: buildCartCode({ productId, variantId, quantity, addonIds: [] }),
+        email: 'ada@example.test',
+        shippingAddress: { fullName: 'Ada Guest', line1: '1 Quay Street', city: 'Leith', postalCode: 'EH6 6AA', country: 'gb' },
+        deliveryOptionId,
+        paymentMethod: 'cod',
+        currency: 'USD',
+      },
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return orderEndpoints.placeOrder.answer.parse(await response.json()).data.order.orderCode;
+  };
+  /** The editor's save of `read` (a name changed) refused as stale: 409 PRODUCT_CHANGED with the version stored now. */
+  const refusedAsStale = async (read: StudioProduct) => {
+    const late = await save({ ...asSent(read), name: `${read.name}, renamed` });
+    expect(late.status).toBe(409);
+    const { error } = productChangedAnswer.parse(await late.json());
+    expect(error.code).toBe('PRODUCT_CHANGED');
+    expect(error.version).toBeGreaterThan(read.version);
+    return error.version;
+  };
+
+  it('refuses a save made from a read older than a sale of the product, so the sale is not undone', async () => {
+    const product = await saved({ name: 'Linen Tea Towel', price: 1200, stock: 7, status: 'active' });
+    const read = await open(product.id);
+    await buy(product.id, 0, 2);
+
+    await refusedAsStale(read);
+    expect(await open(product.id)).toMatchObject({ name: 'Linen Tea Towel', stock: 5 });
+    // Reloaded and saved again, the owner's change lands on the stock as the sale left it.
+    expect(await saved({ ...asSent(await open(product.id)), name: 'Linen Tea Towel, natural' })).toMatchObject({
+      name: 'Linen Tea Towel, natural',
+      stock: 5,
+    });
+  });
+
+  it('refuses a save made from a read older than a sale of a variant, so the sale is not undone', async () => {
+    const product = await saved({
+      name: 'Wool Throw',
+      price: 8900,
+      status: 'active',
+      variantOptions: [{ name: 'Colour', values: ['Grey', 'Navy'] }],
+      variants: [
+        { values: ['Grey'], price: 8900, sku: 'THROW-GREY', stock: 4 },
+        { values: ['Navy'], price: 8900, sku: 'THROW-NAVY', stock: 6 },
+      ],
+    });
+    const read = await open(product.id);
+    const navy = read.variants.find((variant) => variant.sku === 'THROW-NAVY')!;
+    await buy(product.id, navy.id, 3);
+
+    await refusedAsStale(read);
+    const now = await open(product.id);
+    expect(now.variants.map((variant) => [variant.sku, variant.stock])).toEqual([
+      ['THROW-GREY', 4],
+      ['THROW-NAVY', 3],
+    ]);
+    expect(now.stock).toBe(7);
+  });
+
+  it('refuses a save made from a read older than a cancellation, so the stock given back stays', async () => {
+    const product = await saved({
+      name: 'Enamel Mug',
+      price: 1500,
+      status: 'active',
+      variantOptions: [{ name: 'Colour', values: ['White'] }],
+      variants: [{ values: ['White'], price: 1500, sku: 'ENAMEL-WHITE', stock: 5 }],
+    });
+    const plain = await saved({ name: 'Enamel Plate', price: 1800, stock: 5, status: 'active' });
+    const white = product.variants[0]!;
+    const mugOrder = await buy(product.id, white.id, 2);
+    const plateOrder = await buy(plain.id, 0, 2);
+    const [readMug, readPlate] = [await open(product.id), await open(plain.id)];
+    expect([readMug.stock, readPlate.stock]).toEqual([3, 3]);
+
+    for (const orderCode of [mugOrder, plateOrder]) {
+      const cancelled = await studio('/api/Studio/SetOrderStatus', { body: { orderCode, status: 'Cancelled' } });
+      expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    }
+    await refusedAsStale(readMug);
+    await refusedAsStale(readPlate);
+    expect((await open(product.id)).variants[0]).toMatchObject({ id: white.id, stock: 5 });
+    expect((await open(plain.id)).stock).toBe(5);
+  });
+
+  it('raises the version once per save of the editor, so a save with the version it answered is taken', async () => {
+    const read = await saved({
+      name: 'Birch Stool',
+      price: 6400,
+      status: 'active',
+      variantOptions: [{ name: 'Height', values: ['Low', 'Tall'] }],
+      variants: [
+        { values: ['Low'], price: 6400, sku: 'STOOL-LOW', stock: 3 },
+        { values: ['Tall'], price: 6900, sku: 'STOOL-TALL', stock: 2 },
+      ],
+    });
+    const restocked = await saved({
+      ...asSent(read),
+      variants: read.variants.map((variant) => ({ ...variant, stock: variant.stock + 10 })),
+    });
+    expect(restocked.version).toBe(read.version + 1);
+    const renamed = await saved({ ...asSent(restocked), name: 'Birch Stool, oiled' });
+    expect(renamed).toMatchObject({ name: 'Birch Stool, oiled', version: read.version + 2 });
+    expect(renamed.variants.map((variant) => variant.stock)).toEqual([13, 12]);
   });
 
   it('refuses bad input with a 400 naming the field, and writes nothing', async () => {

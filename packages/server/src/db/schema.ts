@@ -201,7 +201,10 @@ export interface ProductsTable {
   meta: ColumnType<Record<string, string>, string | undefined, string>;
   created_at: Timestamp;
   status: Generated<'draft' | 'active' | 'archived'>;
-  /** Raised by each studio save: a save carrying an older one is refused (409 PRODUCT_CHANGED). */
+  /**
+   * Raised by each studio save and by each stock move of an order (`shop/stock.ts`): a save carrying an older one is
+   * refused (409 PRODUCT_CHANGED).
+   */
   version: Generated<number>;
   track_stock: Generated<boolean>;
   /** Kept by a trigger: name, brand, category and SKU folded (migration 0004). */

@@ -28,6 +28,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Mailer } from '../infra/mailer.ts';
 import { consentAllows, conversionsTarget, hashedUserData, queueConversion, type ConversionOutbox, type Customer } from './conversions.ts';
 import { pricedItems } from './cart.ts';
+import { moveStock } from './stock.ts';
 
 /**
  * Checkout and orders (issue 16). Placing an order prices its lines again, takes their stock and writes the order,
@@ -414,21 +415,7 @@ export async function placeOrder(
     for (const { item, quantity } of lines) {
       const { productID, variantID, itemName } = item.product;
       if (untracked.has(productID)) continue;
-      const taken = variantID
-        ? await trx
-            .updateTable('variants')
-            .set({ stock: sql`stock - ${quantity}` })
-            .where('variant_id', '=', variantID)
-            .where('stock', '>=', quantity)
-            .returning('variant_id as id')
-            .executeTakeFirst()
-        : await trx
-            .updateTable('products')
-            .set({ stock: sql`stock - ${quantity}`, stock_status_id: sql`CASE WHEN stock = ${quantity} THEN 2 ELSE stock_status_id END` })
-            .where('product_id', '=', productID)
-            .where('stock', '>=', quantity)
-            .returning('product_id as id')
-            .executeTakeFirst();
+      const taken = await moveStock(trx, { productId: productID, variantId: variantID || null, change: -quantity });
       if (!taken) throw new HttpError(409, 'OUT_OF_STOCK', `${itemName} sold out while you were checking out`, 'cartCodes');
     }
     await trx

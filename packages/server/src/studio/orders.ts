@@ -4,6 +4,7 @@ import { STUDIO_ORDERS_PAGE, nextStatuses, type OrderStatus, type setOrderStatus
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../http/errors.ts';
 import { listedOrder, listedOrderColumns, orderByCode } from '../shop/orders.ts';
+import { moveStock } from '../shop/stock.ts';
 
 /**
  * The store's orders as its owner works them: listed newest first by status and a search, moved on through their
@@ -95,7 +96,8 @@ export async function setOrderStatus(db: Db, webId: number, body: z.output<typeo
 
 /**
  * A cancelled order's lines go back to stock: to their variant, or their product (in stock again if it had sold out).
- * A product whose stock is not counted took none, and gets none back.
+ * A product whose stock is not counted took none, and gets none back. Its version is raised (`moveStock`), so an
+ * editor open on it since cannot write the old stock back.
  */
 async function giveStockBack(trx: Db, orderId: number): Promise<void> {
   const lines = await trx
@@ -105,18 +107,6 @@ async function giveStockBack(trx: Db, orderId: number): Promise<void> {
     .where('l.order_id', '=', orderId)
     .where('p.track_stock', '=', true)
     .execute();
-  for (const line of lines) {
-    if (line.variant_id !== null)
-      await trx
-        .updateTable('variants')
-        .set({ stock: sql`stock + ${line.quantity}` })
-        .where('variant_id', '=', line.variant_id)
-        .execute();
-    else if (line.product_id !== null)
-      await trx
-        .updateTable('products')
-        .set({ stock: sql`stock + ${line.quantity}`, stock_status_id: 1 })
-        .where('product_id', '=', line.product_id)
-        .execute();
-  }
+  for (const line of lines)
+    if (line.product_id !== null) await moveStock(trx, { productId: line.product_id, variantId: line.variant_id, change: line.quantity });
 }

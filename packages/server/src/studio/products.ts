@@ -282,7 +282,7 @@ export async function saveProduct(store: Db, webId: number, body: SaveProduct): 
       throw new HttpError(
         409,
         'PRODUCT_CHANGED',
-        'This product was saved by someone else (or in another tab) since you opened it, so your changes were not saved. Reload it, or save again to overwrite.',
+        'This product changed since you opened it (saved by someone else or in another tab, or its stock moved with an order), so your changes were not saved. Reload it, or save again to overwrite.',
         'version',
         undefined,
         { version: before.version },
