@@ -113,9 +113,9 @@ function PeriodPicker({ period, onChange }: { period: Period; onChange: (period:
     }`;
   return (
     <section aria-labelledby={`${id}-period`} className="flex flex-wrap items-end gap-x-4 gap-y-3">
-      <h3 id={`${id}-period`} className="sr-only">
+      <h2 id={`${id}-period`} className="sr-only">
         Period
-      </h3>
+      </h2>
       <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
         {PRESETS.map((days) => (
           <button
@@ -235,12 +235,12 @@ function Report({ report, stale }: { report: AnalyticsReport; stale: boolean }) 
   return (
     <div className={`space-y-6 transition-opacity ${stale ? 'opacity-60' : ''}`}>
       <section aria-labelledby={`${id}-totals`}>
-        <h3 id={`${id}-totals`} className="text-sm font-semibold text-slate-900">
+        <h2 id={`${id}-totals`} className="text-sm font-semibold text-slate-900">
           {dayLabel(report.from)} – {dayLabel(report.to)}{' '}
           <span className="font-normal text-slate-600">
             compared with {dayLabel(report.previousFrom)} – {dayLabel(report.previousTo)}
           </span>
-        </h3>
+        </h2>
         <dl className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
           {figures.map((figure) => {
             const now = report.totals[figure.key];
@@ -266,15 +266,15 @@ function Report({ report, stale }: { report: AnalyticsReport; stale: boolean }) 
 
       <div className="grid gap-4 xl:grid-cols-2">
         <section aria-labelledby={`${id}-traffic`} className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
-          <h3 id={`${id}-traffic`} className="mb-2 text-sm font-semibold">
+          <h2 id={`${id}-traffic`} className="mb-2 text-sm font-semibold">
             Visitors and page views <span className="font-normal text-slate-600">(previous period dashed)</span>
-          </h3>
+          </h2>
           <DaysChart days={days} series={traffic} formatLeft={whole} />
         </section>
         <section aria-labelledby={`${id}-sales`} className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
-          <h3 id={`${id}-sales`} className="mb-2 text-sm font-semibold">
+          <h2 id={`${id}-sales`} className="mb-2 text-sm font-semibold">
             Orders and revenue <span className="font-normal text-slate-600">(previous period dashed)</span>
-          </h3>
+          </h2>
           <DaysChart days={days} series={sales} formatLeft={whole} formatRight={money} />
         </section>
       </div>
@@ -344,9 +344,9 @@ function Breakdown({
   const most = rows[0]?.count ?? 0;
   return (
     <section aria-labelledby={id} className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
-      <h3 id={id} className="mb-2 text-sm font-semibold">
+      <h2 id={id} className="mb-2 text-sm font-semibold">
         {title}
-      </h3>
+      </h2>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">{empty}</p>
       ) : (

@@ -125,9 +125,9 @@ export function OrderDetail({
   return (
     <article aria-labelledby="order-heading" className="space-y-5 px-5 py-4 text-sm">
       <header className="space-y-1">
-        <h3 id="order-heading" ref={heading} tabIndex={-1} className="rounded font-mono text-base font-semibold focus:outline-none">
+        <h2 id="order-heading" ref={heading} tabIndex={-1} className="rounded font-mono text-base font-semibold focus:outline-none">
           <span className="sr-only">Order</span> {order.orderCode}
-        </h3>
+        </h2>
         <p className="text-slate-600">
           Placed <Time at={order.createdAt} />
         </p>
@@ -286,9 +286,9 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
     <section aria-labelledby={id}>
-      <h4 id={id} className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+      <h3 id={id} className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
         {title}
-      </h4>
+      </h3>
       {children}
     </section>
   );
