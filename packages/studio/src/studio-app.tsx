@@ -43,7 +43,7 @@ export type StudioRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
  * The studio's addresses: `/editor` is the page editor; the back office's screens (`/editor/orders`,
- * `/editor/orders/{code}`, `/editor/analytics`, `/editor/redirects`) load with their frame in chunks of their own, so the
+ * `/editor/orders/{code}`, `/editor/products`, `/editor/analytics`, `/editor/redirects`) load with their frame in chunks of their own, so the
  * editor's first paint pays nothing for them.
  */
 export function studioRoutes(storeDomain: string): RouteObject[] {
@@ -64,6 +64,11 @@ export function studioRoutes(storeDomain: string): RouteObject[] {
               lazy: () => import('./orders/orders-screen.tsx').then((m) => ({ Component: m.OrdersScreen })),
               // The order open beside the list: the list's screen draws it.
               children: [{ path: ':code', element: null }],
+            },
+            {
+              path: 'products',
+              handle: { title: 'Products' } satisfies ScreenHandle,
+              lazy: () => import('./products/products-screen.tsx').then((m) => ({ Component: m.ProductsScreen })),
             },
             {
               path: 'analytics',

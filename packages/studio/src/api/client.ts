@@ -2,6 +2,7 @@ import {
   apiError,
   endpointRequest,
   marketingEndpoints,
+  productChangedAnswer,
   readEndpointAnswer,
   studioAnalyticsEndpoints,
   studioCatalogueEndpoints,
@@ -9,6 +10,7 @@ import {
   studioMediaEndpoints,
   studioOrderEndpoints,
   studioPageEndpoints,
+  studioProductEndpoints,
   studioPublishEndpoints,
   studioRedirectEndpoints,
   studioThemeEndpoints,
@@ -18,6 +20,9 @@ import {
   type EndpointArgs,
   type OrderStatus,
   type AnalyticsQuery,
+  type BulkProductsRequest,
+  type SaveProductRequest,
+  type StudioProductsQuery,
   type OrderSummary,
   type PageDocument,
   type PublishDraftsRequest,
@@ -34,6 +39,8 @@ export class StudioApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** The version stored now, when a 409 says the thing was saved since (PRODUCT_CHANGED). */
+    readonly currentVersion?: number,
   ) {
     super(message);
     this.name = 'StudioApiError';
@@ -96,8 +103,15 @@ export function createStudioApi({ token, onSessionOver, fetch: fetchImpl = (...a
     const json: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       const parsed = apiError.safeParse(json);
+      const changed = productChangedAnswer.safeParse(json);
       const error = parsed.success
-        ? new StudioApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field)
+        ? new StudioApiError(
+            response.status,
+            parsed.data.error.code,
+            parsed.data.error.message,
+            parsed.data.error.field,
+            changed.success ? changed.data.error.version : undefined,
+          )
         : new StudioApiError(response.status, `HTTP_${response.status}`, `The server answered ${response.status}.`);
       if (error.isSessionOver) onSessionOver?.(error);
       throw error;
@@ -147,6 +161,10 @@ export function createStudioApi({ token, onSessionOver, fetch: fetchImpl = (...a
       (await call(studioOrderEndpoints.getOrder, { query: { OrderCode: orderCode } })).data.order,
     setOrderStatus: async (orderCode: string, change: OrderChange): Promise<OrderSummary> =>
       (await call(studioOrderEndpoints.setOrderStatus, { body: { orderCode, ...change } })).data.order,
+    getProducts: async (query: StudioProductsQuery) => (await call(studioProductEndpoints.getProducts, { query })).data,
+    getProduct: async (productId: number) => (await call(studioProductEndpoints.getProduct, { query: { productId } })).data.product,
+    saveProduct: async (product: SaveProductRequest) => (await call(studioProductEndpoints.saveProduct, { body: product })).data.product,
+    bulkProducts: async (change: BulkProductsRequest) => (await call(studioProductEndpoints.bulkProducts, { body: change })).data.changed,
     getAnalytics: async (query: AnalyticsQuery) => (await call(studioAnalyticsEndpoints.getAnalytics, { query })).data,
     getMaintenance: async () => (await call(studioEndpoints.getMaintenance)).data,
     setMaintenance: async (settings: SetMaintenanceRequest) => (await call(studioEndpoints.setMaintenance, { body: settings })).data,

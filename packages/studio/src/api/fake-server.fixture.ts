@@ -4,6 +4,12 @@ import {
   nextStatuses,
   orderStatuses,
   STUDIO_ORDERS_PAGE,
+  LOW_STOCK,
+  PRODUCT_COUNT_LIMIT,
+  saveProductRequest,
+  slugFromName,
+  type StudioProduct,
+  type StudioProductRow,
   type AnalyticsReport,
   type CatalogueChoices,
   type OrderStatus,
@@ -66,6 +72,128 @@ export function findSampleProducts(search: { q: string } | { ids: readonly numbe
   const words = q.split(/\s+/).filter(Boolean);
   const found = products.filter((product) => words.every((word) => fold(`${product.name} ${product.sku}`).includes(word)));
   return [...found.filter((p) => fold(p.name).startsWith(q)), ...found.filter((p) => !fold(p.name).startsWith(q))];
+}
+
+/**
+ * The store's products as the editor opens them, newest first: a low-stock pan with two variants, an option and an
+ * add-on; an active knife; a draft knife out of stock; an archived torch; then 26 garden trowels, so a list of 25 has
+ * a second page.
+ */
+export function sampleStudioProducts(): StudioProduct[] {
+  const product = (id: number, fields: Partial<StudioProduct>): StudioProduct => ({
+    id,
+    version: 1,
+    name: `Garden trowel ${id}`,
+    slug: `garden-trowel-${id}`,
+    description: '',
+    status: 'active',
+    price: 1200,
+    compareAtPrice: null,
+    sku: `TR-${id}`,
+    stock: 20,
+    stockTracked: true,
+    categoryId: 3,
+    brandId: null,
+    attributeValueIds: [],
+    pictures: [],
+    options: [],
+    addons: [],
+    variantOptions: [],
+    variants: [],
+    seo: { title: '', description: '' },
+    ...fields,
+  });
+  return [
+    product(12, {
+      name: 'Cast-iron pan',
+      slug: 'cast-iron-pan',
+      description: '<p>Seasoned and ready.</p>',
+      version: 4,
+      price: 2500,
+      compareAtPrice: 3000,
+      sku: 'PAN-CI',
+      stock: 3,
+      categoryId: 4,
+      brandId: 5,
+      pictures: [{ file: '/media/products/pan.webp', width: 800, height: 600, alt: 'The pan from above' }],
+      options: [{ id: 41, name: 'Engraving', inputTypeId: 1, required: false, values: [] }],
+      addons: [{ id: 51, name: 'Gift wrap', price: 200 }],
+      variantOptions: [
+        {
+          attributeId: 61,
+          name: 'Size',
+          values: [
+            { valueId: 62, name: '24 cm' },
+            { valueId: 63, name: '28 cm' },
+          ],
+        },
+      ],
+      variants: [
+        { id: 30, values: ['24 cm'], price: 2500, compareAtPrice: null, sku: 'PAN-CI-24', stock: 0, picture: null },
+        { id: 31, values: ['28 cm'], price: 2900, compareAtPrice: 3400, sku: 'PAN-CI-28', stock: 3, picture: '/media/products/pan.webp' },
+      ],
+      seo: { title: 'Cast-iron pan | Harbor', description: 'A pan for a lifetime.' },
+    }),
+    product(11, {
+      name: 'Chef knife',
+      slug: 'chef-knife',
+      price: 4500,
+      sku: 'KN-CH',
+      stock: 12,
+      categoryId: 1,
+      brandId: 5,
+      pictures: [{ file: '/media/products/knife.webp', width: 800, height: 800, alt: '' }],
+    }),
+    product(13, { name: 'Bread knife', slug: 'bread-knife', status: 'draft', price: 1000, sku: 'KN-BR', stock: 0, categoryId: 1 }),
+    product(14, {
+      name: 'Crème brûlée torch',
+      slug: 'creme-brulee-torch',
+      status: 'archived',
+      price: 1850,
+      sku: 'TORCH-1',
+      stock: 40,
+      categoryId: null,
+      brandId: 6,
+    }),
+    ...Array.from({ length: 26 }, (_, i) => product(10 - i, {})),
+  ];
+}
+
+/** A product as a row of `Studio/GetProducts`: the first picture, the variants' stock summed, the level it marks. */
+export function studioProductRowOf(product: StudioProduct): StudioProductRow {
+  const { categories, brands } = sampleCatalogue();
+  const stock = product.variants.length ? product.variants.reduce((sum, v) => sum + v.stock, 0) : product.stock;
+  const first = product.pictures[0];
+  return {
+    id: product.id,
+    name: product.name,
+    slug: product.slug,
+    status: product.status,
+    picture: first ? { file: first.file, width: first.width, height: first.height } : null,
+    stock,
+    stockTracked: product.stockTracked,
+    stockLevel: stock <= 0 ? 'out' : stock <= LOW_STOCK ? 'low' : 'in',
+    price: product.price,
+    compareAtPrice: product.compareAtPrice,
+    categoryName: categories.find((c) => c.id === product.categoryId)?.name ?? null,
+    brandName: brands.find((b) => b.id === product.brandId)?.name ?? null,
+    variantCount: product.variants.length,
+  };
+}
+
+/** The categories under `id`, itself included, as the server's category filter takes them. */
+function categoryAndBelow(id: number): Set<number> {
+  const { categories } = sampleCatalogue();
+  const found = new Set([id]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const c of categories)
+      if (c.parentId !== null && found.has(c.parentId) && !found.has(c.id)) {
+        found.add(c.id);
+        grew = true;
+      }
+  }
+  return found;
 }
 
 /**
@@ -175,6 +303,11 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
   ]);
   const theme = { draft: sampleTheme() as ThemeDocument, draftRevision: 5, publishedVersion: 1, versions: [sampleTheme()] };
   const orders = sampleOrders();
+  /** The products, and how many a list counts before it says "more" (the server's 10,000, lowered by a test). */
+  const catalogue = { products: sampleStudioProducts(), countLimit: PRODUCT_COUNT_LIMIT };
+  let nextProductId = 100;
+  /** The query strings `Studio/GetProducts` was asked with, in order. */
+  const productQueries: string[] = [];
   const calls: { path: string; body: unknown }[] = [];
   /** Calls that answer 500, for tests of what the studio does when the server fails. */
   const failing = new Set<string>();
@@ -372,6 +505,129 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
         order.history.push({ status: String(body.paymentStatus ?? body.status), note, at: '2025-03-29T09:30:00.000Z' });
         return json(200, { data: { order } });
       }
+      case 'GetProducts': {
+        productQueries.push(url.searchParams.toString());
+        const param = (name: string) => url.searchParams.get(name) ?? '';
+        const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+        const words = fold(param('q')).split(/\s+/).filter(Boolean);
+        const inCategory = param('category') ? categoryAndBelow(Number(param('category'))) : null;
+        const found = catalogue.products
+          .filter(
+            (p) =>
+              words.every((word) => fold(`${p.name} ${p.sku}`).includes(word)) &&
+              (!param('status') || p.status === param('status')) &&
+              (!inCategory || (p.categoryId !== null && inCategory.has(p.categoryId))) &&
+              (!param('brand') || p.brandId === Number(param('brand'))),
+          )
+          .map(studioProductRowOf)
+          .filter((row) => !param('stock') || row.stockLevel === param('stock'));
+        const by = {
+          name: (a: StudioProductRow, b: StudioProductRow) => a.name.localeCompare(b.name),
+          price: (a: StudioProductRow, b: StudioProductRow) => a.price - b.price,
+          stock: (a: StudioProductRow, b: StudioProductRow) => a.stock - b.stock,
+          oldest: (a: StudioProductRow, b: StudioProductRow) => a.id - b.id,
+        };
+        const sort = param('sort');
+        const key = sort.replace(/-desc$/, '') as keyof typeof by;
+        if (by[key]) found.sort((a, b) => by[key](a, b) * (sort.endsWith('-desc') ? -1 : 1));
+        const page = Number(param('page') || 1);
+        const pageSize = Number(param('pageSize') || 50);
+        return json(200, {
+          data: {
+            products: found.slice((page - 1) * pageSize, page * pageSize),
+            total: Math.min(found.length, catalogue.countLimit),
+            more: found.length > catalogue.countLimit,
+            page,
+            pageSize,
+          },
+        });
+      }
+      case 'GetProduct': {
+        const product = catalogue.products.find((p) => p.id === Number(url.searchParams.get('productId')));
+        return product
+          ? json(200, { data: { product: structuredClone(product) } })
+          : fail(404, 'NOT_FOUND', 'productId: this store has no such product', 'productId');
+      }
+      case 'SaveProduct': {
+        // The server's rules (packages/server/src/studio/products.ts), with its messages.
+        const parsed = saveProductRequest.safeParse(body);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          const field = issue.path.join('.');
+          return fail(400, 'BAD_REQUEST', `${field}: ${issue.message}`, field);
+        }
+        const request = parsed.data;
+        const before = request.productId === undefined ? null : catalogue.products.find((p) => p.id === request.productId);
+        if (before === undefined) return fail(404, 'NOT_FOUND', 'productId: this store has no such product', 'productId');
+        if (before && before.version !== request.version)
+          return json(409, {
+            error: {
+              code: 'PRODUCT_CHANGED',
+              message: 'This product changed since you opened it, so your changes were not saved. Reload it, or save again to overwrite.',
+              field: 'version',
+              version: before.version,
+            },
+          });
+        const slug = request.slug || before?.slug || slugFromName(request.name);
+        if (catalogue.products.some((p) => p.slug === slug && p.id !== before?.id))
+          return fail(400, 'BAD_REQUEST', 'slug: is the address of another product', 'slug');
+        const pictureOf = (file: string) => before?.pictures.find((p) => p.file === file) ?? { width: 800, height: 800 };
+        const saved: StudioProduct = {
+          id: before?.id ?? nextProductId++,
+          version: (before?.version ?? 0) + 1,
+          name: request.name,
+          slug,
+          description: request.description,
+          status: request.status,
+          price: request.price,
+          compareAtPrice: request.compareAtPrice,
+          sku: request.sku,
+          stock: request.stock,
+          stockTracked: request.stockTracked,
+          categoryId: request.categoryId,
+          brandId: request.brandId,
+          attributeValueIds: request.attributeValueIds,
+          pictures: request.pictures.map((p) => ({ ...pictureOf(p.file), file: p.file, alt: p.alt })),
+          options: request.options.map((o) => ({
+            id: o.id ?? nextProductId++,
+            name: o.name,
+            inputTypeId: o.inputTypeId,
+            required: o.required,
+            values: o.values.map((v) => ({ id: v.id ?? nextProductId++, name: v.name, price: v.price })),
+          })),
+          addons: request.addons.map((a) => ({ id: a.id ?? nextProductId++, name: a.name, price: a.price })),
+          variantOptions: request.variantOptions.map((axis, i) => ({
+            attributeId: before?.variantOptions[i]?.attributeId ?? nextProductId++,
+            name: axis.name,
+            values: axis.values.map((name) => ({
+              valueId: before?.variantOptions[i]?.values.find((v) => v.name === name)?.valueId ?? nextProductId++,
+              name,
+            })),
+          })),
+          variants: request.variants.map((v) => ({ ...v, id: v.id ?? nextProductId++ })),
+          seo: request.seo,
+        };
+        catalogue.products = before ? catalogue.products.map((p) => (p.id === before.id ? saved : p)) : [saved, ...catalogue.products];
+        return json(200, { data: { product: structuredClone(saved) } });
+      }
+      case 'BulkProducts': {
+        const ids = body.productIds as number[];
+        if (!ids.every((id) => catalogue.products.some((p) => p.id === id)))
+          return fail(404, 'NOT_FOUND', 'productIds: this store has no such product', 'productIds');
+        const named = (p: StudioProduct) => ids.includes(p.id);
+        const status = { publish: 'active', draft: 'draft', archive: 'archived' } as const;
+        const action = body.action as 'publish' | 'draft' | 'archive' | 'move' | 'delete';
+        if (action === 'delete') catalogue.products = catalogue.products.filter((p) => !named(p));
+        else
+          catalogue.products = catalogue.products.map((p) =>
+            !named(p)
+              ? p
+              : action === 'move'
+                ? { ...p, categoryId: body.categoryId as number | null, version: p.version + 1 }
+                : { ...p, status: status[action], version: p.version + 1 },
+          );
+        return json(200, { data: { changed: new Set(ids).size } });
+      }
       case 'GetAnalytics':
         return json(200, { data: sampleAnalytics(url.searchParams.get('From')!, url.searchParams.get('To')!) });
       case 'GetRedirects':
@@ -380,7 +636,7 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
         return fail(404, 'NOT_FOUND', `No fake for ${path}`);
     }
   };
-  return { fetch, pages, theme, orders, calls, failing };
+  return { fetch, pages, theme, orders, catalogue, productQueries, calls, failing };
 }
 
 /**

@@ -7,7 +7,12 @@ import {
   type PageDocument,
   type AnalyticsQuery,
   type AnalyticsReport,
+  type BulkProductsRequest,
   type OrderSummary,
+  type SaveProductRequest,
+  type StudioProduct,
+  type StudioProductsAnswer,
+  type StudioProductsQuery,
   type PublishedVersionSummary,
   type SaveMarketingRequest,
   type SaveRedirectRequest,
@@ -72,6 +77,14 @@ export interface StudioController {
   catalogueChoices(): Promise<CatalogueChoices>;
   /** The store's products matching a search, or those named, for the product picker. */
   findProducts(search: { q: string } | { ids: readonly number[] }): Promise<ProductChoice[]>;
+  /** A page of the store's products of every status, searched, filtered and sorted, and how many match (to 10,000). */
+  products(query: StudioProductsQuery): Promise<StudioProductsAnswer['data']>;
+  /** One product as the editor opens it, with the version a save must carry. */
+  product(productId: number): Promise<StudioProduct>;
+  /** Creates or replaces a product; a stale version is refused (409 PRODUCT_CHANGED, with the version stored now). */
+  saveProduct(product: SaveProductRequest): Promise<StudioProduct>;
+  /** Publishes, drafts, archives, moves or deletes products, all or none; answers how many changed. */
+  bulkProducts(change: BulkProductsRequest): Promise<number>;
   /** A page of the store's orders, newest first, and how many match in all. */
   orders(filter: StudioOrdersFilter): Promise<{ orders: StudioOrderRow[]; total: number }>;
   /** One order whole: lines, addresses, totals and its history. */
@@ -371,6 +384,10 @@ export function createStudioController({
     saveRedirect: (rule) => api.saveRedirect(rule),
     deleteRedirect: (ruleId) => api.deleteRedirect(ruleId),
     saveRedirectUrl: (redirectURL) => api.saveRedirectUrl(redirectURL),
+    products: (query) => api.getProducts(query),
+    product: (productId) => api.getProduct(productId),
+    saveProduct: (product) => api.saveProduct(product),
+    bulkProducts: (change) => api.bulkProducts(change),
     orders: (filter) => api.getOrders(filter),
     order: (orderCode) => api.getOrder(orderCode),
     changeOrder: (orderCode, change) => api.setOrderStatus(orderCode, change),

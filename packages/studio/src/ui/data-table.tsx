@@ -13,6 +13,7 @@ import {
   type ColumnDef,
   type Row,
   type RowData,
+  type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
@@ -66,6 +67,7 @@ export function DataTable<Item extends RowData>({
   onBack,
   bulkActions,
   footer,
+  sorting,
 }: {
   /** The table's name: its region and its caption say it. */
   label: string;
@@ -81,7 +83,8 @@ export function DataTable<Item extends RowData>({
   search: { value: string; onChange: (value: string) => void; onSubmit?: () => void; label: string; placeholder: string };
   /** Filters beside the search box. */
   toolbar?: ReactNode;
-  empty: { title: string; hint: string };
+  /** What the empty table says, and what it offers to do (an "Add product" link). */
+  empty: { title: string; hint: string; action?: ReactNode };
   /** Set when the rows could not be loaded: shown instead of them, with its own way to try again. */
   error?: ReactNode;
   onOpen: (item: Item) => void;
@@ -92,6 +95,10 @@ export function DataTable<Item extends RowData>({
   /** What can be done to the selected rows; given them and a way to clear the selection. */
   bulkActions?: (selected: Item[], clear: () => void) => ReactNode;
   footer?: ReactNode;
+  /**
+   * The server sorts: the headings show and change this order (one column at a time) instead of sorting the page shown.
+   */
+  sorting?: { value: SortingState; onChange: (sorting: SortingState) => void };
 }) {
   const data = rows ?? noRows;
   const table = useTable({
@@ -100,6 +107,12 @@ export function DataTable<Item extends RowData>({
     data: data as Item[],
     getRowId: (item) => rowId(item),
     enableRowRangeSelection: true,
+    ...(sorting && {
+      manualSorting: true,
+      enableMultiSort: false,
+      state: { sorting: sorting.value },
+      onSortingChange: (next) => sorting.onChange(typeof next === 'function' ? next(sorting.value) : next),
+    }),
   });
   const searchBox = useRef<HTMLInputElement>(null);
   const searchId = useId();
@@ -248,6 +261,7 @@ export function DataTable<Item extends RowData>({
           <div className="px-5 py-10 text-center" role="status">
             <p className="text-sm font-medium text-slate-800">{empty.title}</p>
             <p className="mt-1 text-sm text-slate-500">{empty.hint}</p>
+            {empty.action ? <div className="mt-3">{empty.action}</div> : null}
             {filtered ? (
               <button
                 type="button"
