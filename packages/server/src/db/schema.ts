@@ -169,6 +169,8 @@ export interface CategoriesTable {
   description: Generated<string>;
   image_file: string | null;
   sort: Generated<number>;
+  /** The SEO title and description (migration 0022), as a product's `meta` holds them. */
+  meta: ColumnType<Record<string, string>, string | undefined, string>;
 }
 
 export interface BrandsTable {
@@ -177,6 +179,7 @@ export interface BrandsTable {
   name: string;
   slug: string;
   logo_file: string | null;
+  description: Generated<string>;
 }
 
 export interface ProductsTable {

@@ -34,6 +34,7 @@ const shipped: Record<string, string> = {
   '0019_order_line_option_sets': 'b1988a52b30924d0ed42e7e4cc4ae515bb587ff90e30311cbdc2d2bd99165d17',
   '0020_old_order_line_option_sets': 'f41eedd7a63bed7434ec5aa88a4a7744849a97fd57139aeea5ddde9171bdebdc',
   '0021_product_editing': 'ba0462355b4e4fa92a3a6763d728ccdba61b81479f7fb72d25a17e5f919d5656',
+  '0022_catalogue_editing': 'b6103cf5691b712e42f09610d95e024da2b5887f522b34c339ff2145fcb74eb9',
 };
 
 it('never changes a shipped migration, and lists every migration file in the index, in order', () => {
