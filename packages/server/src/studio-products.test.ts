@@ -16,6 +16,7 @@ import {
 } from '@vitrine/commerce';
 import {
   backends,
+  expectOwnerOnly,
   guestToken,
   signInCustomer,
   signInOwner,
@@ -706,9 +707,6 @@ describe.each(backends)("the back office's products on $name", ({ create }) => {
 
   it('serves the store’s owner only: a guest, a customer and another store’s owner are refused', async () => {
     const id = await productIdAt('stoneware-mug');
-    const guest = studioCaller(server, await guestToken(server));
-    const customer = studioCaller(server, await signInCustomer(server, 'shopper@harbor.test', 'harbor-shopper-demo', '10.31.0.2'));
-    const nobody = studioCaller(server, null);
     const calls: [string, unknown?][] = [
       ['/api/Studio/GetProducts'],
       [`/api/Studio/GetProduct?productId=${id}`],
@@ -716,19 +714,7 @@ describe.each(backends)("the back office's products on $name", ({ create }) => {
       ['/api/Studio/BulkProducts', { productIds: [id], action: 'delete' }],
     ];
     const before = await snapshot(harbor);
-    for (const [path, body] of calls) {
-      const init = body === undefined ? {} : { body };
-      for (const [who, caller] of [
-        ['nobody', nobody],
-        ['a guest', guest],
-        ['a customer', customer],
-      ] as const)
-        expect((await caller(path, init)).status, `${path} by ${who}`).toBe(401);
-      expect(await refusal(await nordStudio(path, init)), `${path} by another store's owner`).toMatchObject({
-        status: 403,
-        code: 'NOT_SITE_OWNER',
-      });
-    }
+    await expectOwnerOnly(server, nordStudio, calls, '10.31.0.2');
     expect(await snapshot(harbor)).toBe(before);
   });
 

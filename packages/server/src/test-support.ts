@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { renderStorefront, type ClientAssets } from '@vitrine/storefront/server';
 import type { ServerConfig } from './infra/config.ts';
 import type { AppOptions } from './http/app.ts';
@@ -320,4 +320,31 @@ export function studioCaller(server: TestServer, token: string | null) {
       ...init,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
     });
+}
+
+/**
+ * Checks that each of `calls` (a path, and a body for a POST) on the demo store Harbor serves its owner only: nobody,
+ * a guest and a signed-in customer get 401, `otherOwner` (another store's owner) 403 NOT_SITE_OWNER.
+ */
+export async function expectOwnerOnly(
+  server: TestServer,
+  otherOwner: ReturnType<typeof studioCaller>,
+  calls: readonly (readonly [string, unknown?])[],
+  customerIp: string,
+): Promise<void> {
+  const guest = studioCaller(server, await guestToken(server));
+  const customer = studioCaller(server, await signInCustomer(server, 'shopper@harbor.test', 'harbor-shopper-demo', customerIp));
+  const nobody = studioCaller(server, null);
+  for (const [path, body] of calls) {
+    const init = body === undefined ? {} : { body };
+    for (const [who, caller] of [
+      ['nobody', nobody],
+      ['a guest', guest],
+      ['a customer', customer],
+    ] as const)
+      expect((await caller(path, init)).status, `${path} by ${who}`).toBe(401);
+    const refused = await otherOwner(path, init);
+    expect(refused.status, `${path} by another store's owner`).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code, `${path} by another store's owner`).toBe('NOT_SITE_OWNER');
+  }
 }

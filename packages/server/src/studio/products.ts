@@ -6,9 +6,6 @@ import type { z } from 'zod';
 import {
   LOW_STOCK,
   PRODUCT_COUNT_LIMIT,
-  PageType,
-  isReservedProductSlug,
-  slugFromName,
   type ProductStatus,
   type StockLevel,
   type StudioProduct,
@@ -24,6 +21,7 @@ import { HttpError } from '../http/errors.ts';
 import { firstImage } from '../shop/catalog.ts';
 import { matches, relevance, searchTerms } from '../shop/listing.ts';
 import { productOptionsOf } from '../shop/product.ts';
+import { checkSlugFree, freeSlug, redirectAddress } from './addresses.ts';
 
 type Trx = Transaction<Database>;
 type ProductsQuery = z.output<typeof studioProductsQuery>;
@@ -290,7 +288,7 @@ export async function saveProduct(store: Db, webId: number, body: SaveProduct): 
     await checkReferences(trx, body, before?.product_id ?? null);
     const pictures = await picturesOf(trx, body);
     const slug = body.slug
-      ? await checkSlugFree(trx, body.slug, before?.product_id ?? null)
+      ? await checkSlugFree(trx, body.slug, { productId: before?.product_id ?? null })
       : (before?.slug ?? (await freeSlug(trx, body.name)));
 
     const hasVariants = body.variants.length > 0;
@@ -344,7 +342,7 @@ export async function saveProduct(store: Db, webId: number, body: SaveProduct): 
     await saveAddons(trx, webId, productId, body.addons);
     await saveVariants(trx, webId, productId, body);
     await checkSkusFree(trx, productId, body);
-    if (before && before.slug !== slug) await redirectOldAddress(trx, webId, before.slug, slug);
+    if (before && before.slug !== slug) await redirectAddress(trx, webId, `/${before.slug}`, `/${slug}`);
     else if (!before) await trx.deleteFrom('redirect_rules').where('from_path', '=', `/${slug}`).execute();
     return productId;
   });
@@ -414,62 +412,6 @@ async function picturesOf(trx: Trx, body: SaveProduct): Promise<{ file: string; 
     if (!size) throw refused(`pictures.${i}.file`, 'is not an image of this store; upload it first');
     return { file: picture.file, alt: picture.alt, ...size };
   });
-}
-
-/** What holds the address `/slug` in the store, in words, or null: another product, a category or a page. */
-async function holderOf(trx: Trx, slug: string, productId: number | null): Promise<string | null> {
-  const [product, category, page] = await Promise.all([
-    trx
-      .selectFrom('products')
-      .select('product_id')
-      .where('slug', '=', slug)
-      .$if(productId !== null, (q) => q.where('product_id', '<>', productId!))
-      .executeTakeFirst(),
-    trx.selectFrom('categories').select('category_id').where('slug', '=', slug).executeTakeFirst(),
-    trx.selectFrom('pages').select('page_id').where('page_type_id', '=', PageType.Custom).where('slug', '=', slug).executeTakeFirst(),
-  ]);
-  return product ? 'another product' : category ? 'a category' : page ? 'a page' : null;
-}
-
-async function checkSlugFree(trx: Trx, slug: string, productId: number | null): Promise<string> {
-  const holder = await holderOf(trx, slug, productId);
-  if (holder) throw refused('slug', `is already the address of ${holder} of this store`, 'SLUG_TAKEN');
-  return slug;
-}
-
-/** A free address made from the name: `oak-table`, else `oak-table-2`, `oak-table-3`… */
-async function freeSlug(trx: Trx, name: string): Promise<string> {
-  const base = slugFromName(name).slice(0, 180).replace(/-$/, '') || 'product';
-  const taken = new Set(
-    (
-      await Promise.all([
-        trx.selectFrom('products').select('slug').where('slug', 'like', `${base}%`).execute(),
-        trx.selectFrom('categories').select('slug').where('slug', 'like', `${base}%`).execute(),
-        trx.selectFrom('pages').select('slug').where('page_type_id', '=', PageType.Custom).where('slug', 'like', `${base}%`).execute(),
-      ])
-    ).flatMap((rows) => rows.map((row) => row.slug)),
-  );
-  for (let n = 1; ; n++) {
-    const slug = n === 1 ? base : `${base}-${n}`;
-    if (!taken.has(slug) && !isReservedProductSlug(slug)) return slug;
-  }
-}
-
-/**
- * The old address answers 301 to the new one (§2.1's redirect rules, applied before the route table on every server
- * process): a rule from the old path, rules that led to it now leading to the new one (no chain of hops), and a rule
- * from the new path removed, since the product lives there now and a rule would hide it.
- */
-async function redirectOldAddress(trx: Trx, webId: number, oldSlug: string, newSlug: string): Promise<void> {
-  const from = `/${oldSlug}`;
-  const to = `/${newSlug}`;
-  await trx.deleteFrom('redirect_rules').where('from_path', '=', to).execute();
-  await trx.updateTable('redirect_rules').set({ target: to, updated_at: new Date() }).where('target', '=', from).execute();
-  await trx
-    .insertInto('redirect_rules')
-    .values({ web_id: webId, from_path: from, target: to, status: 301 })
-    .onConflict((conflict) => conflict.columns(['web_id', 'from_path']).doUpdateSet({ target: to, status: 301, updated_at: new Date() }))
-    .execute();
 }
 
 /**
