@@ -6,6 +6,7 @@ import { formEndpoints } from './form-endpoints.ts';
 import {
   studioAnalyticsEndpoints,
   studioCatalogueEndpoints,
+  studioCategoryEndpoints,
   studioEndpoints,
   studioMediaEndpoints,
   studioOrderEndpoints,
@@ -38,6 +39,7 @@ export const endpoints = {
   studioMedia: studioMediaEndpoints,
   studioCatalogue: studioCatalogueEndpoints,
   studioProducts: studioProductEndpoints,
+  studioCategories: studioCategoryEndpoints,
   studioOrders: studioOrderEndpoints,
   marketing: marketingEndpoints,
   studioAnalytics: studioAnalyticsEndpoints,

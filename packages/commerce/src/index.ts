@@ -94,6 +94,7 @@ export {
   studioMediaEndpoints,
   studioCatalogueEndpoints,
   studioProductEndpoints,
+  studioCategoryEndpoints,
   studioOrderEndpoints,
   studioAnalyticsEndpoints,
   studioRedirectEndpoints,
@@ -484,6 +485,24 @@ export {
   bulkProductsRequest,
   bulkProductsAnswer,
 } from './studio-products.ts';
+export {
+  studioCategory,
+  studioCategoriesAnswer,
+  studioCategoryAnswer,
+  saveCategoryRequest,
+  moveCategoryRequest,
+  reorderCategoriesRequest,
+  deleteCategoryRequest,
+} from './studio-categories.ts';
+export type {
+  StudioCategory,
+  StudioCategoriesAnswer,
+  StudioCategoryAnswer,
+  SaveCategoryRequest,
+  MoveCategoryRequest,
+  ReorderCategoriesRequest,
+  DeleteCategoryRequest,
+} from './studio-categories.ts';
 export type {
   ProductStatus,
   StockLevel,

@@ -43,6 +43,14 @@ import {
   studioProductsAnswer,
   studioProductsQuery,
 } from './studio-products.ts';
+import {
+  deleteCategoryRequest,
+  moveCategoryRequest,
+  reorderCategoriesRequest,
+  saveCategoryRequest,
+  studioCategoriesAnswer,
+  studioCategoryAnswer,
+} from './studio-categories.ts';
 import { deleteRedirectRequest, redirectsAnswer, saveRedirectRequest, saveRedirectUrlRequest } from './redirects.ts';
 
 /** A theme document's largest body. */
@@ -236,6 +244,45 @@ export const studioProductEndpoints = {
     caller: 'owner',
     body: bulkProductsRequest,
     answer: bulkProductsAnswer,
+  }),
+};
+
+/** The back office's categories (issue 34): the tree, a category's save, its move, the siblings' order, its delete. */
+export const studioCategoryEndpoints = {
+  getCategories: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetCategories',
+    caller: 'owner',
+    answer: studioCategoriesAnswer,
+  }),
+  saveCategory: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SaveCategory',
+    caller: 'owner',
+    body: saveCategoryRequest,
+    answer: studioCategoryAnswer,
+    bodyLimit: PRODUCT_BODY_BYTES,
+  }),
+  moveCategory: endpoint({
+    method: 'POST',
+    path: '/api/Studio/MoveCategory',
+    caller: 'owner',
+    body: moveCategoryRequest,
+    answer: studioCategoriesAnswer,
+  }),
+  reorderCategories: endpoint({
+    method: 'POST',
+    path: '/api/Studio/ReorderCategories',
+    caller: 'owner',
+    body: reorderCategoriesRequest,
+    answer: studioCategoriesAnswer,
+  }),
+  deleteCategory: endpoint({
+    method: 'POST',
+    path: '/api/Studio/DeleteCategory',
+    caller: 'owner',
+    body: deleteCategoryRequest,
+    answer: studioCategoriesAnswer,
   }),
 };
 

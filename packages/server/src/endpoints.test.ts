@@ -17,6 +17,7 @@ let nordOwner: string;
 let shopper: string;
 let nordShopper: string;
 let nordPageId: number;
+let nordCategoryId: number;
 let nordAddressId: number;
 let nordCustomerId: number;
 let nordReview: { review_id: number; product_id: number };
@@ -86,6 +87,9 @@ beforeAll(async () => {
   nordPageId = (
     await started.server.db.selectFrom('pages').select('page_id').where('web_id', '=', started.atelierId).executeTakeFirstOrThrow()
   ).page_id;
+  nordCategoryId = (
+    await started.server.db.selectFrom('categories').select('category_id').where('web_id', '=', started.atelierId).executeTakeFirstOrThrow()
+  ).category_id;
   nordReview = await started.server.db
     .selectFrom('reviews')
     .select(['review_id', 'product_id'])
@@ -157,7 +161,14 @@ async function fingerprint(): Promise<string> {
 /** A request of each endpoint that names an id, carrying one of Atelier Nord's. */
 const strangerIds: Record<
   string,
-  (ids: { page: number; address: number; product: number; review: number; cartLine: typeof nordCartLine }) => CallInit & { query?: string }
+  (ids: {
+    page: number;
+    address: number;
+    product: number;
+    category: number;
+    review: number;
+    cartLine: typeof nordCartLine;
+  }) => CallInit & { query?: string }
 > = {
   getPage: ({ page }) => ({ query: `PageID=${page}` }),
   getVersions: ({ page }) => ({ query: `PageID=${page}` }),
@@ -198,6 +209,9 @@ const strangerIds: Record<
   getProduct: ({ product }) => ({ query: `productId=${product}` }),
   saveProduct: ({ product }) => ({ body: { productId: product, version: 1, name: 'Taken', price: 1 } }),
   bulkProducts: ({ product }) => ({ body: { productIds: [product], action: 'delete' } }),
+  saveCategory: ({ category }) => ({ body: { categoryId: category, name: 'Taken' } }),
+  moveCategory: ({ category }) => ({ body: { categoryId: category, parentId: null, position: 0 } }),
+  deleteCategory: ({ category }) => ({ body: { categoryId: category, moveTo: null } }),
   placeOrder: ({ address }) => ({
     body: { idempotencyKey: 'stranger-address-0001', ...harborCheckout, addressId: address, paymentMethod: 'cod', currency: 'USD' },
   }),
@@ -273,6 +287,7 @@ describe('every endpoint of the table', () => {
           page: nordPageId,
           address: nordAddressId,
           product: nordReview.product_id,
+          category: nordCategoryId,
           review: nordReview.review_id,
           cartLine: nordCartLine,
         }),

@@ -31,6 +31,7 @@ import { registerStudioApi } from './studio-api.ts';
 import { registerStudioAnalyticsApi } from './studio-analytics-api.ts';
 import { registerStudioCatalogueApi } from './studio-catalogue-api.ts';
 import { registerStudioProductsApi } from './studio-products-api.ts';
+import { registerStudioCategoriesApi } from './studio-categories-api.ts';
 import { registerStudioOrdersApi } from './studio-orders-api.ts';
 import { registerStudioMediaApi } from './studio-media-api.ts';
 import { registerStudioPagesApi } from './studio-pages-api.ts';
@@ -174,6 +175,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerStudioMediaApi(app, deps);
   registerStudioCatalogueApi(app, deps);
   registerStudioProductsApi(app, deps);
+  registerStudioCategoriesApi(app, deps);
   registerStudioOrdersApi(app, deps);
   registerStudioAnalyticsApi(app, deps);
   registerStudioRedirectsApi(app, deps);

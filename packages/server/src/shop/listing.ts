@@ -3,6 +3,7 @@ import type { AttributeFacet, Listing, ListingState, Suggestions } from '@vitrin
 import type { Db } from '../db/connect.ts';
 import { cardsOf, sortColumns } from './catalog.ts';
 import type { FacetCounts, FacetFilter, StoreFacets } from './facet-index.ts';
+import { textOf } from './product.ts';
 
 /**
  * Listings (§2.3): a category with its sub-categories, a brand, or search results, filtered by the listing keys,
@@ -105,7 +106,8 @@ async function resolveScope(db: Db, tree: CategoryTree, kind: ScopeKind, path: s
       kind,
       id: category.id,
       title: category.name,
-      description: category.description,
+      // Kept as the studio's safe HTML; the listing shows it, and search results quote it, as text.
+      description: textOf(category.description),
       url: tree.url(category.id),
       breadcrumbs: [home, ...trail.map((row) => ({ name: row.name, url: tree.url(row.id) }))],
       categoryIds: tree.subtree(category.id),

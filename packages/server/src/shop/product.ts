@@ -139,9 +139,9 @@ export async function loadProduct(db: Db, slug: string): Promise<ProductDetail |
 
 /**
  * What an HTML description says, as text: for a search result's description and the structured data. Words run on
- * across bold, italic and links; a heading, paragraph or list item ends them.
+ * across bold, italic and links; a heading, paragraph or list item ends them. A category's description too.
  */
-const textOf = (html: string) =>
+export const textOf = (html: string) =>
   decodeHTML(html.replace(/<\/?(?:a|b|i|em|strong)\b[^>]*>/g, '').replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
