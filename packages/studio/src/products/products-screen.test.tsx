@@ -170,4 +170,6 @@ it('opens a product with Enter on its row', async () => {
   button.focus();
   fireEvent.keyDown(button, { key: 'Enter' });
   await waitFor(() => expect(studio.router.state.location.pathname).toBe('/editor/products/11'));
+  expect(await screen.findByRole('form', { name: 'Product Chef knife' }, { timeout: 5000 })).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Product', level: 1 })).toBeTruthy();
 });

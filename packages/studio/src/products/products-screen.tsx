@@ -149,6 +149,23 @@ export function categoryPaths(choices: CatalogueChoices | null): { id: number; p
   return choices.categories.map((c) => ({ id: c.id, path: path(c.id) })).sort((a, b) => a.path.localeCompare(b.path));
 }
 
+/** The store's categories and brands for the choices of a filter or a field; `null` until they come (or if they cannot). */
+export function useCatalogueChoices(): CatalogueChoices | null {
+  const { controller } = useStudio();
+  const [choices, setChoices] = useState<CatalogueChoices | null>(null);
+  useEffect(() => {
+    let live = true;
+    controller.catalogueChoices().then(
+      (found) => live && setChoices(found),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [controller]);
+  return choices;
+}
+
 type ProductList = { products: StudioProductRow[]; total: number; more: boolean; page: number };
 type BulkAction = 'publish' | 'draft' | 'archive' | 'move' | 'delete';
 const bulkDone: Record<BulkAction, string> = {
@@ -179,7 +196,7 @@ export function ProductsScreen() {
     setTyped(query.q);
   }
   const [attempt, setAttempt] = useState(0);
-  const [choices, setChoices] = useState<CatalogueChoices | null>(null);
+  const choices = useCatalogueChoices();
   const [answer, setAnswer] = useState<{ request: string; list: ProductList | null; error: string | null }>({
     request: '',
     list: null,
@@ -194,17 +211,6 @@ export function ProductsScreen() {
     const timer = setTimeout(() => setParams(listParams({ ...query, q: typed.trim(), page: 1 })), PRODUCT_SEARCH_DELAY);
     return () => clearTimeout(timer);
   }, [typed, query, setParams]);
-
-  useEffect(() => {
-    let live = true;
-    controller.catalogueChoices().then(
-      (found) => live && setChoices(found),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [controller]);
 
   const request = JSON.stringify([query, attempt]);
   useEffect(() => {

@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { fakeStudioServer } from '../api/fake-server.fixture.ts';
+import { signedInStudio, stubNativeDialog } from '../studio-app.fixture.tsx';
+
+let server: ReturnType<typeof fakeStudioServer>;
+beforeEach(() => {
+  server = fakeStudioServer();
+  stubNativeDialog();
+});
+afterEach(cleanup);
+
+/** Opens the editor at an address and waits for its form. */
+async function openEditor(at: string) {
+  const studio = await signedInStudio(server, { at });
+  await screen.findByRole('button', { name: 'Save' }, { timeout: 5000 });
+  return studio;
+}
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
+const saves = () => server.calls.filter((c) => c.path === 'SaveProduct').map((c) => c.body as Record<string, unknown>);
+const pan = () => server.catalogue.products.find((p) => p.id === 12)!;
+
+it('creates a product from the list’s Add product, and its address becomes the new product’s', async () => {
+  const studio = await signedInStudio(server, { at: '/editor/products' });
+  fireEvent.click((await screen.findAllByRole('link', { name: 'Add product' }, { timeout: 5000 }))[0]!);
+  await screen.findByRole('form', { name: 'New product' }, { timeout: 5000 });
+  type('Name', 'Café Crème Mug');
+  expect(screen.getByText('Left empty, it is made from the name when you save: http://localhost:3000/cafe-creme-mug.')).toBeTruthy();
+  type('Price', '12.50');
+  type('Stock', '7');
+  fireEvent.change(screen.getByLabelText('Category'), { target: { value: '1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(studio.router.state.location.pathname).toBe('/editor/products/100'));
+  // Replaced, not pushed: back leaves for the list, not for an empty form.
+  expect(studio.router.state.historyAction).toBe('REPLACE');
+  expect(saves()[0]).toMatchObject({ name: 'Café Crème Mug', slug: '', price: 1250, stock: 7, categoryId: 1, status: 'draft' });
+  expect(saves()[0]).not.toHaveProperty('productId');
+  expect(await screen.findByText('Product created.')).toBeTruthy();
+  expect(input('Address').value).toBe('cafe-creme-mug');
+  expect(screen.getByRole('link', { name: 'View on store' }).getAttribute('href')).toBe('/cafe-creme-mug');
+  expect(screen.getByRole('link', { name: 'View on store' }).getAttribute('target')).toBe('_blank');
+  // Nothing unsaved: going back to the list asks nothing.
+  fireEvent.click(screen.getByRole('link', { name: 'Back to products' }));
+  await screen.findByRole('region', { name: 'Product list' });
+});
+
+it('saves a change with the version it read, keeping the variants, pictures, options and add-ons it read', async () => {
+  await openEditor('/editor/products/12');
+  expect(input('Name').value).toBe('Cast-iron pan');
+  expect(input('Price').value).toBe('25.00');
+  expect(input('Compare-at price').value).toBe('30.00');
+  expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('4');
+  const kept = screen.getByRole('region', { name: 'Pictures, options and variants' });
+  expect(within(kept).getByText('2 variants')).toBeTruthy();
+  expect(within(within(kept).getByRole('table', { name: 'Variants' })).getByText('PAN-CI-28')).toBeTruthy();
+  expect(within(kept).getByRole('img', { name: 'The pan from above' })).toBeTruthy();
+  expect(within(kept).getByText('Gift wrap (2)')).toBeTruthy();
+  const before = structuredClone(pan());
+
+  type('Price', '27');
+  type('SEO title', 'The pan | Harbor');
+  expect(within(screen.getByRole('figure', { name: 'Search result preview' })).getByText('The pan | Harbor')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Product saved.')).toBeTruthy();
+  expect(saves()[0]).toMatchObject({
+    productId: 12,
+    version: 4,
+    price: 2700,
+    seo: { title: 'The pan | Harbor', description: 'A pan for a lifetime.' },
+  });
+  const after = pan();
+  expect(after.version).toBe(5);
+  expect(after.price).toBe(2700);
+  expect({ ...after, version: 0, price: 0, seo: null }).toEqual({ ...before, version: 0, price: 0, seo: null });
+
+  // The next save carries the version the last one answered.
+  type('SKU', 'PAN-CI-X');
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(saves()).toHaveLength(2));
+  expect(saves()[1]).toMatchObject({ version: 5, sku: 'PAN-CI-X' });
+});
+
+it('names the field the server refuses at that field', async () => {
+  await openEditor('/editor/products/11');
+  type('Price', '-3');
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  const message = await screen.findByText('Price must not be negative');
+  expect(input('Price').getAttribute('aria-invalid')).toBe('true');
+  expect(input('Price').getAttribute('aria-describedby')).toContain(message.id);
+  type('Price', '45');
+  type('Address', 'cast-iron-pan');
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Address is the address of another product')).toBeTruthy();
+  expect(input('Address').getAttribute('aria-invalid')).toBe('true');
+  expect(input('Price').getAttribute('aria-invalid')).toBeNull();
+});
+
+it('after a conflict, Reload shows theirs and Overwrite saves mine with the version stored now', async () => {
+  await openEditor('/editor/products/12');
+  // Someone else saves the pan in the meantime.
+  Object.assign(pan(), { name: 'Their pan', version: 9 });
+  type('Name', 'My pan');
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  const alert = await screen.findByText(/This product was changed since you opened it/);
+  expect(pan().name).toBe('Their pan');
+  fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+  await waitFor(() => expect(input('Name').value).toBe('Their pan'));
+  expect(alert.isConnected).toBe(false);
+
+  Object.assign(pan(), { version: 11 });
+  type('Name', 'My pan');
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await screen.findByText(/This product was changed since you opened it/);
+  fireEvent.click(screen.getByRole('button', { name: 'Overwrite' }));
+  expect(await screen.findByText('Product saved.')).toBeTruthy();
+  expect(saves().at(-1)).toMatchObject({ version: 11, name: 'My pan' });
+  expect(pan()).toMatchObject({ name: 'My pan', version: 12 });
+});
+
+it('asks before leaving with unsaved changes, and stays or leaves as answered', async () => {
+  const studio = await openEditor('/editor/products/11');
+  type('Name', 'Chef knife, 20 cm');
+  expect(screen.getByText('Unsaved changes')).toBeTruthy();
+  fireEvent.click(screen.getByRole('link', { name: 'Back to products' }));
+  const question = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+  fireEvent.click(within(question).getByRole('button', { name: 'Keep editing' }));
+  expect(studio.router.state.location.pathname).toBe('/editor/products/11');
+  expect(input('Name').value).toBe('Chef knife, 20 cm');
+  act(() => void studio.router.navigate('/editor/orders'));
+  fireEvent.click(
+    within(await screen.findByRole('alertdialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Discard changes' }),
+  );
+  await waitFor(() => expect(studio.router.state.location.pathname).toBe('/editor/orders'));
+  expect(saves()).toHaveLength(0);
+});
