@@ -31,6 +31,8 @@ it('creates a product from the list’s Add product, and its address becomes the
   expect(screen.getByText('Left empty, it is made from the name when you save: http://localhost:3000/cafe-creme-mug.')).toBeTruthy();
   type('Price', '12.50');
   type('Stock', '7');
+  // The categories come with the catalogue's choices, which a busy machine may answer after the form shows.
+  await screen.findByRole('option', { name: 'Kitchen' });
   fireEvent.change(screen.getByLabelText('Category'), { target: { value: '1' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(studio.router.state.location.pathname).toBe('/editor/products/100'));
