@@ -5,6 +5,7 @@ import { cartEndpoints, maintenanceEndpoints, webEndpoints, wishlistEndpoints } 
 import { formEndpoints } from './form-endpoints.ts';
 import {
   studioAnalyticsEndpoints,
+  studioBrandEndpoints,
   studioCatalogueEndpoints,
   studioCategoryEndpoints,
   studioEndpoints,
@@ -40,6 +41,7 @@ export const endpoints = {
   studioCatalogue: studioCatalogueEndpoints,
   studioProducts: studioProductEndpoints,
   studioCategories: studioCategoryEndpoints,
+  studioBrands: studioBrandEndpoints,
   studioOrders: studioOrderEndpoints,
   marketing: marketingEndpoints,
   studioAnalytics: studioAnalyticsEndpoints,

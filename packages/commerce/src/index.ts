@@ -95,6 +95,7 @@ export {
   studioCatalogueEndpoints,
   studioProductEndpoints,
   studioCategoryEndpoints,
+  studioBrandEndpoints,
   studioOrderEndpoints,
   studioAnalyticsEndpoints,
   studioRedirectEndpoints,
@@ -503,6 +504,8 @@ export type {
   ReorderCategoriesRequest,
   DeleteCategoryRequest,
 } from './studio-categories.ts';
+export { studioBrand, studioBrandsAnswer, studioBrandAnswer, saveBrandRequest, deleteBrandRequest } from './studio-brands.ts';
+export type { StudioBrand, StudioBrandsAnswer, StudioBrandAnswer, SaveBrandRequest, DeleteBrandRequest } from './studio-brands.ts';
 export type {
   ProductStatus,
   StockLevel,

@@ -51,6 +51,7 @@ import {
   studioCategoriesAnswer,
   studioCategoryAnswer,
 } from './studio-categories.ts';
+import { deleteBrandRequest, saveBrandRequest, studioBrandAnswer, studioBrandsAnswer } from './studio-brands.ts';
 import { deleteRedirectRequest, redirectsAnswer, saveRedirectRequest, saveRedirectUrlRequest } from './redirects.ts';
 
 /** A theme document's largest body. */
@@ -283,6 +284,26 @@ export const studioCategoryEndpoints = {
     caller: 'owner',
     body: deleteCategoryRequest,
     answer: studioCategoriesAnswer,
+  }),
+};
+
+/** The back office's brands (issue 34): the list, a brand's save, its delete. */
+export const studioBrandEndpoints = {
+  getBrands: endpoint({ method: 'GET', path: '/api/Studio/GetBrands', caller: 'owner', answer: studioBrandsAnswer }),
+  saveBrand: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SaveBrand',
+    caller: 'owner',
+    body: saveBrandRequest,
+    answer: studioBrandAnswer,
+    bodyLimit: PRODUCT_BODY_BYTES,
+  }),
+  deleteBrand: endpoint({
+    method: 'POST',
+    path: '/api/Studio/DeleteBrand',
+    caller: 'owner',
+    body: deleteBrandRequest,
+    answer: studioBrandsAnswer,
   }),
 };
 

@@ -18,6 +18,7 @@ let shopper: string;
 let nordShopper: string;
 let nordPageId: number;
 let nordCategoryId: number;
+let nordBrandId: number;
 let nordAddressId: number;
 let nordCustomerId: number;
 let nordReview: { review_id: number; product_id: number };
@@ -90,6 +91,9 @@ beforeAll(async () => {
   nordCategoryId = (
     await started.server.db.selectFrom('categories').select('category_id').where('web_id', '=', started.atelierId).executeTakeFirstOrThrow()
   ).category_id;
+  nordBrandId = (
+    await started.server.db.selectFrom('brands').select('brand_id').where('web_id', '=', started.atelierId).executeTakeFirstOrThrow()
+  ).brand_id;
   nordReview = await started.server.db
     .selectFrom('reviews')
     .select(['review_id', 'product_id'])
@@ -166,6 +170,7 @@ const strangerIds: Record<
     address: number;
     product: number;
     category: number;
+    brand: number;
     review: number;
     cartLine: typeof nordCartLine;
   }) => CallInit & { query?: string }
@@ -212,6 +217,8 @@ const strangerIds: Record<
   saveCategory: ({ category }) => ({ body: { categoryId: category, name: 'Taken' } }),
   moveCategory: ({ category }) => ({ body: { categoryId: category, parentId: null, position: 0 } }),
   deleteCategory: ({ category }) => ({ body: { categoryId: category, moveTo: null } }),
+  saveBrand: ({ brand }) => ({ body: { brandId: brand, name: 'Taken' } }),
+  deleteBrand: ({ brand }) => ({ body: { brandId: brand } }),
   placeOrder: ({ address }) => ({
     body: { idempotencyKey: 'stranger-address-0001', ...harborCheckout, addressId: address, paymentMethod: 'cod', currency: 'USD' },
   }),
@@ -288,6 +295,7 @@ describe('every endpoint of the table', () => {
           address: nordAddressId,
           product: nordReview.product_id,
           category: nordCategoryId,
+          brand: nordBrandId,
           review: nordReview.review_id,
           cartLine: nordCartLine,
         }),

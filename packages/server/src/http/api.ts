@@ -32,6 +32,7 @@ import { registerStudioAnalyticsApi } from './studio-analytics-api.ts';
 import { registerStudioCatalogueApi } from './studio-catalogue-api.ts';
 import { registerStudioProductsApi } from './studio-products-api.ts';
 import { registerStudioCategoriesApi } from './studio-categories-api.ts';
+import { registerStudioBrandsApi } from './studio-brands-api.ts';
 import { registerStudioOrdersApi } from './studio-orders-api.ts';
 import { registerStudioMediaApi } from './studio-media-api.ts';
 import { registerStudioPagesApi } from './studio-pages-api.ts';
@@ -176,6 +177,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerStudioCatalogueApi(app, deps);
   registerStudioProductsApi(app, deps);
   registerStudioCategoriesApi(app, deps);
+  registerStudioBrandsApi(app, deps);
   registerStudioOrdersApi(app, deps);
   registerStudioAnalyticsApi(app, deps);
   registerStudioRedirectsApi(app, deps);

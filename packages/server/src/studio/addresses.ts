@@ -57,6 +57,11 @@ export async function freeSlug(trx: Trx, name: string, fallback = 'product'): Pr
       ])
     ).flatMap((rows) => rows.map((row) => row.slug)),
   );
+  return firstFree(base, taken);
+}
+
+/** `base`, else `base-2`, `base-3`…: the first that is neither `taken` nor an address of the store app. */
+export function firstFree(base: string, taken: ReadonlySet<string>): string {
   for (let n = 1; ; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
     if (!taken.has(slug) && !isReservedProductSlug(slug)) return slug;
