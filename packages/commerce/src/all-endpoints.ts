@@ -5,6 +5,7 @@ import { cartEndpoints, maintenanceEndpoints, webEndpoints, wishlistEndpoints } 
 import { formEndpoints } from './form-endpoints.ts';
 import {
   studioAnalyticsEndpoints,
+  studioAttributeEndpoints,
   studioBrandEndpoints,
   studioCatalogueEndpoints,
   studioCategoryEndpoints,
@@ -42,6 +43,7 @@ export const endpoints = {
   studioProducts: studioProductEndpoints,
   studioCategories: studioCategoryEndpoints,
   studioBrands: studioBrandEndpoints,
+  studioAttributes: studioAttributeEndpoints,
   studioOrders: studioOrderEndpoints,
   marketing: marketingEndpoints,
   studioAnalytics: studioAnalyticsEndpoints,

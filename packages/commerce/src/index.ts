@@ -96,6 +96,7 @@ export {
   studioProductEndpoints,
   studioCategoryEndpoints,
   studioBrandEndpoints,
+  studioAttributeEndpoints,
   studioOrderEndpoints,
   studioAnalyticsEndpoints,
   studioRedirectEndpoints,
@@ -505,6 +506,20 @@ export type {
   DeleteCategoryRequest,
 } from './studio-categories.ts';
 export { studioBrand, studioBrandsAnswer, studioBrandAnswer, saveBrandRequest, deleteBrandRequest } from './studio-brands.ts';
+export {
+  studioAttribute,
+  studioAttributesAnswer,
+  studioAttributeAnswer,
+  saveAttributeRequest,
+  deleteAttributeRequest,
+} from './studio-attributes.ts';
+export type {
+  StudioAttribute,
+  StudioAttributesAnswer,
+  StudioAttributeAnswer,
+  SaveAttributeRequest,
+  DeleteAttributeRequest,
+} from './studio-attributes.ts';
 export type { StudioBrand, StudioBrandsAnswer, StudioBrandAnswer, SaveBrandRequest, DeleteBrandRequest } from './studio-brands.ts';
 export type {
   ProductStatus,

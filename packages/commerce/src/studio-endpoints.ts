@@ -51,6 +51,7 @@ import {
   studioCategoriesAnswer,
   studioCategoryAnswer,
 } from './studio-categories.ts';
+import { deleteAttributeRequest, saveAttributeRequest, studioAttributeAnswer, studioAttributesAnswer } from './studio-attributes.ts';
 import { deleteBrandRequest, saveBrandRequest, studioBrandAnswer, studioBrandsAnswer } from './studio-brands.ts';
 import { deleteRedirectRequest, redirectsAnswer, saveRedirectRequest, saveRedirectUrlRequest } from './redirects.ts';
 
@@ -304,6 +305,25 @@ export const studioBrandEndpoints = {
     caller: 'owner',
     body: deleteBrandRequest,
     answer: studioBrandsAnswer,
+  }),
+};
+
+/** The back office's attributes and their values (issue 34): the list, an attribute's save, its delete. */
+export const studioAttributeEndpoints = {
+  getAttributes: endpoint({ method: 'GET', path: '/api/Studio/GetAttributes', caller: 'owner', answer: studioAttributesAnswer }),
+  saveAttribute: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SaveAttribute',
+    caller: 'owner',
+    body: saveAttributeRequest,
+    answer: studioAttributeAnswer,
+  }),
+  deleteAttribute: endpoint({
+    method: 'POST',
+    path: '/api/Studio/DeleteAttribute',
+    caller: 'owner',
+    body: deleteAttributeRequest,
+    answer: studioAttributesAnswer,
   }),
 };
 

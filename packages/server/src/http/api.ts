@@ -33,6 +33,7 @@ import { registerStudioCatalogueApi } from './studio-catalogue-api.ts';
 import { registerStudioProductsApi } from './studio-products-api.ts';
 import { registerStudioCategoriesApi } from './studio-categories-api.ts';
 import { registerStudioBrandsApi } from './studio-brands-api.ts';
+import { registerStudioAttributesApi } from './studio-attributes-api.ts';
 import { registerStudioOrdersApi } from './studio-orders-api.ts';
 import { registerStudioMediaApi } from './studio-media-api.ts';
 import { registerStudioPagesApi } from './studio-pages-api.ts';
@@ -178,6 +179,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerStudioProductsApi(app, deps);
   registerStudioCategoriesApi(app, deps);
   registerStudioBrandsApi(app, deps);
+  registerStudioAttributesApi(app, deps);
   registerStudioOrdersApi(app, deps);
   registerStudioAnalyticsApi(app, deps);
   registerStudioRedirectsApi(app, deps);
