@@ -3,8 +3,10 @@ import { studioAttributeAnswer, studioAttributesAnswer, type SaveAttributeReques
 import {
   backends,
   expectOwnerOnly,
+  refusalOf,
   signInOwner,
   startOnBackend,
+  storeSnapshot,
   studioCaller,
   type BackendServer,
   type TestServer,
@@ -35,18 +37,8 @@ describe.each(backends)("the back office's attributes on $name", ({ create }) =>
     displayType: attribute.displayType,
     values: attribute.values,
   });
-  const snapshot = async (webId: number) => {
-    const rows = await Promise.all(
-      (['attributes', 'attribute_values', 'product_values', 'variant_values'] as const).map((table) =>
-        server.db.selectFrom(table).selectAll().where('web_id', '=', webId).execute(),
-      ),
-    );
-    return JSON.stringify(rows.map((table) => table.map((row) => JSON.stringify(row)).sort()));
-  };
-  const refusal = async (response: Response) => {
-    const body = (await response.json()) as { error: { code: string; field?: string; message: string } };
-    return { status: response.status, ...body.error };
-  };
+  const snapshot = (webId: number) => storeSnapshot(server, webId, ['attributes', 'attribute_values', 'product_values', 'variant_values']);
+  const refusal = refusalOf;
   /** The storefront's facet of an attribute over all products, by value name. */
   const facet = async (attributeId: number) => {
     const listing = (await (await server.call('/api/Product/GetProducts?Scope=search')).json()) as {

@@ -4,8 +4,10 @@ import { studioBrandAnswer, studioBrandsAnswer, uploadMediaAnswer, type SaveBran
 import {
   backends,
   expectOwnerOnly,
+  refusalOf,
   signInOwner,
   startOnBackend,
+  storeSnapshot,
   studioCaller,
   type BackendServer,
   type TestServer,
@@ -37,18 +39,8 @@ describe.each(backends)("the back office's brands on $name", ({ create }) => {
     description: brand.description,
     logo: brand.logo,
   });
-  const snapshot = async (webId: number) => {
-    const rows = await Promise.all(
-      (['brands', 'products', 'redirect_rules'] as const).map((table) =>
-        server.db.selectFrom(table).selectAll().where('web_id', '=', webId).execute(),
-      ),
-    );
-    return JSON.stringify(rows.map((table) => table.map((row) => JSON.stringify(row)).sort()));
-  };
-  const refusal = async (response: Response) => {
-    const body = (await response.json()) as { error: { code: string; field?: string; message: string } };
-    return { status: response.status, ...body.error };
-  };
+  const snapshot = (webId: number) => storeSnapshot(server, webId, ['brands', 'products', 'redirect_rules']);
+  const refusal = refusalOf;
   const productsOf = async (brandId: number) =>
     (await server.db.selectFrom('products').select('product_id').where('brand_id', '=', brandId).execute()).map((row) => row.product_id);
 

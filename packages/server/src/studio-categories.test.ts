@@ -10,8 +10,10 @@ import {
 import {
   backends,
   expectOwnerOnly,
+  refusalOf,
   signInOwner,
   startOnBackend,
+  storeSnapshot,
   studioCaller,
   type BackendServer,
   type TestServer,
@@ -54,18 +56,8 @@ describe.each(backends)("the back office's categories on $name", ({ create }) =>
     seo: category.seo,
   });
   /** Everything a category call could touch of a store, to show a refused call changed none of it. */
-  const snapshot = async (webId: number) => {
-    const rows = await Promise.all(
-      (['categories', 'products', 'redirect_rules'] as const).map((table) =>
-        server.db.selectFrom(table).selectAll().where('web_id', '=', webId).execute(),
-      ),
-    );
-    return JSON.stringify(rows.map((table) => table.map((row) => JSON.stringify(row)).sort()));
-  };
-  const refusal = async (response: Response) => {
-    const body = (await response.json()) as { error: { code: string; field?: string; message: string } };
-    return { status: response.status, ...body.error };
-  };
+  const snapshot = (webId: number) => storeSnapshot(server, webId, ['categories', 'products', 'redirect_rules']);
+  const refusal = refusalOf;
   /** The ids of the products the storefront lists at a category's path. */
   const listed = async (path: string): Promise<number[]> => {
     const response = await server.call(`/api/Product/GetProducts?Scope=category&Path=${path}&recs=48`);

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { renderStorefront, type ClientAssets } from '@vitrine/storefront/server';
+import type { Database } from './db/schema.ts';
 import type { ServerConfig } from './infra/config.ts';
 import type { AppOptions } from './http/app.ts';
 import { createServer, type StartedServer } from './server.ts';
@@ -347,4 +348,27 @@ export async function expectOwnerOnly(
     expect(refused.status, `${path} by another store's owner`).toBe(403);
     expect(((await refused.json()) as { error: { code: string } }).error.code, `${path} by another store's owner`).toBe('NOT_SITE_OWNER');
   }
+}
+
+/** A refused call's status with its error: code, the field at fault, message. */
+export async function refusalOf(response: Response): Promise<{ status: number; code: string; field?: string; message: string }> {
+  const body = (await response.json()) as { error: { code: string; field?: string; message: string } };
+  return { status: response.status, ...body.error };
+}
+
+/** The tables whose rows belong to one store. */
+type StoreTable = { [T in keyof Database]: Database[T] extends { web_id: number } ? T : never }[keyof Database];
+
+/** Every row one store has in `tables`, as one string: the same before and after a call that changed nothing. */
+export async function storeSnapshot(server: TestServer, webId: number, tables: readonly StoreTable[]): Promise<string> {
+  const rows = await Promise.all(
+    tables.map((table) =>
+      server.db
+        .selectFrom(table as 'categories')
+        .selectAll()
+        .where('web_id', '=', webId)
+        .execute(),
+    ),
+  );
+  return JSON.stringify(rows.map((table) => table.map((row) => JSON.stringify(row)).sort()));
 }
