@@ -8,6 +8,9 @@ let server: ReturnType<typeof fakeStudioServer>;
 beforeEach(() => {
   server = fakeStudioServer();
   stubNativeDialog();
+  // jsdom lays nothing out: a range has no boxes for the rich-text editor to scroll its selection into view by.
+  Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 });
 afterEach(cleanup);
 
@@ -137,4 +140,26 @@ it('asks before leaving with unsaved changes, and stays or leaves as answered', 
   );
   await waitFor(() => expect(studio.router.state.location.pathname).toBe('/editor/orders'));
   expect(saves()).toHaveLength(0);
+});
+
+it('edits the description as rich text, not as an HTML box, and saves it as HTML', async () => {
+  await openEditor('/editor/products/12');
+  const description = await screen.findByRole('textbox', { name: 'Description' });
+  expect(description.tagName).not.toBe('TEXTAREA');
+  expect(description.getAttribute('contenteditable')).toBe('true');
+  expect(within(description).getByText('Seasoned and ready.').tagName).toBe('P');
+  const toolbar = screen.getByRole('toolbar', { name: 'Description formatting' });
+  expect(
+    within(toolbar)
+      .getAllByRole('button')
+      .map((button) => button.textContent),
+  ).toEqual(['Heading', 'Subheading', 'Bold', 'Italic', 'Bulleted list', 'Numbered list', 'Link']);
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Bulleted list' }));
+  await waitFor(() => expect(within(description).getByText('Seasoned and ready.').closest('ul')).toBeTruthy());
+  expect(within(toolbar).getByRole('button', { name: 'Bulleted list' }).getAttribute('aria-pressed')).toBe('true');
+  expect(screen.getByText('Unsaved changes')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Product saved.')).toBeTruthy();
+  expect(saves()[0]!.description).toBe('<ul><li><p>Seasoned and ready.</p></li></ul>');
+  expect(pan().description).toBe('<ul><li><p>Seasoned and ready.</p></li></ul>');
 });

@@ -15,12 +15,14 @@ import { baseAmount } from '../orders/order-format.tsx';
 import { problemText } from '../state/controller.ts';
 import { Button } from '../ui/button.tsx';
 import { LeaveQuestion, useLeaveGuard } from '../ui/leave-guard.tsx';
+import { DescriptionEditor } from './description-editor.tsx';
 import { categoryPaths, useCatalogueChoices } from './products-screen.tsx';
 
 /** What the form edits, as typed: amounts and counts stay text until they are saved. */
 interface ProductFields {
   name: string;
   slug: string;
+  description: string;
   status: ProductStatus;
   price: string;
   compareAtPrice: string;
@@ -64,6 +66,7 @@ function fieldsOf(product: StudioProduct): ProductFields {
   return {
     name: product.name,
     slug: product.slug,
+    description: product.description,
     status: product.status,
     price: product.id ? amountText(product.price) : '',
     compareAtPrice: amountText(product.compareAtPrice),
@@ -82,6 +85,7 @@ function formField(field: string | undefined): FieldName | null {
   const named: Record<string, FieldName> = {
     name: 'name',
     slug: 'slug',
+    description: 'description',
     status: 'status',
     price: 'price',
     compareAtPrice: 'compareAtPrice',
@@ -97,8 +101,8 @@ function formField(field: string | undefined): FieldName | null {
 }
 
 /**
- * The save request: the form's fields over the product as it was read. Its description, pictures, options, add-ons,
- * variants and attribute values are sent back as read, so a save from here keeps them. Amounts typed as "25.00" are
+ * The save request: the form's fields over the product as it was read. Its pictures, options, add-ons, variants and
+ * attribute values are sent back as read, so a save from here keeps them. Amounts typed as "25.00" are
  * sent in cents; what is not a number is refused at its field before anything is sent.
  */
 function requestOf(
@@ -125,7 +129,7 @@ function requestOf(
       ...(read.id ? { productId: read.id, version } : {}),
       name: fields.name,
       slug: fields.slug.trim(),
-      description: read.description,
+      description: fields.description,
       status: fields.status,
       price: price!,
       compareAtPrice,
@@ -304,7 +308,11 @@ export function ProductEditor() {
       ) : null}
     </div>
   );
-  const text = (key: Exclude<FieldName, 'status' | 'stockTracked'>, label: string, extra: { inputMode?: 'decimal' | 'numeric' } = {}) =>
+  const text = (
+    key: Exclude<FieldName, 'status' | 'stockTracked' | 'description'>,
+    label: string,
+    extra: { inputMode?: 'decimal' | 'numeric' } = {},
+  ) =>
     row(
       key,
       label,
@@ -365,6 +373,17 @@ export function ProductEditor() {
           </h2>
           {text('name', 'Name')}
           {text('slug', 'Address')}
+          <div className="grid gap-1">
+            <span id={`${id}-description-label`} className="text-sm font-medium text-slate-800">
+              Description
+            </span>
+            <DescriptionEditor
+              value={fields.description}
+              onChange={(description) => set('description', description)}
+              labelledBy={`${id}-description-label`}
+            />
+            {errors.description ? <p className="text-xs font-medium text-red-700">Description {errors.description}</p> : null}
+          </div>
           {row(
             'status',
             'Status',
