@@ -4,10 +4,9 @@ import {
   backends,
   expectOwnerOnly,
   refusalOf,
-  signInOwner,
-  startOnBackend,
+  startWithBothOwners,
   storeSnapshot,
-  studioCaller,
+  type studioCaller,
   type BackendServer,
   type TestServer,
 } from './test-support.ts';
@@ -58,10 +57,7 @@ describe.each(backends)("the back office's attributes on $name", ({ create }) =>
   };
 
   beforeAll(async () => {
-    started = await startOnBackend(create);
-    ({ server, harborId: harbor, atelierId: atelier } = started);
-    studio = studioCaller(server, await signInOwner(server, 'owner@harbor.test', 'harbor-owner-demo'));
-    nordStudio = studioCaller(server, await signInOwner(server, 'owner@atelier.test', 'atelier-owner-demo'));
+    ({ started, server, harbor, atelier, studio, nordStudio } = await startWithBothOwners(create));
   });
   afterAll(() => started?.stop());
 

@@ -5,10 +5,9 @@ import {
   backends,
   expectOwnerOnly,
   refusalOf,
-  signInOwner,
-  startOnBackend,
+  startWithBothOwners,
   storeSnapshot,
-  studioCaller,
+  type studioCaller,
   type BackendServer,
   type TestServer,
 } from './test-support.ts';
@@ -45,10 +44,7 @@ describe.each(backends)("the back office's brands on $name", ({ create }) => {
     (await server.db.selectFrom('products').select('product_id').where('brand_id', '=', brandId).execute()).map((row) => row.product_id);
 
   beforeAll(async () => {
-    started = await startOnBackend(create);
-    ({ server, harborId: harbor, atelierId: atelier } = started);
-    studio = studioCaller(server, await signInOwner(server, 'owner@harbor.test', 'harbor-owner-demo'));
-    nordStudio = studioCaller(server, await signInOwner(server, 'owner@atelier.test', 'atelier-owner-demo'));
+    ({ started, server, harbor, atelier, studio, nordStudio } = await startWithBothOwners(create));
   });
   afterAll(() => started?.stop());
 

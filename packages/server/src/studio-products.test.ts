@@ -19,9 +19,8 @@ import {
   expectOwnerOnly,
   guestToken,
   signInCustomer,
-  signInOwner,
-  startOnBackend,
-  studioCaller,
+  startWithBothOwners,
+  type studioCaller,
   type BackendServer,
   type TestServer,
 } from './test-support.ts';
@@ -114,10 +113,7 @@ describe.each(backends)("the back office's products on $name", ({ create }) => {
   };
 
   beforeAll(async () => {
-    started = await startOnBackend(create);
-    ({ server, harborId: harbor, atelierId: atelier } = started);
-    studio = studioCaller(server, await signInOwner(server, 'owner@harbor.test', 'harbor-owner-demo'));
-    nordStudio = studioCaller(server, await signInOwner(server, 'owner@atelier.test', 'atelier-owner-demo'));
+    ({ started, server, harbor, atelier, studio, nordStudio } = await startWithBothOwners(create));
   });
   afterAll(() => started?.stop());
 

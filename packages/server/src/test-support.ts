@@ -324,6 +324,18 @@ export function studioCaller(server: TestServer, token: string | null) {
 }
 
 /**
+ * The server on `create`'s database with both demo stores, and each store's owner signed in to the studio: Harbor's
+ * (`studio`) and Atelier Nord's (`nordStudio`, the other store of every tenancy check).
+ */
+export async function startWithBothOwners(create: Parameters<typeof startOnBackend>[0]) {
+  const started = await startOnBackend(create);
+  const { server, harborId: harbor, atelierId: atelier } = started;
+  const studio = studioCaller(server, await signInOwner(server, 'owner@harbor.test', 'harbor-owner-demo'));
+  const nordStudio = studioCaller(server, await signInOwner(server, 'owner@atelier.test', 'atelier-owner-demo'));
+  return { started, server, harbor, atelier, studio, nordStudio };
+}
+
+/**
  * Checks that each of `calls` (a path, and a body for a POST) on the demo store Harbor serves its owner only: nobody,
  * a guest and a signed-in customer get 401, `otherOwner` (another store's owner) 403 NOT_SITE_OWNER.
  */
