@@ -29,6 +29,8 @@ export interface SitesTable {
   contact_requirement_mode: Generated<number>;
   consent_banner: Generated<boolean>;
   created_at: Timestamp;
+  /** Stock under this count is "low" in the back office (migration 0023). */
+  low_stock_threshold: Generated<number>;
 }
 
 export interface SiteDomainsTable {
@@ -215,6 +217,8 @@ export interface ProductsTable {
   /** Kept by triggers from product_values and the variants' variant_values. */
   spec_value_ids: Generated<number[]>;
   variant_value_ids: Generated<number[]>;
+  /** GTIN, EAN or UPC; '' when none (migration 0023). */
+  barcode: Generated<string>;
 }
 
 export interface ProductValuesTable {
@@ -260,6 +264,7 @@ export interface VariantsTable {
   stock: Generated<number>;
   image_file: string | null;
   compare_at_price: Generated<number | null>;
+  barcode: Generated<string>;
 }
 
 export interface VariantValuesTable {
@@ -596,6 +601,20 @@ export interface RedirectRulesTable {
   updated_at: Timestamp;
 }
 
+/** One change of a tracked stock, why and by whom (migration 0023); written by shop/stock-ledger.ts. */
+export interface StockMovementsTable {
+  movement_id: Generated<number>;
+  web_id: number;
+  product_id: number;
+  variant_id: number | null;
+  change: number;
+  stock_after: number;
+  reason: 'order' | 'cancel' | 'correction' | 'import';
+  order_code: string | null;
+  actor: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   sites: SitesTable;
   site_domains: SiteDomainsTable;
@@ -648,4 +667,5 @@ export interface Database {
   media: MediaTable;
   rate_limit_hits: RateLimitHitsTable;
   redirect_rules: RedirectRulesTable;
+  stock_movements: StockMovementsTable;
 }

@@ -21,6 +21,7 @@ import { migration as orderLineOptionSets } from './0019_order_line_option_sets.
 import { migration as oldOrderLineOptionSets } from './0020_old_order_line_option_sets.ts';
 import { migration as productEditing } from './0021_product_editing.ts';
 import { migration as catalogueEditing } from './0022_catalogue_editing.ts';
+import { migration as stockLedger } from './0023_stock_ledger.ts';
 
 /**
  * The schema of the whole product, in order: one file per migration, named by number and purpose, listed here.
@@ -51,6 +52,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0020_old_order_line_option_sets': oldOrderLineOptionSets,
   '0021_product_editing': productEditing,
   '0022_catalogue_editing': catalogueEditing,
+  '0023_stock_ledger': stockLedger,
 };
 
 /** The migrations as Kysely's `Migrator` takes them. */
