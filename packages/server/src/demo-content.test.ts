@@ -1,5 +1,9 @@
 import { catalogueEndpoints } from '@vitrine/commerce';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoStores } from './seed/seed-demo.ts';
 import { backends, signInOwner, startOnBackend, studioCaller, type BackendServer, type TestServer } from './test-support.ts';
 
 /**
@@ -34,6 +38,25 @@ describe.each(backends)('the demo content on $name', ({ create }) => {
       expect(new Set(rows.map((row) => row.description)).size, store).toBe(rows.length);
       const categories = await server.db.selectFrom('categories').select('description').where('web_id', '=', webId).execute();
       expect(new Set(categories.map((row) => row.description)).size, store).toBe(categories.length);
+    }
+  });
+
+  it('starts again over a product the owner renamed or added: only the demo’s own pictures are drawn', async () => {
+    const mug = await server.db
+      .selectFrom('products')
+      .select(['product_id', 'name'])
+      .where('web_id', '=', started.harborId)
+      .where('slug', '=', 'stoneware-mug')
+      .executeTakeFirstOrThrow();
+    await server.db.updateTable('products').set({ name: 'Owner’s Own Mug' }).where('product_id', '=', mug.product_id).execute();
+    const mediaDir = await mkdtemp(join(tmpdir(), 'vitrine-redraw-'));
+    try {
+      await seedDemoStores(server.db, mediaDir);
+      const drawn = await readdir(join(mediaDir, String(started.harborId), 'products'));
+      expect(drawn.length).toBeGreaterThan(0);
+    } finally {
+      await server.db.updateTable('products').set({ name: mug.name }).where('product_id', '=', mug.product_id).execute();
+      await rm(mediaDir, { recursive: true, force: true });
     }
   });
 

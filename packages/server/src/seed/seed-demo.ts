@@ -421,10 +421,14 @@ async function drawStorePictures(db: Db, store: DemoStore, webId: number, mediaD
     drawPicture(toDisk(`/media/${webId}/banners/hero.webp`), { width: 1600, height: 700, palette: palette(0), seed: 3, motif: 'scene' }),
     drawPicture(toDisk(`/media/${webId}/banners/story.webp`), { width: 800, height: 600, palette: palette(1), seed: 8, motif: 'scene' }),
   ];
-  // A product's pictures in order: its colours' pictures, in its colours.
+  // A product's pictures in order: its colours' pictures, in its colours. Only the demo's own products: one an owner
+  // added, or generated ones sharing the demo's files, have no picture to draw.
   const drawn = new Map<string, number>();
+  const files = new Set<string>();
   for (const { file, name } of products) {
     const index = names.indexOf(name);
+    if (index < 0 || files.has(file)) continue;
+    files.add(file);
     const k = drawn.get(name) ?? 0;
     drawn.set(name, k + 1);
     jobs.push(drawPicture(toDisk(file), demoProductPicture(store, name, index, index * DEMO_PICTURES_PER_PRODUCT + k)));
