@@ -1,59 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { callStore } from '../fixtures/api.ts';
-import { startStore, type RunningStore } from '../fixtures/server.ts';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { type RunningStore } from '../fixtures/server.ts';
+import { apiSignIn, atelier, call, harbor, signedInContext, studioTest } from '../fixtures/studio.ts';
 
 /**
  * The owner's studio, end to end: the real production server with the demo seed, Chromium driving /editor as the
  * owner would. A server of its own (these tests publish, which would change pages other files check), shared by
  * the tests of this file. Each test makes its own changes (its own hero banner), so none depends on another.
  */
-const harbor = { email: 'owner@harbor.test', password: 'harbor-owner-demo' };
-const atelier = { email: 'owner@atelier.test', password: 'atelier-owner-demo' };
-
-interface StudioSession {
-  owner: { ownerId: number; name: string; email: string };
-  sites: { webId: number; title: string; domain: string }[];
-  sessionToken: string;
-}
-
-const test = base.extend<object, { studio: RunningStore; harborSession: StudioSession }>({
-  studio: [
-    async ({}, use) => {
-      const store = await startStore();
-      await use(store);
-      await store.stop();
-    },
-    { scope: 'worker' },
-  ],
-  // One API sign-in for the tests that do not test signing in (the studio allows 5 sign-ins per account per 15 min).
-  harborSession: [async ({ studio }, use) => use(await apiSignIn(studio, 'localhost', harbor)), { scope: 'worker' }],
-});
-
-/** A call to the server with a chosen Host. */
-const call = (store: RunningStore, host: string, method: 'GET' | 'POST', path: string, token?: string, body?: unknown) =>
-  callStore(store, method, path, { host, token, body });
-
-async function apiSignIn(store: RunningStore, host: string, who: { email: string; password: string }): Promise<StudioSession> {
-  const answer = await call(store, host, 'POST', '/api/Studio/SignIn', undefined, who);
-  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
-  return (answer.json as { data: StudioSession }).data;
-}
-
-/** A browser context already signed in to the studio, the way the studio keeps its session (localStorage). */
-async function signedInContext(browser: Browser, store: RunningStore, session: StudioSession): Promise<BrowserContext> {
-  return browser.newContext({
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: store.url('localhost', '').replace(/\/$/, ''),
-          localStorage: [{ name: 'vitrine.studio.session', value: JSON.stringify(session) }],
-        },
-      ],
-    },
-  });
-}
+const test = studioTest;
 
 const frameOf = (page: Page): FrameLocator => page.frameLocator('iframe[title="Store preview"]');
 const outline = (page: Page): Locator => page.getByRole('list', { name: 'Page sections' });
