@@ -18,6 +18,7 @@ import {
   studioRedirectEndpoints,
   studioThemeEndpoints,
 } from './studio-endpoints.ts';
+import { studioCatalogueCsvEndpoints } from './studio-catalogue-csv.ts';
 import { trackingEndpoints } from './tracking-endpoints.ts';
 import { marketingEndpoints } from './marketing-endpoints.ts';
 
@@ -41,6 +42,7 @@ export const endpoints = {
   studioMedia: studioMediaEndpoints,
   studioCatalogue: studioCatalogueEndpoints,
   studioProducts: studioProductEndpoints,
+  studioCatalogueCsv: studioCatalogueCsvEndpoints,
   studioCategories: studioCategoryEndpoints,
   studioBrands: studioBrandEndpoints,
   studioAttributes: studioAttributeEndpoints,

@@ -87,6 +87,28 @@ export { LATEST_BUILD_FILE, webEndpoints, cartEndpoints, wishlistEndpoints, main
 export { pageEndpoints, catalogueEndpoints, getPageQuery, themeSectionsQuery } from './catalogue-endpoints.ts';
 export { formEndpoints, FORM_BODY_LIMIT_BYTES } from './form-endpoints.ts';
 export {
+  CATALOGUE_IMPORT_MINUTES,
+  MAX_CATALOGUE_CSV_BYTES,
+  MAX_LISTED_CSV_PROBLEMS,
+  catalogueCsvColumns,
+  catalogueCsvPreviewAnswer,
+  catalogueCsvProblem,
+  catalogueImportAnswer,
+  catalogueImportQuery,
+  catalogueImportRequest,
+  catalogueImportStates,
+  exportProductsQuery,
+  studioCatalogueCsvEndpoints,
+} from './studio-catalogue-csv.ts';
+export type {
+  CatalogueCsvColumn,
+  CatalogueCsvPreviewAnswer,
+  CatalogueCsvProblem,
+  CatalogueImportAnswer,
+  CatalogueImportRequest,
+  CatalogueImportState,
+} from './studio-catalogue-csv.ts';
+export {
   studioEndpoints,
   studioPageEndpoints,
   studioThemeEndpoints,

@@ -31,6 +31,7 @@ import { registerStudioApi } from './studio-api.ts';
 import { registerStudioAnalyticsApi } from './studio-analytics-api.ts';
 import { registerStudioCatalogueApi } from './studio-catalogue-api.ts';
 import { registerStudioProductsApi } from './studio-products-api.ts';
+import { registerStudioCsvApi } from './studio-csv-api.ts';
 import { registerStudioCategoriesApi } from './studio-categories-api.ts';
 import { registerStudioBrandsApi } from './studio-brands-api.ts';
 import { registerStudioAttributesApi } from './studio-attributes-api.ts';
@@ -177,6 +178,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerStudioMediaApi(app, deps);
   registerStudioCatalogueApi(app, deps);
   registerStudioProductsApi(app, deps);
+  registerStudioCsvApi(app, deps);
   registerStudioCategoriesApi(app, deps);
   registerStudioBrandsApi(app, deps);
   registerStudioAttributesApi(app, deps);

@@ -127,7 +127,8 @@ export function registerEndpoints<G extends EndpointGroup>(
           request,
           reply,
         });
-        if (reply.sent) return reply;
+        // A stream (an endpoint without an answer schema) is sent by its handler, which may still be writing it.
+        if (reply.sent || endpoint.answer === null) return reply;
         // A customer's tokens answered are kept in the server's HttpOnly cookie too, for the pages it draws.
         await followAnsweredTokens(deps.tokens.access, request, reply, answer, (request.caller as { claims?: AccessTokenPayload }).claims);
         return reply.code(status).send(answer);
