@@ -43,7 +43,7 @@ export type StudioRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
  * The studio's addresses: `/editor` is the page editor; the back office's screens (`/editor/orders`,
- * `/editor/orders/{code}`, `/editor/products`, `/editor/products/{id|new}`, `/editor/analytics`, `/editor/redirects`) load with their frame in chunks of their own, so the
+ * `/editor/orders/{code}`, `/editor/products`, `/editor/products/{id|new}`, `/editor/categories`, `/editor/categories/{id|new}`, `/editor/analytics`, `/editor/redirects`) load with their frame in chunks of their own, so the
  * editor's first paint pays nothing for them.
  */
 export function studioRoutes(storeDomain: string): RouteObject[] {
@@ -75,6 +75,13 @@ export function studioRoutes(storeDomain: string): RouteObject[] {
               path: 'products/:productId',
               handle: { title: 'Product' } satisfies ScreenHandle,
               lazy: () => import('./products/product-editor.tsx').then((m) => ({ Component: m.ProductEditor })),
+            },
+            {
+              path: 'categories',
+              handle: { title: 'Categories' } satisfies ScreenHandle,
+              lazy: () => import('./catalogue/categories-screen.tsx').then((m) => ({ Component: m.CategoriesScreen })),
+              // The category open beside the tree (`new` for one not saved yet): the tree's screen draws it.
+              children: [{ path: ':categoryId', element: null }],
             },
             {
               path: 'analytics',

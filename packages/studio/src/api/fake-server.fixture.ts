@@ -23,6 +23,7 @@ import {
   type StudioTheme,
   type ThemeDocument,
 } from '@vitrine/commerce';
+import { fakeCatalogueServer } from '../catalogue/fake-catalogue.fixture.ts';
 import { samplePage, sampleTheme } from '../state/editor.fixture.ts';
 
 interface StoredPage {
@@ -312,6 +313,8 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
   /** Calls that answer 500, for tests of what the studio does when the server fails. */
   const failing = new Set<string>();
   let nextId = 9;
+  /** The category tree, brands and attributes of the back office's catalogue screens. */
+  const catalogueScreens = fakeCatalogueServer();
 
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -633,10 +636,10 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
       case 'GetRedirects':
         return json(200, { data: { rules: [{ ruleId: 1, fromPath: '/old-mug', to: '/stoneware-mug', status: 301 }], redirectURL: '' } });
       default:
-        return fail(404, 'NOT_FOUND', `No fake for ${path}`);
+        return catalogueScreens.answer(path, body) ?? fail(404, 'NOT_FOUND', `No fake for ${path}`);
     }
   };
-  return { fetch, pages, theme, orders, catalogue, productQueries, calls, failing };
+  return { fetch, pages, theme, orders, catalogue, productQueries, calls, failing, catalogueScreens: catalogueScreens.state };
 }
 
 /**

@@ -7,6 +7,7 @@ import { EDITOR_SCREEN, useMediaQuery } from '../ui/media-query.ts';
 export const backOfficeScreens = [
   { to: '/editor', label: 'Pages & design', end: true },
   { to: '/editor/products', label: 'Products', end: false },
+  { to: '/editor/categories', label: 'Categories', end: false },
   { to: '/editor/orders', label: 'Orders', end: false },
   { to: '/editor/analytics', label: 'Analytics', end: false },
   { to: '/editor/redirects', label: 'Redirects', end: false },

@@ -37,6 +37,22 @@ import { fileToBase64, type MediaFile } from './media.ts';
 import { createAutosaver, type Autosaver } from './autosave.ts';
 import type { EditorStore, Scope, StudioSession } from './editor-store.ts';
 
+/** The back office's calls for categories, brands and attributes, passed through as the endpoint table's client makes them. */
+export type CatalogueCalls = Pick<
+  StudioApi,
+  | 'getCategories'
+  | 'saveCategory'
+  | 'moveCategory'
+  | 'reorderCategories'
+  | 'deleteCategory'
+  | 'getBrands'
+  | 'saveBrand'
+  | 'deleteBrand'
+  | 'getAttributes'
+  | 'saveAttribute'
+  | 'deleteAttribute'
+>;
+
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** The studio's work with the server: loading, saving (through the autosavers), publishing, versions and pages. */
@@ -85,6 +101,8 @@ export interface StudioController {
   saveProduct(product: SaveProductRequest): Promise<StudioProduct>;
   /** Publishes, drafts, archives, moves or deletes products, all or none; answers how many changed. */
   bulkProducts(change: BulkProductsRequest): Promise<number>;
+  /** The category tree, brands and attributes: each change answers what the screen shows next. */
+  catalogue: CatalogueCalls;
   /** A page of the store's orders, newest first, and how many match in all. */
   orders(filter: StudioOrdersFilter): Promise<{ orders: StudioOrderRow[]; total: number }>;
   /** One order whole: lines, addresses, totals and its history. */
@@ -388,6 +406,19 @@ export function createStudioController({
     product: (productId) => api.getProduct(productId),
     saveProduct: (product) => api.saveProduct(product),
     bulkProducts: (change) => api.bulkProducts(change),
+    catalogue: {
+      getCategories: api.getCategories,
+      saveCategory: api.saveCategory,
+      moveCategory: api.moveCategory,
+      reorderCategories: api.reorderCategories,
+      deleteCategory: api.deleteCategory,
+      getBrands: api.getBrands,
+      saveBrand: api.saveBrand,
+      deleteBrand: api.deleteBrand,
+      getAttributes: api.getAttributes,
+      saveAttribute: api.saveAttribute,
+      deleteAttribute: api.deleteAttribute,
+    },
     orders: (filter) => api.getOrders(filter),
     order: (orderCode) => api.getOrder(orderCode),
     changeOrder: (orderCode, change) => api.setOrderStatus(orderCode, change),

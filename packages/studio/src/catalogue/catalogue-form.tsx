@@ -1,0 +1,151 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { StudioApiError } from '../api/client.ts';
+import { useStudio } from '../context.tsx';
+import { MediaContext } from '../forms/media-context.tsx';
+import { problemText } from '../state/controller.ts';
+import type { MediaLibrary } from '../state/media.ts';
+import { DescriptionEditor } from '../products/description-editor.tsx';
+import { Button } from '../ui/button.tsx';
+import { LeaveQuestion, useLeaveGuard } from '../ui/leave-guard.tsx';
+
+/** What went wrong with a save: a message at one of the form's fields (a 400 naming it), or one for the whole form. */
+export type Refusal<Field extends string> = { field: Field; message: string } | { field: null; message: string };
+
+/**
+ * Reads a refused save: a 400 naming a field the form shows (`fields` maps the server's names, "seo.title", to the
+ * form's) is put at that field without the name the message starts with; anything else is said for the whole form.
+ */
+export function refusalOf<Field extends string>(failure: unknown, fields: Record<string, Field>): Refusal<Field> {
+  if (failure instanceof StudioApiError && failure.status === 400 && failure.field && Object.hasOwn(fields, failure.field)) {
+    const { field, message } = failure;
+    return { field: fields[field]!, message: message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message };
+  }
+  return { field: null, message: problemText(failure) };
+}
+
+/** The server's message without the field it starts with ("values: Red is used…" → "Red is used…"). */
+export const withoutField = (failure: unknown) =>
+  failure instanceof StudioApiError && failure.field && failure.message.startsWith(`${failure.field}: `)
+    ? failure.message.slice(failure.field.length + 2)
+    : problemText(failure);
+
+/** A labelled control of a back-office form, its help and its error under it, tied to it by `aria-describedby`. */
+export function FormRow({
+  id,
+  label,
+  help,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  help?: string | undefined;
+  error?: string | undefined;
+  /** The control, given the props that tie it to its label, help and error. */
+  children: (props: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode;
+}) {
+  const describedBy = [error ? `${id}-error` : '', help ? `${id}-help` : ''].join(' ').trim() || undefined;
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {help ? (
+        <p id={`${id}-help`} className="text-xs text-slate-500">
+          {help}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs font-medium text-red-700">
+          {label} {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A back-office form's description as rich text (the product description's editor), its error under it. */
+export function DescriptionField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  error?: string | undefined;
+  onChange: (html: string) => void;
+}) {
+  return (
+    <div className="grid gap-1">
+      <span id={`${id}-label`} className="text-sm font-medium text-slate-800">
+        Description
+      </span>
+      <DescriptionEditor value={value} onChange={onChange} labelledBy={`${id}-label`} />
+      {error ? <p className="text-xs font-medium text-red-700">Description {error}</p> : null}
+    </div>
+  );
+}
+
+/** The store's media library for the image fields of a back-office form: upload a file, or pick one already there. */
+export function StoreMedia({ children }: { children: ReactNode }) {
+  const { controller } = useStudio();
+  const library = useMemo<MediaLibrary>(
+    () => ({ upload: (file) => controller.uploadMedia(file), list: () => controller.listMedia() }),
+    [controller],
+  );
+  return <MediaContext value={library}>{children}</MediaContext>;
+}
+
+/**
+ * The bar above a back-office form: the way back to its list, whether there are unsaved changes, the explicit Save,
+ * and under it the question `useLeaveGuard` asks and what the last save could not do.
+ */
+export function SaveBar({
+  back,
+  backLabel,
+  dirty,
+  saving,
+  problem,
+  extra,
+}: {
+  back: string;
+  backLabel: string;
+  dirty: boolean;
+  saving: boolean;
+  problem: string | null;
+  extra?: ReactNode;
+}) {
+  const leaving = useLeaveGuard(dirty);
+  return (
+    <>
+      <div className="sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 sm:px-5">
+        <Link to={back} className="mr-auto text-sm text-indigo-700 underline hover:text-indigo-900">
+          {backLabel}
+        </Link>
+        {extra}
+        <span className="text-xs text-slate-500" aria-live="polite">
+          {dirty ? 'Unsaved changes' : ''}
+        </span>
+        <Button type="submit" tone="primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save'}
+        </Button>
+      </div>
+      {leaving || problem ? (
+        <div className="px-4 pt-4 sm:px-5">
+          {leaving ? <LeaveQuestion onStay={leaving.stay} onLeave={leaving.leave} /> : null}
+          {problem ? (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2.5 text-sm text-red-800">
+              Not saved: {problem}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** A count of products in words: "1 product", "26 products". */
+export const productCount = (count: number) => (count === 1 ? '1 product' : `${count.toLocaleString('en-US')} products`);
