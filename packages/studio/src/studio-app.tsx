@@ -43,7 +43,7 @@ export type StudioRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
  * The studio's addresses: `/editor` is the page editor; the back office's screens (`/editor/orders`,
- * `/editor/orders/{code}`, `/editor/products`, `/editor/products/{id|new}`, `/editor/categories`, `/editor/categories/{id|new}`, `/editor/analytics`, `/editor/redirects`) load with their frame in chunks of their own, so the
+ * `/editor/orders/{code}`, `/editor/products`, `/editor/products/{id|new}`, `/editor/categories`, `/editor/categories/{id|new}`, `/editor/brands`, `/editor/brands/{id|new}`, `/editor/analytics`, `/editor/redirects`) load with their frame in chunks of their own, so the
  * editor's first paint pays nothing for them.
  */
 export function studioRoutes(storeDomain: string): RouteObject[] {
@@ -82,6 +82,17 @@ export function studioRoutes(storeDomain: string): RouteObject[] {
               lazy: () => import('./catalogue/categories-screen.tsx').then((m) => ({ Component: m.CategoriesScreen })),
               // The category open beside the tree (`new` for one not saved yet): the tree's screen draws it.
               children: [{ path: ':categoryId', element: null }],
+            },
+            {
+              path: 'brands',
+              handle: { title: 'Brands' } satisfies ScreenHandle,
+              lazy: () => import('./catalogue/brands-screen.tsx').then((m) => ({ Component: m.BrandsScreen })),
+            },
+            {
+              // `new` for a brand not saved yet; it takes its own id's address once created.
+              path: 'brands/:brandId',
+              handle: { title: 'Brand' } satisfies ScreenHandle,
+              lazy: () => import('./catalogue/brand-form.tsx').then((m) => ({ Component: m.BrandEditor })),
             },
             {
               path: 'analytics',

@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { StudioApiError } from '../api/client.ts';
 import { useStudio } from '../context.tsx';
+import { ImageInput } from '../forms/image-input.tsx';
 import { MediaContext } from '../forms/media-context.tsx';
 import { problemText } from '../state/controller.ts';
 import type { MediaLibrary } from '../state/media.ts';
@@ -86,6 +87,40 @@ export function DescriptionField({
       <DescriptionEditor value={value} onChange={onChange} labelledBy={`${id}-label`} />
       {error ? <p className="text-xs font-medium text-red-700">Description {error}</p> : null}
     </div>
+  );
+}
+
+/** An image of the store's media (a category's picture, a brand's logo): uploaded, or picked from the library. */
+export function ImageField({
+  id,
+  label,
+  name,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  error?: string | undefined;
+  onChange: (path: string) => void;
+}) {
+  return (
+    <StoreMedia>
+      <FormRow id={id} label={label} error={error}>
+        {(props) => (
+          <ImageInput
+            id={props.id}
+            name={name}
+            aria-invalid={props['aria-invalid']}
+            aria-describedby={props['aria-describedby']}
+            value={value}
+            onChange={onChange}
+          />
+        )}
+      </FormRow>
+    </StoreMedia>
   );
 }
 

@@ -2,12 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { slugFromName, type SaveCategoryRequest, type StudioCategory } from '@vitrine/commerce';
 import { useStudio } from '../context.tsx';
-import { ImageInput } from '../forms/image-input.tsx';
 import { inputClass } from '../forms/input-class.ts';
 import { categoryPaths } from '../products/products-screen.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
-import { DescriptionField, FormRow, productCount, refusalOf, SaveBar, StoreMedia, withoutField } from './catalogue-form.tsx';
+import { DescriptionField, FormRow, ImageField, productCount, refusalOf, SaveBar, withoutField } from './catalogue-form.tsx';
 import { branchOf, childrenOf } from './category-tree.ts';
 
 /** What the form edits, as typed. */
@@ -199,20 +198,14 @@ export function CategoryForm({
           <h2 id={`${id}-show`} className="text-sm font-semibold text-slate-900">
             Picture and description
           </h2>
-          <StoreMedia>
-            <FormRow id={`${id}-picture`} label="Picture" error={errors.picture}>
-              {(props) => (
-                <ImageInput
-                  id={props.id}
-                  name="picture"
-                  aria-invalid={props['aria-invalid']}
-                  aria-describedby={props['aria-describedby']}
-                  value={fields.picture}
-                  onChange={(path) => set('picture', path)}
-                />
-              )}
-            </FormRow>
-          </StoreMedia>
+          <ImageField
+            id={`${id}-picture`}
+            label="Picture"
+            name="picture"
+            value={fields.picture}
+            error={errors.picture}
+            onChange={(path) => set('picture', path)}
+          />
           <DescriptionField
             id={`${id}-description`}
             value={fields.description}

@@ -1,0 +1,210 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { slugFromName, type StudioBrand } from '@vitrine/commerce';
+import { useStudio } from '../context.tsx';
+import { inputClass } from '../forms/input-class.ts';
+import { ConfirmStep } from '../ui/confirm-step.tsx';
+import { useBrands } from './brands-screen.tsx';
+import { DescriptionField, FormRow, ImageField, productCount, refusalOf, SaveBar, withoutField } from './catalogue-form.tsx';
+
+interface BrandFields {
+  name: string;
+  slug: string;
+  logo: string;
+  description: string;
+}
+type FieldName = keyof BrandFields;
+
+const fieldsOf = (brand: StudioBrand | null): BrandFields => ({
+  name: brand?.name ?? '',
+  slug: brand?.slug ?? '',
+  logo: brand?.logo ?? '',
+  description: brand?.description ?? '',
+});
+const serverFields: Record<string, FieldName> = { name: 'name', slug: 'slug', logo: 'logo', description: 'description' };
+
+/** One brand's form (`/editor/brands/{id}`, or `new`), once the store's brands have come. */
+export function BrandEditor() {
+  const param = useParams().brandId ?? 'new';
+  const { brands, error } = useBrands(0);
+  if (error && !brands)
+    return (
+      <p role="alert" className="px-5 py-10 text-center text-sm text-red-700">
+        This brand could not be opened: {error}{' '}
+        <Link to="/editor/brands" className="text-indigo-700 underline">
+          Back to brands
+        </Link>
+      </p>
+    );
+  if (!brands)
+    return (
+      <p role="status" className="px-5 py-10 text-center text-sm text-slate-500">
+        Loading the brand…
+      </p>
+    );
+  const brand = param === 'new' ? null : brands.find((b) => b.id === Number(param));
+  if (brand === undefined)
+    return (
+      <p role="alert" className="px-5 py-10 text-center text-sm text-red-700">
+        This store has no such brand.{' '}
+        <Link to="/editor/brands" className="text-indigo-700 underline">
+          Back to brands
+        </Link>
+      </p>
+    );
+  return <BrandForm key={param} brand={brand} />;
+}
+
+/**
+ * A brand's name, address (`/brand/{slug}`), logo from the store's media and description, saved with Save; a refused
+ * field is named at the field. Delete asks first and says that its products stay, without a brand.
+ */
+function BrandForm({ brand }: { brand: StudioBrand | null }) {
+  const { controller, store } = useStudio();
+  const navigate = useNavigate();
+  const [shown, setShown] = useState(brand);
+  const [saved, setSaved] = useState(() => fieldsOf(brand));
+  const [fields, setFields] = useState(saved);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [gone, setGone] = useState(false);
+  const id = useId();
+  const dirty = !gone && JSON.stringify(fields) !== JSON.stringify(saved);
+
+  // A brand created here takes its own address in place of /new once nothing is unsaved; a deleted one goes back to the list.
+  useEffect(() => {
+    if (!brand && shown && !dirty) void navigate(`/editor/brands/${shown.id}`, { replace: true });
+  }, [brand, shown, dirty, navigate]);
+  useEffect(() => {
+    if (gone) void navigate('/editor/brands');
+  }, [gone, navigate]);
+
+  const save = async () => {
+    setSaving(true);
+    setErrors({});
+    setProblem(null);
+    try {
+      const answer = await controller.catalogue.saveBrand({
+        ...(shown && { brandId: shown.id }),
+        name: fields.name,
+        slug: fields.slug.trim(),
+        logo: fields.logo.trim() || null,
+        description: fields.description,
+      });
+      setShown(answer);
+      setSaved(fieldsOf(answer));
+      setFields(fieldsOf(answer));
+      store.getState().notify(shown ? 'Brand saved.' : 'Brand created.', 'success');
+    } catch (failure) {
+      const refusal = refusalOf(failure, serverFields);
+      if (refusal.field) setErrors({ [refusal.field]: refusal.message });
+      else setProblem(refusal.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!shown) return;
+    setSaving(true);
+    try {
+      await controller.catalogue.deleteBrand(shown.id);
+      setGone(true);
+      store.getState().notify(`${shown.name} deleted.`, 'success');
+    } catch (failure) {
+      setProblem(withoutField(failure));
+      setSaving(false);
+    }
+  };
+
+  const set = <Key extends FieldName>(key: Key, value: BrandFields[Key]) => setFields({ ...fields, [key]: value });
+  const slug = fields.slug.trim() || slugFromName(fields.name);
+  const address = `${window.location.origin}/brand/${slug}`;
+  const text = (key: 'name' | 'slug', label: string, help?: string) => (
+    <FormRow id={`${id}-${key}`} label={label} help={help} error={errors[key]}>
+      {(props) => <input {...props} value={fields[key]} onChange={(event) => set(key, event.target.value)} className={inputClass} />}
+    </FormRow>
+  );
+
+  return (
+    <form
+      aria-label={shown ? `Brand ${shown.name}` : 'New brand'}
+      className="h-full overflow-y-auto"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <SaveBar
+        back="/editor/brands"
+        backLabel="Back to brands"
+        dirty={dirty}
+        saving={saving}
+        problem={problem}
+        extra={
+          shown ? (
+            <a
+              href={`/brand/${shown.slug}`}
+              target="_blank"
+              rel="noreferrer"
+              className="text-sm text-indigo-700 underline hover:text-indigo-900"
+            >
+              View on store
+            </a>
+          ) : null
+        }
+      />
+      <div className="mx-auto grid max-w-3xl gap-6 px-4 py-5 sm:px-5">
+        <section aria-labelledby={`${id}-about`} className="grid gap-4">
+          <h2 id={`${id}-about`} className="text-sm font-semibold text-slate-900">
+            {shown ? shown.name : 'New brand'}
+          </h2>
+          {shown ? <p className="text-sm text-slate-600">{productCount(shown.productCount)} of this brand.</p> : null}
+          {text('name', 'Name')}
+          {text(
+            'slug',
+            'Address',
+            fields.slug.trim()
+              ? `On the store at ${address}`
+              : `Left empty, it is made from the name when you save${slug ? `: ${address}` : ''}.`,
+          )}
+          <ImageField
+            id={`${id}-logo`}
+            label="Logo"
+            name="logo"
+            value={fields.logo}
+            error={errors.logo}
+            onChange={(path) => set('logo', path)}
+          />
+          <DescriptionField
+            id={`${id}-description`}
+            value={fields.description}
+            error={errors.description}
+            onChange={(description) => set('description', description)}
+          />
+        </section>
+        {shown ? (
+          <section aria-labelledby={`${id}-delete`} className="grid gap-3 border-t border-slate-200 pt-5">
+            <h2 id={`${id}-delete`} className="text-sm font-semibold text-slate-900">
+              Delete
+            </h2>
+            <div className="flex flex-wrap items-center gap-2">
+              <ConfirmStep
+                label="Delete brand…"
+                question={`Delete ${shown.name}?${shown.productCount ? ` Its ${productCount(shown.productCount)} stay on the store, without a brand.` : ''}`}
+                confirm="Delete"
+                tone="danger"
+                open={deleting}
+                busy={saving}
+                onOpenChange={setDeleting}
+                onConfirm={() => void remove()}
+              />
+            </div>
+          </section>
+        ) : null}
+      </div>
+    </form>
+  );
+}
