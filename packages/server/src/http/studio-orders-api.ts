@@ -10,6 +10,6 @@ export function registerStudioOrdersApi(app: FastifyInstance, deps: ApiDeps): vo
   registerEndpoints(app, deps, studioOrderEndpoints, {
     getOrders: async ({ query, store }) => ({ data: await listStoreOrders(store, query) }),
     getOrder: async ({ query, store }) => ({ data: { order: await orderByCode(store, query.OrderCode) } }),
-    setOrderStatus: async ({ body, caller: { webId }, store }) => ({ data: { order: await setOrderStatus(store, webId, body) } }),
+    setOrderStatus: async ({ body, caller, store }) => ({ data: { order: await setOrderStatus(store, caller, body) } }),
   });
 }

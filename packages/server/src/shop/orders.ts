@@ -400,7 +400,9 @@ export async function placeOrder(
       .executeTakeFirst();
     // The same checkout, placed by a request that committed first: its order is the answer.
     if (!inserted) return null;
-    // Stock is counted down for the products that count it; one made to order has no stock to take.
+    // Stock is counted down for the products that count it; one made to order has no stock to take. The ledger says
+    // the signed-in customer took it, or a guest shopper.
+    const orderCause = { webId, reason: 'order' as const, orderCode, actor: customer?.email ?? customer?.phone ?? 'shopper' };
     const productIds = [...new Set(lines.map(({ item }) => item.product.productID))];
     const untracked = new Set(
       (
@@ -415,7 +417,7 @@ export async function placeOrder(
     for (const { item, quantity } of lines) {
       const { productID, variantID, itemName } = item.product;
       if (untracked.has(productID)) continue;
-      const taken = await moveStock(trx, { productId: productID, variantId: variantID || null, change: -quantity });
+      const taken = await moveStock(trx, { productId: productID, variantId: variantID || null, change: -quantity }, orderCause);
       if (!taken) throw new HttpError(409, 'OUT_OF_STOCK', `${itemName} sold out while you were checking out`, 'cartCodes');
     }
     await trx

@@ -41,3 +41,15 @@ export async function recordStockMovements(db: Db, webId: number, movements: rea
     )
     .execute();
 }
+
+/** The signed-in owner a studio call comes from, and the store it is made on. */
+export interface OwnerCaller {
+  ownerId: number;
+  webId: number;
+}
+
+/** How the ledger names an owner: by their email. */
+export async function ownerActor(db: Db, ownerId: number): Promise<string> {
+  const owner = await db.selectFrom('owners').select('email').where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+  return owner.email;
+}

@@ -4,7 +4,8 @@ import { STUDIO_ORDERS_PAGE, nextStatuses, type OrderStatus, type setOrderStatus
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../http/errors.ts';
 import { listedOrder, listedOrderColumns, orderByCode } from '../shop/orders.ts';
-import { moveStock } from '../shop/stock.ts';
+import { moveStock, type OrderStockCause } from '../shop/stock.ts';
+import { ownerActor, type OwnerCaller } from '../shop/stock-ledger.ts';
 
 /**
  * The store's orders as its owner works them: listed newest first by status and a search, moved on through their
@@ -64,8 +65,11 @@ export async function listStoreOrders(db: Db, query: z.output<typeof studioOrder
   };
 }
 
-/** Moves an order on, marks it paid, or cancels it (its stock goes back); a move its status does not allow is a 409. */
-export async function setOrderStatus(db: Db, webId: number, body: z.output<typeof setOrderStatusRequest>) {
+/**
+ * Moves an order on, marks it paid, or cancels it (its stock goes back, the ledger saying which owner cancelled it); a
+ * move its status does not allow is a 409.
+ */
+export async function setOrderStatus(db: Db, { webId, ownerId }: OwnerCaller, body: z.output<typeof setOrderStatusRequest>) {
   await db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom('orders')
@@ -84,7 +88,12 @@ export async function setOrderStatus(db: Db, webId: number, body: z.output<typeo
       if (!nextStatuses[from]?.includes(to))
         throw new HttpError(409, 'STATUS_NOT_ALLOWED', `A ${from} order cannot become ${to}`, 'status');
       await trx.updateTable('orders').set({ status: to }).where('order_id', '=', order.order_id).execute();
-      if (to === 'Cancelled') await giveStockBack(trx, order.order_id);
+      if (to === 'Cancelled')
+        await giveStockBack(
+          trx,
+          { webId, reason: 'cancel', orderCode: body.orderCode, actor: await ownerActor(trx, ownerId) },
+          order.order_id,
+        );
     }
     await trx
       .insertInto('order_events')
@@ -99,7 +108,7 @@ export async function setOrderStatus(db: Db, webId: number, body: z.output<typeo
  * A product whose stock is not counted took none, and gets none back. Its version is raised (`moveStock`), so an
  * editor open on it since cannot write the old stock back.
  */
-async function giveStockBack(trx: Db, orderId: number): Promise<void> {
+async function giveStockBack(trx: Db, cause: OrderStockCause, orderId: number): Promise<void> {
   const lines = await trx
     .selectFrom('order_lines as l')
     .innerJoin('products as p', 'p.product_id', 'l.product_id')
@@ -108,5 +117,6 @@ async function giveStockBack(trx: Db, orderId: number): Promise<void> {
     .where('p.track_stock', '=', true)
     .execute();
   for (const line of lines)
-    if (line.product_id !== null) await moveStock(trx, { productId: line.product_id, variantId: line.variant_id, change: line.quantity });
+    if (line.product_id !== null)
+      await moveStock(trx, { productId: line.product_id, variantId: line.variant_id, change: line.quantity }, cause);
 }
