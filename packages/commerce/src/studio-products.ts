@@ -12,7 +12,7 @@ export const productStatuses = ['draft', 'active', 'archived'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 export const productStatus = z.enum(productStatuses, { error: 'must be draft, active or archived' });
 
-/** At or below this many (and above none) a product's stock is marked low. */
+/** At or below this many (and above none) a product's stock is marked low, unless the store sets its own threshold. */
 export const LOW_STOCK = 5;
 /** A list counts its matches up to this many; past it, the total says "10,000+" (`more`). */
 export const PRODUCT_COUNT_LIMIT = 10_000;
@@ -55,7 +55,8 @@ const reservedProductSlugs = new Set([...reservedPageSlugs, 'search', 'brand']);
 /** Whether a product may live at `/slug`: the app's own routes, `/search` and `/brand` are the store's. */
 export const isReservedProductSlug = (slug: string) => reservedProductSlugs.has(slug);
 
-const queryId = z.coerce
+/** An id given in a query string. */
+export const queryId = z.coerce
   .number({ error: 'must be an id' })
   .int('must be an id')
   .positive('must be an id')
@@ -78,7 +79,9 @@ export const studioProductsQuery = z.object({
 });
 export type StudioProductsQuery = z.input<typeof studioProductsQuery>;
 
-const picture = z.object({ file: z.string(), width: z.number().int(), height: z.number().int() });
+/** A picture as lists show it: its file and size. */
+export const listPicture = z.object({ file: z.string(), width: z.number().int(), height: z.number().int() });
+const picture = listPicture;
 
 /** A row of the product list. `stock` sums the variants' of a product that has them; `picture` is the first one. */
 export const studioProductRow = z.object({
@@ -126,6 +129,8 @@ export const studioProduct = z.object({
   price: z.number().int(),
   compareAtPrice: z.number().int().nullable(),
   sku: z.string(),
+  /** GTIN, EAN or UPC; '' when none. */
+  barcode: z.string(),
   stock: z.number().int(),
   stockTracked: z.boolean(),
   categoryId: z.number().int().nullable(),
@@ -156,6 +161,7 @@ export const studioProduct = z.object({
       price: z.number().int(),
       compareAtPrice: z.number().int().nullable(),
       sku: z.string(),
+      barcode: z.string(),
       stock: z.number().int(),
       picture: z.string().nullable(),
     }),
@@ -168,23 +174,32 @@ export type StudioProduct = z.infer<typeof studioProduct>;
 export const studioProductAnswer = z.object({ data: z.object({ product: studioProduct }) });
 export type StudioProductAnswer = z.infer<typeof studioProductAnswer>;
 
-const id = z
+/** An id given in a body. */
+export const recordId = z
   .number({ error: 'must be an id' })
   .int('must be an id')
   .positive('must be an id')
   .max(2 ** 31 - 1);
+const id = recordId;
 const money = z
   .number({ error: 'must be a number' })
   .int('must be a whole number of minor units (cents)')
   .min(0, 'must not be negative')
   .max(1_000_000_000, 'must be at most 1000000000');
-const stock = z
+/** A count of stock: whole, never negative. */
+export const stockCount = z
   .number({ error: 'must be a number' })
   .int('must be a whole number')
   .min(0, 'must not be negative')
   .max(1_000_000_000, 'must be at most 1000000000');
 const required = (max: number) => z.string().trim().min(1, 'is a required field').max(max, `must be at most ${max} characters`);
 const sku = z.string().trim().max(100, 'must be at most 100 characters').default('');
+/** A GTIN, EAN or UPC: 8 to 14 digits, or '' for none. Left out of a save, the stored one is kept ('' for a new one). */
+export const barcode = z
+  .string({ error: 'must be text' })
+  .trim()
+  .regex(/^(\d{8,14})?$/, 'must be 8 to 14 digits (a GTIN, EAN or UPC), or empty')
+  .optional();
 
 /** A product's address: one path segment of lower-case letters, digits and -, none of the store app's own. */
 export const productSlug = z
@@ -213,7 +228,8 @@ export const saveProductRequest = z
     price: money,
     compareAtPrice: money.nullable().default(null),
     sku,
-    stock: stock.default(0),
+    barcode,
+    stock: stockCount.default(0),
     stockTracked: z.boolean({ error: 'must be true or false' }).default(true),
     categoryId: id.nullable().default(null),
     brandId: id.nullable().default(null),
@@ -253,7 +269,8 @@ export const saveProductRequest = z
           price: money,
           compareAtPrice: money.nullable().default(null),
           sku,
-          stock: stock.default(0),
+          barcode,
+          stock: stockCount.default(0),
           picture: z.string().nullable().default(null),
         }),
       )

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { studioProductEndpoints } from '@vitrine/commerce';
+import { ownerActor } from '../shop/stock-ledger.ts';
 import { bulkChangeProducts, listProducts, loadStudioProduct, saveProduct } from '../studio/products.ts';
 import type { ApiDeps } from './api-deps.ts';
 import { registerEndpoints } from './endpoint-routes.ts';
@@ -11,8 +12,8 @@ export function registerStudioProductsApi(app: FastifyInstance, deps: ApiDeps): 
       data: { ...(await listProducts(store, query)), page: query.page, pageSize: query.pageSize },
     }),
     getProduct: async ({ query, store }) => ({ data: { product: await loadStudioProduct(store, query.productId) } }),
-    saveProduct: async ({ body, caller: { webId }, store }) => ({
-      data: { product: await loadStudioProduct(store, await saveProduct(store, webId, body)) },
+    saveProduct: async ({ body, caller: { webId, ownerId }, store }) => ({
+      data: { product: await loadStudioProduct(store, await saveProduct(store, webId, body, await ownerActor(store, ownerId))) },
     }),
     bulkProducts: async ({ body, store }) => ({ data: { changed: await bulkChangeProducts(store, body) } }),
   });

@@ -1,7 +1,7 @@
 // The owner's products in the back office (issue 34): listed with the storefront's own search, opened for the editor,
 // saved whole in one transaction, and changed in bulk. Every function acts on one store's rows, through its scoped
 // database; what a save changes reaches every server process through the catalogue's triggers (migrations 0007, 0014).
-import { sql, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
   LOW_STOCK,
@@ -21,6 +21,7 @@ import { HttpError } from '../http/errors.ts';
 import { firstImage } from '../shop/catalog.ts';
 import { matches, relevance, searchTerms } from '../shop/listing.ts';
 import { productOptionsOf } from '../shop/product.ts';
+import { recordStockMovements } from '../shop/stock-ledger.ts';
 import { checkSlugFree, freeSlug, redirectAddress } from './addresses.ts';
 
 type Trx = Transaction<Database>;
@@ -45,8 +46,15 @@ const variantCountOf = (eb: WithProduct) =>
     .select((inner) => inner.cast<number>(inner.fn.countAll(), 'integer').as('n'))
     .whereRef('v.product_id', '=', 'p.product_id');
 
-/** Which stock mark a product gets: none when its stock is not counted. */
-const stockLevelOf = (stock: number, tracked: boolean): StockLevel => (!tracked || stock > LOW_STOCK ? 'in' : stock > 0 ? 'low' : 'out');
+/** Which stock mark a count gets against the store's `threshold`: none when its stock is not counted. */
+export const stockLevelOf = (stock: number, tracked: boolean, threshold: number): StockLevel =>
+  !tracked || stock > threshold ? 'in' : stock > 0 ? 'low' : 'out';
+
+/** The count at or under which the store's stock is low (migration 0023); `LOW_STOCK` unless the owner set another. */
+export async function lowStockThreshold(store: Db): Promise<number> {
+  const site = await store.selectFrom('sites').select('low_stock_threshold').executeTakeFirst();
+  return site?.low_stock_threshold ?? LOW_STOCK;
+}
 
 /** A category and every one below it, from the store's tree (hundreds of rows at most). */
 async function categoryBranch(store: Db, categoryId: number): Promise<number[]> {
@@ -70,14 +78,15 @@ export async function listProducts(
   const { q, status, category, brand, stock, page, pageSize } = query;
   const terms = q ? await searchTerms(store, q.replace(/\s+/g, ' ')) : [];
   const branch = category === undefined ? null : await categoryBranch(store, category);
+  const threshold = await lowStockThreshold(store);
   let matching = store.selectFrom('products as p');
   if (q) matching = matching.where(matches(q.replace(/\s+/g, ' '), terms, sql.ref('p.search_text')));
   if (status) matching = matching.where('p.status', '=', status);
   if (branch) matching = branch.length ? matching.where('p.category_id', 'in', branch) : matching.where(sql<SqlBool>`false`);
   if (brand !== undefined) matching = matching.where('p.brand_id', '=', brand);
-  if (stock === 'in') matching = matching.where((eb) => eb.or([eb('p.track_stock', '=', false), eb(stockOf(eb), '>', LOW_STOCK)]));
+  if (stock === 'in') matching = matching.where((eb) => eb.or([eb('p.track_stock', '=', false), eb(stockOf(eb), '>', threshold)]));
   else if (stock === 'low')
-    matching = matching.where((eb) => eb.and([eb('p.track_stock', '=', true), eb(stockOf(eb), '>', 0), eb(stockOf(eb), '<=', LOW_STOCK)]));
+    matching = matching.where((eb) => eb.and([eb('p.track_stock', '=', true), eb(stockOf(eb), '>', 0), eb(stockOf(eb), '<=', threshold)]));
   else if (stock === 'out') matching = matching.where((eb) => eb.and([eb('p.track_stock', '=', true), eb(stockOf(eb), '<=', 0)]));
 
   const sort = query.sort ?? (q ? 'relevance' : 'newest');
@@ -116,18 +125,8 @@ export async function listProducts(
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    // Counted no further than the limit and one: enough to say "10,000+".
-    store
-      .selectFrom(
-        matching
-          .select('p.product_id')
-          .limit(countLimit + 1)
-          .as('m'),
-      )
-      .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
-      .executeTakeFirstOrThrow(),
+    countedUpTo(store, matching.select('p.product_id'), countLimit),
   ]);
-  const n = Number(counted.n);
   return {
     products: rows.map((row) => {
       const stockNow = Number(row.stock ?? 0);
@@ -139,7 +138,7 @@ export async function listProducts(
         picture: row.file ? { file: row.file, width: row.width ?? 0, height: row.height ?? 0 } : null,
         stock: stockNow,
         stockTracked: row.track_stock,
-        stockLevel: stockLevelOf(stockNow, row.track_stock),
+        stockLevel: stockLevelOf(stockNow, row.track_stock, threshold),
         price: row.price,
         compareAtPrice: row.compare_at_price,
         categoryName: row.category_name ?? null,
@@ -147,9 +146,22 @@ export async function listProducts(
         variantCount: Number(row.variant_count ?? 0),
       };
     }),
-    total: Math.min(n, countLimit),
-    more: n > countLimit,
+    ...counted,
   };
+}
+
+/** How many rows `matching` finds, counted no further than `limit` and one: enough to say "10,000+" (`more`). */
+export async function countedUpTo<DB, TB extends keyof DB, O>(
+  store: Db,
+  matching: SelectQueryBuilder<DB, TB, O>,
+  limit: number,
+): Promise<{ total: number; more: boolean }> {
+  const counted = await store
+    .selectFrom(matching.limit(limit + 1).as('m'))
+    .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(counted.n);
+  return { total: Math.min(n, limit), more: n > limit };
 }
 
 const noSuchProduct = (field: string) => new HttpError(404, 'NOT_FOUND', `${field}: this store has no such product`, field);
@@ -168,6 +180,7 @@ export async function loadStudioProduct(store: Db, productId: number): Promise<S
       'price',
       'compare_at_price',
       'sku',
+      'barcode',
       'stock',
       'track_stock',
       'category_id',
@@ -190,7 +203,7 @@ export async function loadStudioProduct(store: Db, productId: number): Promise<S
     store.selectFrom('addons').select(['addon_id', 'name', 'price']).where('product_id', '=', productId).orderBy('addon_id').execute(),
     store
       .selectFrom('variants')
-      .select(['variant_id', 'sku', 'price', 'compare_at_price', 'stock', 'image_file'])
+      .select(['variant_id', 'sku', 'barcode', 'price', 'compare_at_price', 'stock', 'image_file'])
       .where('product_id', '=', productId)
       .orderBy('variant_id')
       .execute(),
@@ -223,6 +236,7 @@ export async function loadStudioProduct(store: Db, productId: number): Promise<S
     price: product.price,
     compareAtPrice: product.compare_at_price,
     sku: product.sku,
+    barcode: product.barcode,
     // A product with variants is stocked by them: its stock is theirs summed, as the list shows it.
     stock: variants.length ? variants.reduce((sum, variant) => sum + variant.stock, 0) : product.stock,
     stockTracked: product.track_stock,
@@ -247,6 +261,7 @@ export async function loadStudioProduct(store: Db, productId: number): Promise<S
         price: variant.price,
         compareAtPrice: variant.compare_at_price,
         sku: variant.sku,
+        barcode: variant.barcode,
         stock: variant.stock,
         picture: variant.image_file,
       };
@@ -261,9 +276,10 @@ const refused = (field: string, message: string, code = 'BAD_REQUEST') => new Ht
 /**
  * Saves a product whole (a new one when `productId` is absent) and answers its id. Checked and written in one
  * transaction that holds the store's row, so two saves of one store take turns and what is checked (an address, a
- * SKU) is what the write lands on; any refusal leaves nothing written.
+ * SKU) is what the write lands on; any refusal leaves nothing written. Each counted stock the save changes is written
+ * to the stock ledger as a correction by `actor` (the signed-in owner's email, as the API passes it).
  */
-export async function saveProduct(store: Db, webId: number, body: SaveProduct): Promise<number> {
+export async function saveProduct(store: Db, webId: number, body: SaveProduct, actor = 'studio'): Promise<number> {
   return store.transaction().execute(async (trx) => {
     await trx.selectFrom('sites').select('web_id').forUpdate().executeTakeFirstOrThrow();
     const before =
@@ -271,7 +287,7 @@ export async function saveProduct(store: Db, webId: number, body: SaveProduct): 
         ? null
         : await trx
             .selectFrom('products')
-            .select(['product_id', 'version', 'slug', 'meta'])
+            .select(['product_id', 'version', 'slug', 'meta', 'stock'])
             .where('product_id', '=', body.productId)
             .forUpdate()
             .executeTakeFirst();
@@ -302,6 +318,7 @@ export async function saveProduct(store: Db, webId: number, body: SaveProduct): 
       price: body.price,
       compare_at_price: body.compareAtPrice,
       sku: body.sku,
+      ...(body.barcode === undefined ? {} : { barcode: body.barcode }),
       stock,
       track_stock: body.stockTracked,
       stock_status_id: inStock ? 1 : 2,
@@ -340,8 +357,32 @@ export async function saveProduct(store: Db, webId: number, body: SaveProduct): 
         .execute();
     await saveOptions(trx, webId, productId, body.options);
     await saveAddons(trx, webId, productId, body.addons);
-    await saveVariants(trx, webId, productId, body);
+    const stockBefore = new Map(
+      before
+        ? (await trx.selectFrom('variants').select(['variant_id', 'stock']).where('product_id', '=', productId).execute()).map(
+            (variant) => [variant.variant_id, variant.stock] as const,
+          )
+        : [],
+    );
+    const variantIds = await saveVariants(trx, webId, productId, body);
     await checkSkusFree(trx, productId, body);
+    if (body.stockTracked) {
+      // What each counted stock was and is now: the product's own when it has no variants, else each variant's.
+      const counts = hasVariants
+        ? body.variants.map((variant, i) => ({
+            variantId: variantIds[i]!,
+            was: stockBefore.get(variantIds[i]!) ?? 0,
+            now: variant.stock,
+          }))
+        : [{ variantId: null, was: before && !stockBefore.size ? before.stock : 0, now: body.stock }];
+      await recordStockMovements(
+        trx,
+        webId,
+        counts
+          .filter(({ was, now }) => was !== now)
+          .map(({ variantId, was, now }) => ({ productId, variantId, change: now - was, stockAfter: now, reason: 'correction', actor })),
+      );
+    }
     if (before && before.slug !== slug) await redirectAddress(trx, webId, `/${before.slug}`, `/${slug}`);
     else if (!before) await trx.deleteFrom('redirect_rules').where('from_path', '=', `/${slug}`).execute();
     return productId;
@@ -484,11 +525,11 @@ async function variantAxes(trx: Trx, webId: number, axes: SaveProduct['variantOp
 }
 
 /**
- * The variants as sent: kept ones changed in place, new ones added, the rest removed. A removed variant's lines in
+ * The variants as sent: kept ones changed in place, new ones added, the rest removed; answers their ids, in order. A removed variant's lines in
  * customers' carts stay, without their variant: the cart asks the shopper to choose another (`choosevariant`), as a
  * guest's cart does for a variant that is gone, rather than the line vanishing.
  */
-async function saveVariants(trx: Trx, webId: number, productId: number, body: SaveProduct): Promise<void> {
+async function saveVariants(trx: Trx, webId: number, productId: number, body: SaveProduct): Promise<number[]> {
   const axes = await variantAxes(trx, webId, body.variantOptions);
   const existing = (await trx.selectFrom('variants').select('variant_id').where('product_id', '=', productId).execute()).map(
     (row) => row.variant_id,
@@ -499,11 +540,12 @@ async function saveVariants(trx: Trx, webId: number, productId: number, body: Sa
     await trx.updateTable('cart_lines').set({ variant_id: null }).where('variant_id', 'in', removed).execute();
     await trx.deleteFrom('variants').where('variant_id', 'in', removed).execute();
   }
-  if (!body.variants.length) return;
+  if (!body.variants.length) return [];
   const ids: number[] = [];
   for (const variant of body.variants) {
     const row = {
       sku: variant.sku,
+      ...(variant.barcode === undefined ? {} : { barcode: variant.barcode }),
       name: variant.values.join(' / '),
       price: variant.price,
       compare_at_price: variant.compareAtPrice,
@@ -537,6 +579,7 @@ async function saveVariants(trx: Trx, webId: number, productId: number, body: Sa
       ),
     )
     .execute();
+  return ids;
 }
 
 /** The options (types 1–6) and their values as sent: kept ones changed in place, new ones added, the rest removed. */
