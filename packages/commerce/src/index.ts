@@ -122,6 +122,7 @@ export {
   studioOrderEndpoints,
   studioAnalyticsEndpoints,
   studioRedirectEndpoints,
+  studioInventoryEndpoints,
 } from './studio-endpoints.ts';
 export {
   MAX_REDIRECT_PATH,
@@ -486,6 +487,7 @@ export type {
 export {
   productStatuses,
   productStatus,
+  barcode,
   LOW_STOCK,
   PRODUCT_COUNT_LIMIT,
   MAX_PRODUCT_PAGE,
@@ -556,3 +558,35 @@ export type {
   BulkProductsRequest,
   BulkProductsAnswer,
 } from './studio-products.ts';
+export {
+  MAX_STOCK_ITEMS,
+  MAX_MOVEMENT_PAGE,
+  MAX_LOW_STOCK_THRESHOLD,
+  inventoryLevels,
+  inventorySorts,
+  studioInventoryQuery,
+  inventoryItem,
+  studioInventoryAnswer,
+  setStockRequest,
+  setStockAnswer,
+  stockChangedAnswer,
+  stockMovementReasons,
+  stockMovementsQuery,
+  stockMovementRow,
+  stockMovementsAnswer,
+  saveStockSettingsRequest,
+  stockSettingsAnswer,
+} from './studio-inventory.ts';
+export type {
+  StudioInventoryQuery,
+  InventoryItem,
+  StudioInventoryAnswer,
+  SetStockRequest,
+  SetStockAnswer,
+  StockChangedAnswer,
+  StockMovementsQuery,
+  StockMovementRow,
+  StockMovementsAnswer,
+  SaveStockSettingsRequest,
+  StockSettingsAnswer,
+} from './studio-inventory.ts';

@@ -54,6 +54,16 @@ import {
 import { deleteAttributeRequest, saveAttributeRequest, studioAttributeAnswer, studioAttributesAnswer } from './studio-attributes.ts';
 import { deleteBrandRequest, saveBrandRequest, studioBrandAnswer, studioBrandsAnswer } from './studio-brands.ts';
 import { deleteRedirectRequest, redirectsAnswer, saveRedirectRequest, saveRedirectUrlRequest } from './redirects.ts';
+import {
+  saveStockSettingsRequest,
+  setStockAnswer,
+  setStockRequest,
+  stockMovementsAnswer,
+  stockMovementsQuery,
+  stockSettingsAnswer,
+  studioInventoryAnswer,
+  studioInventoryQuery,
+} from './studio-inventory.ts';
 
 /** A theme document's largest body. */
 const THEME_BODY_BYTES = 2 * 1024 * 1024;
@@ -380,5 +390,43 @@ export const studioRedirectEndpoints = {
     caller: 'owner',
     body: saveRedirectUrlRequest,
     answer: redirectsAnswer,
+  }),
+};
+
+/** The back office's stock (issue 34): every count, counts set in place, the ledger, and the low-stock threshold. */
+export const studioInventoryEndpoints = {
+  getInventory: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetInventory',
+    caller: 'owner',
+    query: studioInventoryQuery,
+    answer: studioInventoryAnswer,
+  }),
+  setStock: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SetStock',
+    caller: 'owner',
+    body: setStockRequest,
+    answer: setStockAnswer,
+  }),
+  getStockMovements: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetStockMovements',
+    caller: 'owner',
+    query: stockMovementsQuery,
+    answer: stockMovementsAnswer,
+  }),
+  getStockSettings: endpoint({
+    method: 'GET',
+    path: '/api/Studio/GetStockSettings',
+    caller: 'owner',
+    answer: stockSettingsAnswer,
+  }),
+  saveStockSettings: endpoint({
+    method: 'POST',
+    path: '/api/Studio/SaveStockSettings',
+    caller: 'owner',
+    body: saveStockSettingsRequest,
+    answer: stockSettingsAnswer,
   }),
 };

@@ -32,6 +32,7 @@ import { registerStudioAnalyticsApi } from './studio-analytics-api.ts';
 import { registerStudioCatalogueApi } from './studio-catalogue-api.ts';
 import { registerStudioProductsApi } from './studio-products-api.ts';
 import { registerStudioCsvApi } from './studio-csv-api.ts';
+import { registerStudioInventoryApi } from './studio-inventory-api.ts';
 import { registerStudioCategoriesApi } from './studio-categories-api.ts';
 import { registerStudioBrandsApi } from './studio-brands-api.ts';
 import { registerStudioAttributesApi } from './studio-attributes-api.ts';
@@ -179,6 +180,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerStudioCatalogueApi(app, deps);
   registerStudioProductsApi(app, deps);
   registerStudioCsvApi(app, deps);
+  registerStudioInventoryApi(app, deps);
   registerStudioCategoriesApi(app, deps);
   registerStudioBrandsApi(app, deps);
   registerStudioAttributesApi(app, deps);

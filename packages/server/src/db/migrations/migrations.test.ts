@@ -35,6 +35,7 @@ const shipped: Record<string, string> = {
   '0020_old_order_line_option_sets': 'f41eedd7a63bed7434ec5aa88a4a7744849a97fd57139aeea5ddde9171bdebdc',
   '0021_product_editing': 'ba0462355b4e4fa92a3a6763d728ccdba61b81479f7fb72d25a17e5f919d5656',
   '0022_catalogue_editing': 'b6103cf5691b712e42f09610d95e024da2b5887f522b34c339ff2145fcb74eb9',
+  '0023_stock_ledger': '171a4504792a9d9c47f44f913a6f162715b8be3c276ca704c97ff17ce9710bee',
 };
 
 it('never changes a shipped migration, and lists every migration file in the index, in order', () => {
@@ -326,6 +327,47 @@ it('gives every product a status that is_published follows, and moves it with ol
       { slug: 'new-draft', status: 'draft', is_published: false },
       { slug: 'put-away', status: 'active', is_published: true },
     ]);
+  } finally {
+    await old.destroy();
+  }
+});
+
+it('gives stores a low-stock threshold and products and variants an empty barcode, and keeps a ledger that goes with its product (0023)', async () => {
+  const { old, webId } = await storeMigratedTo('0022_catalogue_editing');
+  try {
+    const { product_id: productId } = await old
+      .insertInto('products')
+      .values({ web_id: webId, name: 'Jar', slug: 'jar', sku: 'jar', price: 100 })
+      .returning('product_id')
+      .executeTakeFirstOrThrow();
+    await old.insertInto('variants').values({ web_id: webId, product_id: productId, sku: 'jar-s', name: 'S', price: 100 }).execute();
+
+    await migrateToLatest(old);
+    expect(await old.selectFrom('sites').select('low_stock_threshold').where('web_id', '=', webId).execute()).toEqual([
+      { low_stock_threshold: 5 },
+    ]);
+    expect(await old.selectFrom('products').select('barcode').execute()).toEqual([{ barcode: '' }]);
+    expect(await old.selectFrom('variants').select('barcode').execute()).toEqual([{ barcode: '' }]);
+    const movement = { web_id: webId, product_id: productId, variant_id: null, change: 3, stock_after: 3, actor: 'owner@old.test' };
+    await old
+      .insertInto('stock_movements')
+      .values({ ...movement, reason: 'correction' })
+      .execute();
+    await expect(
+      old
+        .insertInto('stock_movements')
+        .values({ ...movement, reason: 'theft' as 'order' })
+        .execute(),
+    ).rejects.toThrow(/stock_movements_reason_check/);
+    await expect(old.updateTable('sites').set({ low_stock_threshold: -1 }).execute()).rejects.toThrow(/check/);
+    await expect(
+      old
+        .updateTable('products')
+        .set({ barcode: '1'.repeat(51) })
+        .execute(),
+    ).rejects.toThrow(/check/);
+    await old.deleteFrom('products').where('product_id', '=', productId).execute();
+    expect(await old.selectFrom('stock_movements').selectAll().execute()).toEqual([]);
   } finally {
     await old.destroy();
   }
