@@ -91,6 +91,7 @@ export function sampleStudioProducts(): StudioProduct[] {
     price: 1200,
     compareAtPrice: null,
     sku: `TR-${id}`,
+    barcode: '',
     stock: 20,
     stockTracked: true,
     categoryId: 3,
@@ -130,8 +131,17 @@ export function sampleStudioProducts(): StudioProduct[] {
         },
       ],
       variants: [
-        { id: 30, values: ['24 cm'], price: 2500, compareAtPrice: null, sku: 'PAN-CI-24', stock: 0, picture: null },
-        { id: 31, values: ['28 cm'], price: 2900, compareAtPrice: 3400, sku: 'PAN-CI-28', stock: 3, picture: '/media/products/pan.webp' },
+        { id: 30, values: ['24 cm'], price: 2500, compareAtPrice: null, sku: 'PAN-CI-24', barcode: '', stock: 0, picture: null },
+        {
+          id: 31,
+          values: ['28 cm'],
+          price: 2900,
+          compareAtPrice: 3400,
+          sku: 'PAN-CI-28',
+          barcode: '',
+          stock: 3,
+          picture: '/media/products/pan.webp',
+        },
       ],
       seo: { title: 'Cast-iron pan | Harbor', description: 'A pan for a lifetime.' },
     }),
@@ -585,6 +595,8 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
           price: request.price,
           compareAtPrice: request.compareAtPrice,
           sku: request.sku,
+          // Left out, the stored barcode is kept.
+          barcode: request.barcode ?? before?.barcode ?? '',
           stock: request.stock,
           stockTracked: request.stockTracked,
           categoryId: request.categoryId,
@@ -607,7 +619,11 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
               name,
             })),
           })),
-          variants: request.variants.map((v) => ({ ...v, id: v.id ?? nextProductId++ })),
+          variants: request.variants.map((v) => ({
+            ...v,
+            barcode: v.barcode ?? before?.variants.find((kept) => kept.id === v.id)?.barcode ?? '',
+            id: v.id ?? nextProductId++,
+          })),
           seo: request.seo,
         };
         catalogue.products = before ? catalogue.products.map((p) => (p.id === before.id ? saved : p)) : [saved, ...catalogue.products];
