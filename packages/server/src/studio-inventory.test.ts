@@ -174,6 +174,16 @@ describe.each(backends)("the back office's stock on $name", ({ create }) => {
       ),
     );
     expect(rows[0]!.picture?.file).toMatch(/\/products\/cast-iron-skillet-\d\.webp$/);
+    // A variant with a picture of its own shows it; others their product's first.
+    const ownPictures = await server.db
+      .selectFrom('variants')
+      .select(['variant_id', 'image_file'])
+      .where('web_id', '=', harbor)
+      .where('image_file', 'is not', null)
+      .execute();
+    expect(ownPictures.length).toBeGreaterThan(0);
+    for (const variant of ownPictures)
+      expect(pages.find((item) => item.variantId === variant.variant_id)?.picture?.file).toBe(variant.image_file);
     // A product's units side by side in name order; by stock both ways.
     const order = pages.map((item) => item.productId);
     expect(order.filter((id, i) => order.indexOf(id) !== i && order[i - 1] !== id)).toEqual([]);

@@ -23,43 +23,13 @@ type InventoryQuery = z.output<typeof studioInventoryQuery>;
 type SetStock = z.output<typeof setStockRequest>;
 type MovementsQuery = z.output<typeof stockMovementsQuery>;
 
-/**
- * Every stock-keeping unit of the store: each variant with its product, and each product without variants once
- * (`v` is then null), with the picture the unit shows: the variant's own, else the product's first.
- */
+/** Every stock-keeping unit of the store: each variant with its product, and each product without variants once (`v` null). */
 function units(store: Db) {
-  return store
-    .selectFrom('products as p')
-    .leftJoin('variants as v', 'v.product_id', 'p.product_id')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('product_images as i')
-          .select(['i.file', 'i.width', 'i.height'])
-          .whereRef('i.product_id', '=', 'p.product_id')
-          .orderBy((inner) => inner.fn.coalesce(inner('i.file', '=', inner.ref('v.image_file')), sql<boolean>`false`), 'desc')
-          .orderBy('i.sort')
-          .limit(1)
-          .as('img'),
-      (join) => join.onTrue(),
-    );
+  return store.selectFrom('products as p').leftJoin('variants as v', 'v.product_id', 'p.product_id');
 }
 
 /** A unit's count: its variant's, or its product's. */
 const unitStock = sql<number>`coalesce(v.stock, p.stock)`;
-
-type UnitRow = {
-  product_id: number;
-  variant_id: number | null;
-  name: string;
-  variant_name: string | null;
-  sku: string | null;
-  stock: number;
-  track_stock: boolean;
-  file: string | null;
-  width: number | null;
-  height: number | null;
-};
 
 function unitColumns(q: ReturnType<typeof units>) {
   return q.select([
@@ -67,26 +37,48 @@ function unitColumns(q: ReturnType<typeof units>) {
     'v.variant_id',
     'p.name',
     'v.name as variant_name',
+    'v.image_file',
     sql<string>`coalesce(v.sku, p.sku)`.as('sku'),
     unitStock.as('stock'),
     'p.track_stock',
-    'img.file',
-    'img.width',
-    'img.height',
   ]);
 }
 
-const itemOf = (row: UnitRow, threshold: number): InventoryItem => ({
-  productId: row.product_id,
-  variantId: row.variant_id,
-  productName: row.name,
-  variantLabel: row.variant_id === null ? null : (row.variant_name ?? ''),
-  sku: row.sku ?? '',
-  picture: row.file ? { file: row.file, width: row.width ?? 0, height: row.height ?? 0 } : null,
-  stock: Number(row.stock),
-  tracked: row.track_stock,
-  level: stockLevelOf(Number(row.stock), row.track_stock, threshold),
-});
+type UnitRow = Awaited<ReturnType<ReturnType<typeof unitColumns>['execute']>>[number];
+
+/**
+ * `rows` as the inventory shows them, each with its picture: its variant's own, else its product's first. The pictures
+ * are read for these rows only (a page), not for every unit the list sorts.
+ */
+async function itemsOf(store: Db, rows: readonly UnitRow[], threshold: number): Promise<InventoryItem[]> {
+  const productIds = [...new Set(rows.map((row) => row.product_id))];
+  const pictures = productIds.length
+    ? await store
+        .selectFrom('product_images')
+        .select(['product_id', 'file', 'width', 'height'])
+        .where('product_id', 'in', productIds)
+        .orderBy('product_id')
+        .orderBy('sort')
+        .orderBy('image_id')
+        .execute()
+    : [];
+  return rows.map((row) => {
+    const own = pictures.filter((picture) => picture.product_id === row.product_id);
+    const picture = own.find((candidate) => candidate.file === row.image_file) ?? own[0];
+    const stock = Number(row.stock);
+    return {
+      productId: row.product_id,
+      variantId: row.variant_id,
+      productName: row.name,
+      variantLabel: row.variant_id === null ? null : (row.variant_name ?? ''),
+      sku: row.sku ?? '',
+      picture: picture ? { file: picture.file, width: picture.width, height: picture.height } : null,
+      stock,
+      tracked: row.track_stock,
+      level: stockLevelOf(stock, row.track_stock, threshold),
+    };
+  });
+}
 
 /**
  * A page of the store's stock-keeping units. `q` matches the products as the product list's search does (typos
@@ -120,7 +112,7 @@ export async function listInventory(
       .execute(),
     countedUpTo(store, matching.select('p.product_id'), countLimit),
   ]);
-  return { items: rows.map((row) => itemOf(row, threshold)), ...counted, lowStockThreshold: threshold };
+  return { items: await itemsOf(store, rows, threshold), ...counted, lowStockThreshold: threshold };
 }
 
 /** The units of `productIds` as the inventory lists them, by product and variant (`${productId}/${variantId ?? ''}`). */
@@ -129,7 +121,8 @@ async function unitsOf(store: Db, productIds: readonly number[]): Promise<Map<st
     unitColumns(units(store).where('p.product_id', 'in', productIds)).execute(),
     lowStockThreshold(store),
   ]);
-  return new Map(rows.map((row) => [unitKey(row.product_id, row.variant_id), itemOf(row, threshold)]));
+  const items = await itemsOf(store, rows, threshold);
+  return new Map(items.map((item) => [unitKey(item.productId, item.variantId), item]));
 }
 
 const unitKey = (productId: number, variantId: number | null) => `${productId}/${variantId ?? ''}`;
