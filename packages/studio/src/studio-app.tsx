@@ -43,7 +43,7 @@ export type StudioRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
  * The studio's addresses: `/editor` is the page editor; the back office's screens (`/editor/orders`,
- * `/editor/orders/{code}`, `/editor/products`, `/editor/products/{id|new}`, `/editor/categories`, `/editor/categories/{id|new}`, `/editor/brands`, `/editor/brands/{id|new}`, `/editor/analytics`, `/editor/redirects`) load with their frame in chunks of their own, so the
+ * `/editor/orders/{code}`, `/editor/products`, `/editor/products/{id|new}`, `/editor/categories`, `/editor/categories/{id|new}`, `/editor/brands`, `/editor/brands/{id|new}`, `/editor/attributes`, `/editor/attributes/{id|new}`, `/editor/analytics`, `/editor/redirects`) load with their frame in chunks of their own, so the
  * editor's first paint pays nothing for them.
  */
 export function studioRoutes(storeDomain: string): RouteObject[] {
@@ -93,6 +93,17 @@ export function studioRoutes(storeDomain: string): RouteObject[] {
               path: 'brands/:brandId',
               handle: { title: 'Brand' } satisfies ScreenHandle,
               lazy: () => import('./catalogue/brand-form.tsx').then((m) => ({ Component: m.BrandEditor })),
+            },
+            {
+              path: 'attributes',
+              handle: { title: 'Attributes' } satisfies ScreenHandle,
+              lazy: () => import('./catalogue/attributes-screen.tsx').then((m) => ({ Component: m.AttributesScreen })),
+            },
+            {
+              // `new` for an attribute not saved yet; it takes its own id's address once created.
+              path: 'attributes/:attributeId',
+              handle: { title: 'Attribute' } satisfies ScreenHandle,
+              lazy: () => import('./catalogue/attribute-form.tsx').then((m) => ({ Component: m.AttributeEditor })),
             },
             {
               path: 'analytics',

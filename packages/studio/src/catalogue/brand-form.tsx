@@ -1,11 +1,21 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { slugFromName, type StudioBrand } from '@vitrine/commerce';
 import { useStudio } from '../context.tsx';
 import { inputClass } from '../forms/input-class.ts';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
-import { useBrands } from './brands-screen.tsx';
-import { DescriptionField, FormRow, ImageField, productCount, refusalOf, SaveBar, withoutField } from './catalogue-form.tsx';
+import { loadBrands } from './brands-screen.tsx';
+import {
+  DescriptionField,
+  FormRow,
+  ImageField,
+  OpenedFrom,
+  productCount,
+  refusalOf,
+  SaveBar,
+  useCatalogueAnswer,
+  withoutField,
+} from './catalogue-form.tsx';
 
 interface BrandFields {
   name: string;
@@ -26,33 +36,12 @@ const serverFields: Record<string, FieldName> = { name: 'name', slug: 'slug', lo
 /** One brand's form (`/editor/brands/{id}`, or `new`), once the store's brands have come. */
 export function BrandEditor() {
   const param = useParams().brandId ?? 'new';
-  const { brands, error } = useBrands(0);
-  if (error && !brands)
-    return (
-      <p role="alert" className="px-5 py-10 text-center text-sm text-red-700">
-        This brand could not be opened: {error}{' '}
-        <Link to="/editor/brands" className="text-indigo-700 underline">
-          Back to brands
-        </Link>
-      </p>
-    );
-  if (!brands)
-    return (
-      <p role="status" className="px-5 py-10 text-center text-sm text-slate-500">
-        Loading the brand…
-      </p>
-    );
-  const brand = param === 'new' ? null : brands.find((b) => b.id === Number(param));
-  if (brand === undefined)
-    return (
-      <p role="alert" className="px-5 py-10 text-center text-sm text-red-700">
-        This store has no such brand.{' '}
-        <Link to="/editor/brands" className="text-indigo-700 underline">
-          Back to brands
-        </Link>
-      </p>
-    );
-  return <BrandForm key={param} brand={brand} />;
+  const loaded = useCatalogueAnswer(loadBrands);
+  return (
+    <OpenedFrom what="brand" param={param} loaded={loaded} back="/editor/brands" backLabel="Back to brands">
+      {(brand) => <BrandForm key={param} brand={brand} />}
+    </OpenedFrom>
+  );
 }
 
 /**

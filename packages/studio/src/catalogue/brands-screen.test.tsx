@@ -28,6 +28,7 @@ const sent = (path: string) => server.calls.filter((c) => c.path === path).map((
 
 it('lists the brands with logo, address and product count; the search is kept in the address', async () => {
   const studio = await signedInStudio(server, { at: '/editor/brands' });
+  await screen.findByRole('region', { name: 'Brand list' }, { timeout: 5000 });
   await waitFor(() =>
     expect(rows()).toEqual([
       ['Acme', '/brand/acme', '4'],
@@ -44,7 +45,7 @@ it('lists the brands with logo, address and product count; the search is kept in
 
 it('creates a brand, and names a taken address at its field', async () => {
   const studio = await signedInStudio(server, { at: '/editor/brands' });
-  fireEvent.click((await screen.findAllByRole('link', { name: 'Add brand' }))[0]!);
+  fireEvent.click((await screen.findAllByRole('link', { name: 'Add brand' }, { timeout: 5000 }))[0]!);
   await screen.findByRole('form', { name: 'New brand' }, { timeout: 5000 });
   fireEvent.change(input('Name'), { target: { value: 'Le Creuset' } });
   expect(screen.getByText('Left empty, it is made from the name when you save: http://localhost:3000/brand/le-creuset.')).toBeTruthy();
@@ -58,17 +59,17 @@ it('creates a brand, and names a taken address at its field', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Media library' }));
   fireEvent.click(await screen.findByRole('button', { name: 'Use kitchen.webp' }));
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(studio.router.state.location.pathname).toBe('/editor/brands/300'));
+  await waitFor(() => expect(studio.router.state.location.pathname).toBe('/editor/brands/300'), { timeout: 5000 });
   expect(sent('SaveBrand').at(-1)).toEqual({ name: 'Le Creuset', slug: '', logo: '/media/kitchen.webp', description: '' });
   expect(input('Address').value).toBe('le-creuset');
   expect(screen.getByRole('link', { name: 'View on store' }).getAttribute('href')).toBe('/brand/le-creuset');
   fireEvent.click(screen.getByRole('link', { name: 'Back to brands' }));
-  await waitFor(() => expect(rows().map((row) => row[0])).toEqual(['Acme', 'Birch & Co', 'Le Creuset']));
+  await waitFor(() => expect(rows().map((row) => row[0])).toEqual(['Acme', 'Birch & Co', 'Le Creuset']), { timeout: 5000 });
 });
 
 it('edits a brand from its row, asking before leaving unsaved changes', async () => {
   const studio = await signedInStudio(server, { at: '/editor/brands' });
-  await waitFor(() => expect(rows()).toHaveLength(2));
+  await waitFor(() => expect(rows()).toHaveLength(2), { timeout: 5000 });
   fireEvent.click(within(list()).getByRole('button', { name: 'Acme' }));
   await screen.findByRole('form', { name: 'Brand Acme' }, { timeout: 5000 });
   expect(studio.router.state.location.pathname).toBe('/editor/brands/5');

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { imageUrl, type StudioBrand } from '@vitrine/commerce';
-import { useStudio } from '../context.tsx';
-import { problemText } from '../state/controller.ts';
+import type { CatalogueCalls } from '../state/controller.ts';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { DataTable, tableColumns, type TableColumn } from '../ui/data-table.tsx';
+import { useCatalogueAnswer } from './catalogue-form.tsx';
 
 const column = tableColumns<StudioBrand>();
 const columns: TableColumn<StudioBrand>[] = [
@@ -34,22 +34,8 @@ const columns: TableColumn<StudioBrand>[] = [
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** The store's brands, loaded once for the list and the form; `null` until they come. */
-export function useBrands(attempt: number) {
-  const { controller } = useStudio();
-  const [answer, setAnswer] = useState<{ brands: StudioBrand[] | null; error: string | null }>({ brands: null, error: null });
-  useEffect(() => {
-    let live = true;
-    controller.catalogue.getBrands().then(
-      (brands) => live && setAnswer({ brands, error: null }),
-      (failure: unknown) => live && setAnswer((last) => ({ brands: last.brands, error: problemText(failure) })),
-    );
-    return () => {
-      live = false;
-    };
-  }, [controller, attempt]);
-  return answer;
-}
+/** The store's brands, for the list and the form. */
+export const loadBrands = (calls: CatalogueCalls) => calls.getBrands();
 
 /**
  * The store's brands (`/editor/brands`): logo, name, address and product count, sorted by a heading and searched by
@@ -60,7 +46,7 @@ export function BrandsScreen() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [attempt, setAttempt] = useState(0);
-  const { brands, error } = useBrands(attempt);
+  const { value: brands, error } = useCatalogueAnswer(loadBrands, attempt);
   const words = fold(q).split(/\s+/).filter(Boolean);
   const rows = brands && brands.filter((brand) => words.every((word) => fold(`${brand.name} ${brand.slug}`).includes(word)));
   const addBrand = (

@@ -1,10 +1,10 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { StudioApiError } from '../api/client.ts';
 import { useStudio } from '../context.tsx';
 import { ImageInput } from '../forms/image-input.tsx';
 import { MediaContext } from '../forms/media-context.tsx';
-import { problemText } from '../state/controller.ts';
+import { problemText, type CatalogueCalls } from '../state/controller.ts';
 import type { MediaLibrary } from '../state/media.ts';
 import { DescriptionEditor } from '../products/description-editor.tsx';
 import { Button } from '../ui/button.tsx';
@@ -184,3 +184,70 @@ export function SaveBar({
 
 /** A count of products in words: "1 product", "26 products". */
 export const productCount = (count: number) => (count === 1 ? '1 product' : `${count.toLocaleString('en-US')} products`);
+
+/**
+ * What a catalogue call answers (the store's brands, its attributes), loaded when the screen opens and again when
+ * `attempt` changes; `null` until it comes, with the last failure said. `load` must be the same function each render.
+ */
+export function useCatalogueAnswer<T>(load: (calls: CatalogueCalls) => Promise<T>, attempt = 0) {
+  const { controller } = useStudio();
+  const [answer, setAnswer] = useState<{ value: T | null; error: string | null }>({ value: null, error: null });
+  useEffect(() => {
+    let live = true;
+    load(controller.catalogue).then(
+      (value) => live && setAnswer({ value, error: null }),
+      (failure: unknown) => live && setAnswer((last) => ({ value: last.value, error: problemText(failure) })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [controller, load, attempt]);
+  return answer;
+}
+
+/**
+ * The one thing a form edits, found by the address's id among what was loaded (`new`: none, a new one): says so while
+ * it loads, when it cannot be loaded and when the store has no such thing, with the way back to the list.
+ */
+export function OpenedFrom<Item extends { id: number }>({
+  what,
+  param,
+  loaded,
+  back,
+  backLabel,
+  children,
+}: {
+  /** "brand", "attribute". */
+  what: string;
+  param: string;
+  loaded: { value: Item[] | null; error: string | null };
+  back: string;
+  backLabel: string;
+  children: (item: Item | null) => ReactNode;
+}) {
+  const backLink = (
+    <Link to={back} className="text-indigo-700 underline">
+      {backLabel}
+    </Link>
+  );
+  if (loaded.error && !loaded.value)
+    return (
+      <p role="alert" className="px-5 py-10 text-center text-sm text-red-700">
+        This {what} could not be opened: {loaded.error} {backLink}
+      </p>
+    );
+  if (!loaded.value)
+    return (
+      <p role="status" className="px-5 py-10 text-center text-sm text-slate-500">
+        Loading the {what}…
+      </p>
+    );
+  const item = param === 'new' ? null : loaded.value.find((candidate) => candidate.id === Number(param));
+  if (item === undefined)
+    return (
+      <p role="alert" className="px-5 py-10 text-center text-sm text-red-700">
+        This store has no such {what}. {backLink}
+      </p>
+    );
+  return children(item);
+}
