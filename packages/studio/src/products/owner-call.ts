@@ -2,12 +2,10 @@ import {
   apiError,
   endpointRequest,
   readEndpointAnswer,
-  studioAttributeEndpoints,
   studioMediaEndpoints,
   type Endpoint,
   type EndpointAnswer,
   type EndpointArgs,
-  type StudioAttribute,
 } from '@vitrine/commerce';
 import { StudioApiError } from '../api/client.ts';
 
@@ -66,9 +64,4 @@ export async function uploadPicture(
   onProgress: (fraction: number) => void,
 ): Promise<{ path: string }> {
   return (await xhrCall(token, studioMediaEndpoints.uploadMedia, [{ body: upload }], onProgress)).data;
-}
-
-/** The store's attributes and their values (`Studio/GetAttributes`): the facets a product's values are chosen from. */
-export async function storeAttributes(token: string | null): Promise<StudioAttribute[]> {
-  return (await xhrCall(token, studioAttributeEndpoints.getAttributes, [])).data.attributes;
 }

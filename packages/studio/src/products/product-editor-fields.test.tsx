@@ -192,3 +192,40 @@ it('chooses attribute values with their swatches, and edits options, add-ons and
   fireEvent.change(screen.getByLabelText('Shown as'), { target: { value: '1' } });
   expect(screen.queryByLabelText('Price of Oak')).toBeNull();
 });
+
+it('names a refused picture on its tile, counting only the pictures sent, and a refused option value on its chip', async () => {
+  // Refusals the fake does not make itself, answered to the next saves.
+  const refusals = [
+    { field: 'pictures.1.file', message: 'is not an image of this store; upload it first' },
+    { field: 'variantOptions.0.values.1', message: 'is already a value of this option' },
+  ];
+  const serverFetch = server.fetch;
+  server.fetch = async (input, init) => {
+    const refusal = String(input).endsWith('/SaveProduct') ? refusals.shift() : undefined;
+    if (!refusal) return serverFetch(input, init);
+    const error = { code: 'BAD_REQUEST', message: `${refusal.field}: ${refusal.message}`, field: refusal.field };
+    return new Response(JSON.stringify({ error }), { status: 400, headers: { 'content-type': 'application/json' } });
+  };
+  await openEditor('/editor/products/12');
+  const tiles = () => within(screen.getByRole('list', { name: 'Pictures' })).getAllByRole('listitem');
+  fireEvent.change(screen.getByLabelText('Add pictures'), { target: { files: [new File(['words'], 'notes.png')] } });
+  await screen.findByText(/^notes.png was not uploaded/);
+  fireEvent.change(screen.getByLabelText('Add pictures'), {
+    target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff, 0])], 'lid.jpg')] },
+  });
+  await waitFor(() => expect(tiles()[2]!.querySelector('img')).toBeTruthy());
+
+  // The second picture sent is the third tile: the refused upload between them is not sent.
+  click('Save');
+  const message = await screen.findByText('Picture 3 is not an image of this store; upload it first');
+  expect(tiles()[2]!.contains(message)).toBe(true);
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Drag picture 3' }));
+  expect(screen.getByRole('button', { name: 'Drag picture 3' }).getAttribute('aria-describedby')).toBe(message.id);
+
+  click('Save');
+  expect(await screen.findByText('28 cm is already a value of this option')).toBeTruthy();
+  const chip = screen.getByRole('button', { name: 'Remove 28 cm from Size' });
+  expect(chip.getAttribute('aria-invalid')).toBe('true');
+  expect(document.activeElement).toBe(chip);
+  expect(screen.queryByText(/Picture 3 is not an image/)).toBeNull();
+});

@@ -10,7 +10,6 @@ import { LeaveQuestion, useLeaveGuard } from '../ui/leave-guard.tsx';
 import { AttributesField } from './attributes-field.tsx';
 import { DescriptionEditor } from './description-editor.tsx';
 import { OptionsField } from './options-field.tsx';
-import { storeAttributes } from './owner-call.ts';
 import { PicturesField } from './pictures-field.tsx';
 import {
   controlId,
@@ -36,18 +35,18 @@ type PlainField = Exclude<
 
 /** The store's attributes for the product's facets, once loaded; `problem` says why they are not. */
 function useStoreAttributes(): { attributes: StudioAttribute[] | null; problem: string | null } {
-  const { store } = useStudio();
+  const { controller } = useStudio();
   const [found, setFound] = useState<{ attributes: StudioAttribute[] | null; problem: string | null }>({ attributes: null, problem: null });
   useEffect(() => {
     let live = true;
-    storeAttributes(store.getState().session?.sessionToken ?? null).then(
+    controller.catalogue.getAttributes().then(
       (attributes) => live && setFound({ attributes, problem: null }),
       (failure: unknown) => live && setFound({ attributes: null, problem: problemText(failure) }),
     );
     return () => {
       live = false;
     };
-  }, [store]);
+  }, [controller]);
   return found;
 }
 

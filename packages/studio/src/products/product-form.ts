@@ -245,6 +245,9 @@ export function formPath(field: string, fields: ProductFields): string {
     const key = storedPictures(fields)[Number(picture[1])]?.key;
     return key ? `pictures.${key}${picture[2] ?? '.file'}` : 'pictures';
   }
+  // A variant's values are named on its row.
+  const choice = /^(variants\.\d+\.values)\.\d+$/.exec(field);
+  if (choice) return choice[1]!;
   const value = /^attributeValueIds\.(\d+)$/.exec(field);
   if (value) return `attributeValueIds.${fields.attributeValueIds[Number(value[1])]}`;
   return { 'seo.title': 'seoTitle', 'seo.description': 'seoDescription' }[field] ?? field;
