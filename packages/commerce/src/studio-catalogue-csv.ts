@@ -90,8 +90,11 @@ export type CatalogueImportRequest = z.input<typeof catalogueImportRequest>;
 /** `GET /api/Studio/GetProductsImport` query. */
 export const catalogueImportQuery = z.object({ importId });
 
-/** Where an import stands: `running`, then `done`, or `failed` / `cancelled`, which leave the catalogue as it was. */
-export const catalogueImportStates = ['running', 'done', 'failed', 'cancelled'] as const;
+/**
+ * Where an import stands: `previewed` (waiting for its Import), `running`, then `done`, or `failed` / `cancelled`,
+ * which leave the catalogue as it was.
+ */
+export const catalogueImportStates = ['previewed', 'running', 'done', 'failed', 'cancelled'] as const;
 export type CatalogueImportState = (typeof catalogueImportStates)[number];
 
 /**

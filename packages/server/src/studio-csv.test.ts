@@ -125,11 +125,18 @@ describe.each(backends)('the catalogue in CSV on $name', ({ create }) => {
       expect(await refusalOf(refused), path).toMatchObject({ status: 404, code: 'NOT_FOUND', field: 'importId' });
     }
     expect(await snapshot(harbor)).toBe(before);
+    expect(await progress(harborPreview.importId)).toMatchObject({ state: 'previewed', done: 0, total: 1 });
     // Another store's products are not in a store's export, even by id.
     const harborProduct = await productAt(harbor, 'cast-iron-skillet');
     const foreign = rowsOf(await exported(`?ids=${harborProduct!.product_id}`, nordStudio, nord));
     expect(foreign).toEqual([]);
-    await studio('/api/Studio/CancelProductsImport', { body: { importId: harborPreview.importId } });
+    const cancelled = await studio('/api/Studio/CancelProductsImport', { body: { importId: harborPreview.importId } });
+    expect(catalogueImportAnswer.parse(await cancelled.json()).data.state).toBe('cancelled');
+    expect(await refusalOf(await studio('/api/Studio/ImportProductsCsv', { body: { importId: harborPreview.importId } }))).toMatchObject({
+      status: 409,
+      code: 'IMPORT_STARTED',
+    });
+    expect(await snapshot(harbor)).toBe(before);
   });
 
   it('refuses a body that is not a CSV with a Handle column, naming the file', async () => {
@@ -438,5 +445,38 @@ describe.each(backends)('the catalogue in CSV on $name', ({ create }) => {
     }
     const nordMedia = await server.db.selectFrom('media').select('path').where('web_id', '=', atelier).execute();
     for (const row of nordRows.filter(picture)) expect(nordMedia.map((m) => m.path)).toContain(new URL(picture(row)).pathname);
+  });
+
+  it('imports a store’s own export as it is: every product updated in place, its pictures kept where they are, no stock moved', async () => {
+    const before = await exported();
+    const pictures = () =>
+      server.db
+        .selectFrom('product_images')
+        .select(['product_id', 'file', 'alt', 'sort'])
+        .where('web_id', '=', harbor)
+        .orderBy('image_id')
+        .execute();
+    const picturesBefore = await pictures();
+    const media = await server.db.selectFrom('media').select('path').where('web_id', '=', harbor).execute();
+    const movements = await server.db.selectFrom('stock_movements').select('movement_id').where('web_id', '=', harbor).execute();
+    const found = await preview(before);
+    expect(found).toMatchObject({ created: 0, updated: new Set(rowsOf(before).map((row) => row.Handle)).size, problems: [] });
+    await startImport(found.importId);
+    expect(await ended(found.importId)).toMatchObject({ state: 'done', problems: [] });
+    expect(await exported()).toBe(before);
+    expect((await pictures()).map(({ file, alt, sort }) => ({ file, alt, sort }))).toEqual(
+      picturesBefore.map(({ file, alt, sort }) => ({ file, alt, sort })),
+    );
+    expect(await server.db.selectFrom('media').select('path').where('web_id', '=', harbor).execute()).toEqual(media);
+    expect(await server.db.selectFrom('stock_movements').select('movement_id').where('web_id', '=', harbor).execute()).toEqual(movements);
+  });
+
+  it('refuses a file larger than 50 MB before reading it', async () => {
+    const refused = await studio('/api/Studio/PreviewProductsCsv', {
+      method: 'POST',
+      rawBody: 'Handle\n',
+      headers: { 'content-type': 'text/csv', 'content-length': String(60 * 1024 * 1024) },
+    });
+    expect(await refusalOf(refused)).toMatchObject({ status: 413, code: 'FILE_TOO_LARGE', field: 'file' });
   });
 });

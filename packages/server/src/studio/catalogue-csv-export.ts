@@ -104,13 +104,17 @@ export async function writeCatalogueCsv(store: Db, out: Stringifier, origin: str
       .limit(EXPORT_PAGE)
       .execute();
     if (!products.length) break;
-    after = products.at(-1)!.product_id;
+    const [from, to] = [after, products.at(-1)!.product_id];
+    after = to;
     const productIds = products.map((product) => product.product_id);
+    // The page's rows: by the page's id range (one index range scan), or by its ids when a selection is asked.
+    const whole = ids === undefined;
     const [variants, values, pictures] = await Promise.all([
       store
         .selectFrom('variants')
         .select(['variant_id', 'product_id', 'sku', 'barcode', 'price', 'compare_at_price', 'stock'])
-        .where('product_id', 'in', productIds)
+        .$if(whole, (q) => q.where('product_id', '>', from).where('product_id', '<=', to))
+        .$if(!whole, (q) => q.where('product_id', 'in', productIds))
         .orderBy('variant_id')
         .execute(),
       store
@@ -119,13 +123,15 @@ export async function writeCatalogueCsv(store: Db, out: Stringifier, origin: str
         .innerJoin('attribute_values as av', 'av.value_id', 'vv.value_id')
         .innerJoin('attributes as a', 'a.attribute_id', 'av.attribute_id')
         .select(['vv.variant_id', 'a.attribute_id', 'a.name as attribute', 'av.name'])
-        .where('v.product_id', 'in', productIds)
+        .$if(whole, (q) => q.where('v.product_id', '>', from).where('v.product_id', '<=', to))
+        .$if(!whole, (q) => q.where('v.product_id', 'in', productIds))
         .orderBy('a.attribute_id')
         .execute(),
       store
         .selectFrom('product_images')
         .select(['product_id', 'file', 'alt'])
-        .where('product_id', 'in', productIds)
+        .$if(whole, (q) => q.where('product_id', '>', from).where('product_id', '<=', to))
+        .$if(!whole, (q) => q.where('product_id', 'in', productIds))
         .orderBy('product_id')
         .orderBy('sort')
         .orderBy('image_id')

@@ -35,7 +35,9 @@ interface ImportJob {
   webId: number;
   catalogue: CsvCatalogue;
   expiresAt: number;
-  state: CatalogueImportState | 'previewed';
+  state: CatalogueImportState;
+  /** The products previewed; let go once the import ends. */
+  total: number;
   done: number;
   created: number;
   updated: number;
@@ -71,6 +73,7 @@ export class CatalogueImports {
       catalogue,
       expiresAt: now + CATALOGUE_IMPORT_MINUTES * 60_000,
       state: 'previewed',
+      total: catalogue.products.length,
       done: 0,
       created: 0,
       updated: 0,
@@ -120,9 +123,9 @@ export class CatalogueImports {
     const job = this.find(webId, importId);
     return {
       importId: job.id,
-      state: job.state === 'previewed' ? 'running' : job.state,
+      state: job.state,
       done: job.done,
-      total: job.catalogue.products.length,
+      total: job.total,
       created: job.created,
       updated: job.updated,
       problems: job.problems.slice(0, MAX_LISTED_CSV_PROBLEMS),
@@ -143,8 +146,10 @@ export class CatalogueImports {
     void runImport(deps, store, webId, job, actor).then(
       () => {
         job.state = 'done';
+        job.catalogue = { ...job.catalogue, products: [], problems: [] };
       },
       (error: unknown) => {
+        job.catalogue = { ...job.catalogue, products: [], problems: [] };
         job.done = 0;
         job.created = 0;
         job.updated = 0;
@@ -161,8 +166,10 @@ export class CatalogueImports {
   /** Asks a running import to stop; it rolls back at its next batch. A preview not yet imported is let go. */
   cancel(webId: number, importId: string): CatalogueImportAnswer['data'] {
     const job = this.find(webId, importId);
-    if (job.state === 'previewed') job.state = 'cancelled';
-    else if (job.state === 'running') job.cancelled = true;
+    if (job.state === 'previewed') {
+      job.state = 'cancelled';
+      job.catalogue = { ...job.catalogue, products: [], problems: [] };
+    } else if (job.state === 'running') job.cancelled = true;
     return this.progress(webId, importId);
   }
 }
