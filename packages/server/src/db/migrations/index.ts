@@ -22,6 +22,7 @@ import { migration as oldOrderLineOptionSets } from './0020_old_order_line_optio
 import { migration as productEditing } from './0021_product_editing.ts';
 import { migration as catalogueEditing } from './0022_catalogue_editing.ts';
 import { migration as stockLedger } from './0023_stock_ledger.ts';
+import { migration as skuLookup } from './0024_sku_lookup.ts';
 
 /**
  * The schema of the whole product, in order: one file per migration, named by number and purpose, listed here.
@@ -53,6 +54,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0021_product_editing': productEditing,
   '0022_catalogue_editing': catalogueEditing,
   '0023_stock_ledger': stockLedger,
+  '0024_sku_lookup': skuLookup,
 };
 
 /** The migrations as Kysely's `Migrator` takes them. */

@@ -36,6 +36,7 @@ const shipped: Record<string, string> = {
   '0021_product_editing': 'ba0462355b4e4fa92a3a6763d728ccdba61b81479f7fb72d25a17e5f919d5656',
   '0022_catalogue_editing': 'b6103cf5691b712e42f09610d95e024da2b5887f522b34c339ff2145fcb74eb9',
   '0023_stock_ledger': '171a4504792a9d9c47f44f913a6f162715b8be3c276ca704c97ff17ce9710bee',
+  '0024_sku_lookup': '4453b48dd7804f4311af71a2f392843eb95b78f62f187dbd2003e12799ff0385',
 };
 
 it('never changes a shipped migration, and lists every migration file in the index, in order', () => {
