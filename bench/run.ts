@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { analyticsReport, benchAnalytics, type AnalyticsBenchResult } from './analytics.ts';
 import { cleanup, cleanupOnSignals } from './cleanup.ts';
 import { benchCatalogue, catalogueReport, type CatalogueBenchResult } from './catalogue.ts';
+import { benchCatalogueCsv, CATALOGUE_CSV_TARGETS, type CatalogueCsvBenchResult } from './catalogue-csv.ts';
 import { benchCpu, type CpuBenchResult } from './cpu.ts';
 import { benchFirstTouch, firstTouchReport, type FirstTouchResult } from './first-touch.ts';
 import { benchImageRoute, type ImageRouteResult } from './image-route.ts';
@@ -16,7 +17,7 @@ import { benchStudio, studioTable, type StudioBenchResult } from './studio.ts';
 import { benchTracking, trackingReport, type TrackingBenchResult } from './tracking.ts';
 
 /**
- * `npm run bench -- studio` runs only the named benchmarks (cpu, catalogue, analytics, tracking, ssr, images,
+ * `npm run bench -- studio` runs only the named benchmarks (cpu, catalogue, csv, analytics, tracking, ssr, images,
  * first-touch, lighthouse, studio); no names runs them all.
  */
 const wanted = new Set(process.argv.slice(2));
@@ -36,6 +37,13 @@ async function main(): Promise<number> {
   if (runs('catalogue')) {
     console.log('bench: catalogue, a fresh embedded database with the demo stores and 100,000 generated products…');
     catalogue = await benchCatalogue();
+  }
+
+  // The catalogue's Shopify CSV: a 10,000-product import and a 100,000-product export, on servers of their own.
+  let csv: CatalogueCsvBenchResult | undefined;
+  if (runs('csv')) {
+    console.log('bench: catalogue CSV, a 10,000-product import and a 100,000-product export, each on a fresh embedded database…');
+    csv = await benchCatalogueCsv();
   }
 
   // The owner's dashboard at 1,000,000 page views, on a database (and a server) of its own too.
@@ -89,6 +97,7 @@ async function main(): Promise<number> {
     console.log('');
     console.log(catalogueReport(catalogue));
   }
+  if (csv) printCsv(csv);
   if (analytics) {
     console.log('');
     console.log(analyticsReport(analytics));
@@ -117,6 +126,48 @@ async function main(): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+function printCsv({ import: imported, export: exported }: CatalogueCsvBenchResult) {
+  const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  const t = CATALOGUE_CSV_TARGETS;
+  console.log('');
+  console.log("The catalogue in Shopify's product CSV (issue 34), over HTTP on the embedded database:");
+  console.log(
+    textTable(
+      ['step', 'size', 'time', 'target', ''],
+      [
+        [
+          'preview (read and check the file)',
+          `${imported.products.toLocaleString('en-US')} products, ${imported.variants.toLocaleString('en-US')} variants, ${decimals(imported.fileBytes / 1e6, 1)} MB`,
+          `${decimals(imported.previewMs / 1000, 1)} s`,
+          '',
+          '',
+        ],
+        [
+          'import (one transaction)',
+          '',
+          `${decimals(imported.importMs / 1000, 1)} s`,
+          `≤ ${t.importMs / 1000} s`,
+          verdict(imported.importMs <= t.importMs),
+        ],
+        [
+          '  server peak memory (VmHWM)',
+          '',
+          `${decimals(imported.peakRssMb, 0)} MB`,
+          `< ${t.importPeakRssMb} MB`,
+          verdict(imported.peakRssMb < t.importPeakRssMb),
+        ],
+        [
+          'export, streamed',
+          `${exported.products.toLocaleString('en-US')} products, ${exported.rows.toLocaleString('en-US')} rows, ${decimals(exported.bytes / 1e6, 1)} MB`,
+          `${decimals(exported.ms / 1000, 1)} s (first byte ${decimals(exported.firstByteMs, 0)} ms)`,
+          `≤ ${t.exportMs / 1000} s`,
+          verdict(exported.ms <= t.exportMs),
+        ],
+      ],
+    ),
+  );
 }
 
 /** The benchmarks against the production server with the demo stores as seeded. */
