@@ -369,6 +369,36 @@ describe.each(backends)("the back office's stock on $name", ({ create }) => {
     expect((await productAt(plain.slug)).stock).toBe(20);
   });
 
+  it('sets counts while orders take the same products, neither waiting on the other for ever', async () => {
+    const first = await plainProduct(1000);
+    const second = await plainProduct(1000);
+    const guest = await guestToken(server);
+    // Orders name the later product first; the counts are set in id order: each must still finish.
+    const cartCodes = [second, first]
+      .map((product) => buildCartCode({ productId: product.product_id, variantId: 0, quantity: 1, addonIds: [] }))
+      .join('|');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        i % 2
+          ? placeOrder(guest, cartCodes).then(() => 200)
+          : setStock({
+              items: [
+                { productId: first.product_id, variantId: null, stock: 500 + i },
+                { productId: second.product_id, variantId: null, stock: 500 + i },
+              ],
+            }).then((response) => response.status),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: 8 }, () => 200));
+    // Every movement's count follows from the one before it.
+    for (const product of [first, second]) {
+      const ledger = (await newest(product.product_id, 20)).reverse();
+      expect(ledger).toHaveLength(9);
+      for (let i = 1; i < ledger.length; i++) expect(ledger[i]!.stockAfter - ledger[i]!.change).toBe(ledger[i - 1]!.stockAfter);
+      expect((await productAt(product.slug)).stock).toBe(ledger.at(-1)!.stockAfter);
+    }
+  });
+
   it('writes an order placed and an order cancelled to the ledger, with the order and who', async () => {
     const skillet = await productAt('cast-iron-skillet');
     const [, , third] = await variantsOf(skillet.product_id);

@@ -414,7 +414,9 @@ export async function placeOrder(
           .execute()
       ).map((row) => row.product_id),
     );
-    for (const { item, quantity } of lines) {
+    // Taken product by product in id order, as every other writer of stock takes its rows (Studio/SetStock), so two
+    // transactions never each hold a product the other waits for.
+    for (const { item, quantity } of [...lines].sort((a, b) => a.item.product.productID - b.item.product.productID)) {
       const { productID, variantID, itemName } = item.product;
       if (untracked.has(productID)) continue;
       const taken = await moveStock(trx, { productId: productID, variantId: variantID || null, change: -quantity }, orderCause);

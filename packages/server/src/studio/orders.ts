@@ -115,6 +115,9 @@ async function giveStockBack(trx: Db, cause: OrderStockCause, orderId: number): 
     .select(['l.product_id', 'l.variant_id', 'l.quantity'])
     .where('l.order_id', '=', orderId)
     .where('p.track_stock', '=', true)
+    // Product by product in id order, as the other writers of stock take their rows: no two wait on each other.
+    .orderBy('l.product_id')
+    .orderBy('l.variant_id')
     .execute();
   for (const line of lines)
     if (line.product_id !== null)
