@@ -384,6 +384,26 @@ describe.each(backends)('the catalogue in CSV on $name', ({ create }) => {
     }
   });
 
+  it('fails the import, changing nothing, when a SKU it brings was taken after the preview', async () => {
+    const found = await preview(
+      csvOf([{ Handle: 'csv-race-lamp', Title: 'Race Lamp', 'Variant SKU': 'CSV-RACE-1', 'Variant Price': '5' }]),
+    );
+    expect(found).toMatchObject({ products: 1, problems: [] });
+    // Another product takes the SKU (an owner's save in another tab) between the preview and the import.
+    const other = await productAt(harbor, 'cast-iron-skillet');
+    await server.db.updateTable('products').set({ sku: 'CSV-RACE-1' }).where('product_id', '=', other!.product_id).execute();
+    try {
+      const before = await snapshot(harbor);
+      await startImport(found.importId);
+      const result = await ended(found.importId);
+      expect(result.state).toBe('failed');
+      expect(result.error).toMatch(/row 2: Variant SKU CSV-RACE-1 is now the SKU of Cast Iron Skillet/);
+      expect(await snapshot(harbor)).toBe(before);
+    } finally {
+      await server.db.updateTable('products').set({ sku: other!.sku }).where('product_id', '=', other!.product_id).execute();
+    }
+  });
+
   it('leaves the catalogue as it was when the owner cancels the import', async () => {
     const rows: Row[] = Array.from({ length: 3000 }, (_, i) => ({
       Handle: `csv-candle-${i}`,

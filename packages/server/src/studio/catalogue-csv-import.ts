@@ -12,6 +12,7 @@ import {
   type CatalogueImportAnswer,
   type CatalogueImportState,
   type CatalogueCsvProblem,
+  PageType,
   slugFromName,
 } from '@vitrine/commerce';
 import { sanitizeProductDescription } from '@vitrine/sections/owner-html';
@@ -598,5 +599,67 @@ async function writeBatch(
   );
   for (const part of parts(values, 10_000)) await trx.insertInto('variant_values').values(part).execute();
   for (const part of parts(movements, 5000)) await recordStockMovements(trx, webId, part);
+  await checkStillFree(trx, batch, [...productIds.values()]);
   return { created: fresh.length, updated: changed.length };
+}
+
+/**
+ * What the preview checked, checked again on the rows as written, inside the transaction that holds the store's row
+ * (as a product save does): a SKU of the batch another product has taken since, or a handle a category or page has
+ * taken since, fails the import, naming the row, and the transaction leaves nothing behind.
+ */
+async function checkStillFree(trx: Trx, batch: readonly CsvProduct[], productIds: readonly number[]): Promise<void> {
+  const rows = new Map<string, number>();
+  for (const product of batch) for (const variant of product.variants) if (variant.sku) rows.set(variant.sku.toLowerCase(), variant.row);
+  const skus = [...rows.keys()];
+  const [products, variants, categories, pages] = await Promise.all([
+    skus.length
+      ? trx
+          .selectFrom('products')
+          .select(['name', 'sku'])
+          .where((eb) => eb(eb.fn('lower', ['sku']), 'in', skus))
+          .where('product_id', 'not in', productIds)
+          .execute()
+      : [],
+    skus.length
+      ? trx
+          .selectFrom('variants as v')
+          .innerJoin('products as p', 'p.product_id', 'v.product_id')
+          .select(['p.name', 'v.sku'])
+          .where((eb) => eb(eb.fn('lower', ['v.sku']), 'in', skus))
+          .where('v.product_id', 'not in', productIds)
+          .execute()
+      : [],
+    trx
+      .selectFrom('categories')
+      .select('slug')
+      .where(
+        'slug',
+        'in',
+        batch.map((product) => product.handle),
+      )
+      .execute(),
+    trx
+      .selectFrom('pages')
+      .select('slug')
+      .where('page_type_id', '=', PageType.Custom)
+      .where(
+        'slug',
+        'in',
+        batch.map((product) => product.handle),
+      )
+      .execute(),
+  ]);
+  const taken = [...products, ...variants][0];
+  if (taken)
+    throw new Error(
+      `row ${rows.get(taken.sku.toLowerCase())}: Variant SKU ${taken.sku} is now the SKU of ${taken.name}, another product of this store; preview the file again`,
+    );
+  const address = [...categories, ...pages][0];
+  if (address) {
+    const product = batch.find((p) => p.handle === address.slug)!;
+    throw new Error(
+      `row ${product.row}: Handle ${address.slug} is now the address of a category or page of this store; preview the file again`,
+    );
+  }
 }
