@@ -154,6 +154,11 @@ describe.each(backends)('the catalogue in CSV on $name', ({ create }) => {
       headers: { 'content-type': 'text/csv' },
     });
     expect(await refusalOf(broken)).toMatchObject({ status: 400, field: 'file' });
+    // Rows are numbered as a spreadsheet shows them: an empty line is a row, a quoted line break is not.
+    const numbered = await preview('Handle,Title,Body (HTML),Variant Price\n\ncsv-a,A,"two\nlines",1\n,,,\ncsv-b,,,2\n');
+    expect(numbered.problems).toEqual([{ row: 5, column: 'Title', reason: 'is a required field on a product’s first row' }]);
+    expect(numbered).toMatchObject({ rows: 5, products: 1 });
+    await studio('/api/Studio/CancelProductsImport', { body: { importId: numbered.importId } });
     const unknown = await studio('/api/Studio/ImportProductsCsv', { body: { importId: 'not-an-id' } });
     expect(await refusalOf(unknown)).toMatchObject({ status: 400, field: 'importId' });
   });

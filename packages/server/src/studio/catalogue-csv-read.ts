@@ -286,7 +286,8 @@ export async function readCatalogueCsv(store: Db, input: Readable): Promise<CsvC
   const site = await store.selectFrom('sites').select('base_currency').executeTakeFirstOrThrow();
   const digits = displayDecimals(site.base_currency);
   const parser = input.pipe(
-    parse({ bom: true, columns: checkHeader, relax_column_count: true, skip_empty_lines: true, trim: false, info: false }),
+    // Empty lines are read as rows (and passed over), so that rows are numbered as a spreadsheet shows them.
+    parse({ bom: true, columns: checkHeader, relax_column_count: true, skip_empty_lines: false }),
   );
   const products = new Map<string, CsvProduct>();
   const skipped = new Set<string>();
@@ -297,6 +298,7 @@ export async function readCatalogueCsv(store: Db, input: Readable): Promise<CsvC
   try {
     for await (const record of parser as AsyncIterable<Record_>) {
       row++;
+      if (Object.values(record).every((value) => !value?.trim())) continue;
       const handle = (record[column.handle] ?? '').trim();
       if (!handle) {
         problems.push({ row, column: column.handle, reason: 'is a required field' });
