@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LOW_STOCK,
+  PRODUCT_COUNT_LIMIT,
   buildCartCode,
   orderEndpoints,
   setStockAnswer,
@@ -8,6 +9,7 @@ import {
   stockMovementsAnswer,
   stockSettingsAnswer,
   studioInventoryAnswer,
+  studioInventoryQuery,
   studioProductAnswer,
   studioProductsAnswer,
   type InventoryItem,
@@ -29,6 +31,8 @@ import {
   type BackendServer,
   type TestServer,
 } from './test-support.ts';
+import { scopedToStore, storeTablesOf } from './db/site-scope.ts';
+import { listInventory } from './studio/inventory.ts';
 
 describe.each(backends)("the back office's stock on $name", ({ create }) => {
   let started: BackendServer;
@@ -191,6 +195,19 @@ describe.each(backends)("the back office's stock on $name", ({ create }) => {
     expect(byStock).toEqual([...byStock].sort((a, b) => a - b));
     const byStockDown = (await inventory('sort=stock-desc&pageSize=100')).items.map((item) => item.stock);
     expect(byStockDown).toEqual([...byStockDown].sort((a, b) => b - a));
+  });
+
+  it(`counts no further than it must: past ${PRODUCT_COUNT_LIMIT} the total says "${PRODUCT_COUNT_LIMIT}+"`, async () => {
+    // The limit made small, so that the demo store's units pass it.
+    const store = scopedToStore(server.db, harbor, await storeTablesOf(server.db));
+    const query = studioInventoryQuery.parse({ pageSize: '5' });
+    const all = await listInventory(store, query);
+    expect(all.more).toBe(false);
+    expect(all.total).toBeGreaterThan(12);
+    const capped = await listInventory(store, query, 12);
+    expect(capped).toMatchObject({ total: 12, more: true });
+    expect(capped.items).toEqual(all.items);
+    expect(await listInventory(store, query, all.total)).toMatchObject({ total: all.total, more: false });
   });
 
   it('searches as the product list does, typos forgiven, and pages', async () => {
