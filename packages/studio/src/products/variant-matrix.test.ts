@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { combinations, followMatrix, type AxisField, type VariantField } from './variant-matrix.ts';
+import { combinations, followMatrix, variantCount, type AxisField, type VariantField } from './variant-matrix.ts';
 import { cutLikeSearch } from './search-preview.tsx';
 
 const size: AxisField = { key: 'size', name: 'Size', values: ['S', 'M'] };
@@ -25,6 +25,10 @@ it('makes one choice per value of each option, the first option outermost, and n
   // An option being named, with no values yet, does not empty the matrix.
   expect(combinations([size, { ...colour, values: [] }])).toEqual([{ size: 'S' }, { size: 'M' }]);
   expect(combinations([])).toEqual([]);
+  // Counted without making them, to refuse a value that would make more than a product has.
+  expect(variantCount([size, { ...colour, values: [] }])).toBe(2);
+  expect(variantCount([size, { ...colour, values: ['Red', 'Blue', 'Green'] }])).toBe(6);
+  expect(variantCount([{ ...size, values: [] }])).toBe(0);
 });
 
 it('keeps a row’s id and what was typed while its choice stays, case aside, and carries rows over an option added or removed', () => {

@@ -24,6 +24,10 @@ export const MAX_AXES = 3;
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** How many variants the options make: their value counts multiplied, an option without values left out. */
+export const variantCount = (axes: AxisField[]) =>
+  axes.some((axis) => axis.values.length) ? axes.reduce((n, axis) => n * (axis.values.length || 1), 1) : 0;
+
 /** Every choice of one value of each option that has values, the first option outermost: Size × Colour. */
 export function combinations(axes: AxisField[]): Record<string, string>[] {
   const offered = axes.filter((axis) => axis.values.length);

@@ -4,7 +4,7 @@ import { inputClass } from '../forms/input-class.ts';
 import { Button } from '../ui/button.tsx';
 import { FieldError } from './field-error.tsx';
 import { controlId, fieldAttributes, newKey, type FieldErrors, type PictureField } from './product-form.ts';
-import { combinations, MAX_AXES, variantName, type AxisField, type VariantField } from './variant-matrix.ts';
+import { MAX_AXES, variantCount, variantName, type AxisField, type VariantField } from './variant-matrix.ts';
 
 const cellInput = `${inputClass} min-w-20`;
 
@@ -36,7 +36,7 @@ export function VariantsField({
   setVariants: (variants: VariantField[]) => void;
 }) {
   const [everyPrice, setEveryPrice] = useState('');
-  const made = combinations(axes).length;
+  const made = variantCount(axes);
   const setRow = (i: number, fields: Partial<VariantField>) =>
     setVariants(variants.map((row, j) => (j === i ? { ...row, ...fields } : row)));
   const cell = (
@@ -79,6 +79,7 @@ export function VariantsField({
           suggestions={suggestions(axis.name)}
           errors={errors}
           formId={formId}
+          tooMany={(values) => variantCount(axes.map((other) => (other.key === axis.key ? { ...other, values } : other))) > MAX_VARIANTS}
           change={(changed) => setAxes(axes.map((other) => (other.key === axis.key ? changed : other)))}
           remove={() => setAxes(axes.filter((other) => other.key !== axis.key))}
         />
@@ -194,6 +195,7 @@ function AxisEditor({
   suggestions,
   errors,
   formId,
+  tooMany,
   change,
   remove,
 }: {
@@ -202,11 +204,13 @@ function AxisEditor({
   suggestions: string[];
   errors: FieldErrors;
   formId: string;
+  /** Whether these values would make more variants than a product has. */
+  tooMany: (values: string[]) => boolean;
   change: (axis: AxisField) => void;
   remove: () => void;
 }) {
   const [typed, setTyped] = useState('');
-  const [twice, setTwice] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const label = `Option ${place + 1}`;
   const shown = axis.name.trim() || label;
   const namePath = `variantOptions.${place}.name`;
@@ -216,12 +220,16 @@ function AxisEditor({
     const value = typed.replace(/,/g, ' ').trim();
     if (!value) return;
     if (axis.values.some((other) => other.toLowerCase() === value.toLowerCase())) {
-      setTwice(true);
+      setRefusal(`${value} is already a value of ${shown}.`);
+      return;
+    }
+    if (tooMany([...axis.values, value])) {
+      setRefusal(`With ${value}, these options would make more than ${MAX_VARIANTS} variants, the most a product has.`);
       return;
     }
     change({ ...axis, values: [...axis.values, value] });
     setTyped('');
-    setTwice(false);
+    setRefusal(null);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' || event.key === ',') {
@@ -286,7 +294,7 @@ function AxisEditor({
           placeholder="Type a value, then Enter"
           onChange={(event) => {
             setTyped(event.target.value);
-            setTwice(false);
+            setRefusal(null);
           }}
           onKeyDown={onKeyDown}
           onBlur={add}
@@ -299,11 +307,7 @@ function AxisEditor({
             ))}
           </datalist>
         ) : null}
-        {twice ? (
-          <p className="text-xs font-medium text-red-700">
-            {typed.trim()} is already a value of {shown}.
-          </p>
-        ) : null}
+        {refusal ? <p className="text-xs font-medium text-red-700">{refusal}</p> : null}
         <FieldError formId={formId} path={valuesPath} errors={errors} label="Values" />
       </div>
     </fieldset>
