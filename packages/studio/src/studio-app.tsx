@@ -43,7 +43,7 @@ export type StudioRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
  * The studio's addresses: `/editor` is the page editor; the back office's screens (`/editor/orders`,
- * `/editor/orders/{code}`, `/editor/products`, `/editor/products/{id|new}`, `/editor/categories`, `/editor/categories/{id|new}`, `/editor/brands`, `/editor/brands/{id|new}`, `/editor/attributes`, `/editor/attributes/{id|new}`, `/editor/analytics`, `/editor/redirects`) load with their frame in chunks of their own, so the
+ * `/editor/orders/{code}`, `/editor/products`, `/editor/products/{id|new}`, `/editor/categories`, `/editor/categories/{id|new}`, `/editor/brands`, `/editor/brands/{id|new}`, `/editor/attributes`, `/editor/attributes/{id|new}`, `/editor/inventory`, `/editor/inventory/movements`, `/editor/analytics`, `/editor/redirects`) load with their frame in chunks of their own, so the
  * editor's first paint pays nothing for them.
  */
 export function studioRoutes(storeDomain: string): RouteObject[] {
@@ -104,6 +104,16 @@ export function studioRoutes(storeDomain: string): RouteObject[] {
               path: 'attributes/:attributeId',
               handle: { title: 'Attribute' } satisfies ScreenHandle,
               lazy: () => import('./catalogue/attribute-form.tsx').then((m) => ({ Component: m.AttributeEditor })),
+            },
+            {
+              path: 'inventory',
+              handle: { title: 'Inventory' } satisfies ScreenHandle,
+              lazy: () => import('./catalogue/inventory-screen.tsx').then((m) => ({ Component: m.InventoryScreen })),
+            },
+            {
+              path: 'inventory/movements',
+              handle: { title: 'Stock movements' } satisfies ScreenHandle,
+              lazy: () => import('./catalogue/inventory-screen.tsx').then((m) => ({ Component: m.StockMovementsScreen })),
             },
             {
               path: 'analytics',

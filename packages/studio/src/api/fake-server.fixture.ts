@@ -652,7 +652,7 @@ export function fakeStudioServer({ token = 'secret' } = {}) {
       case 'GetRedirects':
         return json(200, { data: { rules: [{ ruleId: 1, fromPath: '/old-mug', to: '/stoneware-mug', status: 301 }], redirectURL: '' } });
       default:
-        return catalogueScreens.answer(path, body) ?? fail(404, 'NOT_FOUND', `No fake for ${path}`);
+        return catalogueScreens.answer(path, body, url) ?? fail(404, 'NOT_FOUND', `No fake for ${path}`);
     }
   };
   return { fetch, pages, theme, orders, catalogue, productQueries, calls, failing, catalogueScreens: catalogueScreens.state };

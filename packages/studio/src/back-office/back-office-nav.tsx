@@ -10,6 +10,7 @@ export const backOfficeScreens = [
   { to: '/editor/categories', label: 'Categories', end: false },
   { to: '/editor/brands', label: 'Brands', end: false },
   { to: '/editor/attributes', label: 'Attributes', end: false },
+  { to: '/editor/inventory', label: 'Inventory', end: false },
   { to: '/editor/orders', label: 'Orders', end: false },
   { to: '/editor/analytics', label: 'Analytics', end: false },
   { to: '/editor/redirects', label: 'Redirects', end: false },

@@ -32,6 +32,7 @@ it.each([
   ['/editor/categories/3', 'Categories', () => screen.findByRole('form', { name: 'Category Garden' })],
   ['/editor/brands', 'Brands', () => screen.findByRole('region', { name: 'Brand list' })],
   ['/editor/attributes', 'Attributes', () => screen.findByRole('region', { name: 'Attribute list' })],
+  ['/editor/inventory', 'Inventory', () => screen.findByRole('region', { name: 'Stock list' })],
   ['/editor/orders', 'Orders', () => screen.findByRole('region', { name: 'Order list' })],
   ['/editor/orders/ORDER00000000001', 'Orders', () => screen.findByRole('heading', { name: 'Order ORDER00000000001' })],
   ['/editor/analytics', 'Analytics', () => screen.findByRole('table', { name: 'Top pages' })],
@@ -41,7 +42,7 @@ it.each([
   expect(await screen.findByRole('main', { name: title })).toBeTruthy();
   expect(await content()).toBeTruthy();
   expect(links()).toEqual(
-    ['Pages & design', 'Products', 'Categories', 'Brands', 'Attributes', 'Orders', 'Analytics', 'Redirects'].map((name) =>
+    ['Pages & design', 'Products', 'Categories', 'Brands', 'Attributes', 'Inventory', 'Orders', 'Analytics', 'Redirects'].map((name) =>
       name === title ? `${name} *` : name,
     ),
   );
@@ -90,7 +91,7 @@ it('back and forward move between the editor and the screens, each drawn again a
 
 it('the navigation is used by keyboard: the arrows, Home and End move between its links, which wrap at the ends', async () => {
   await signedInStudio(server, { at: '/editor/orders' });
-  const [pages, , , , , orders, analytics, redirects] = nav().getAllByRole('link');
+  const [pages, , , , , , orders, analytics, redirects] = nav().getAllByRole('link');
   expect(pages!.getAttribute('href')).toBe('/editor');
   orders!.focus();
   fireEvent.keyDown(orders!, { key: 'ArrowDown' });
@@ -106,5 +107,15 @@ it('the navigation is used by keyboard: the arrows, Home and End move between it
   // Only the current screen is marked, and it moves with the screen.
   fireEvent.click(redirects!);
   await screen.findByRole('main', { name: 'Redirects' }, { timeout: 5000 });
-  expect(links()).toEqual(['Pages & design', 'Products', 'Categories', 'Brands', 'Attributes', 'Orders', 'Analytics', 'Redirects *']);
+  expect(links()).toEqual([
+    'Pages & design',
+    'Products',
+    'Categories',
+    'Brands',
+    'Attributes',
+    'Inventory',
+    'Orders',
+    'Analytics',
+    'Redirects *',
+  ]);
 });

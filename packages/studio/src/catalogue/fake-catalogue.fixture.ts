@@ -11,6 +11,7 @@ import {
 } from '@vitrine/commerce';
 import type { z } from 'zod';
 import { branchOf } from './category-tree.ts';
+import { fakeInventoryServer } from './fake-inventory.fixture.ts';
 
 type StoredCategory = Omit<StudioCategory, 'path'>;
 
@@ -104,6 +105,7 @@ export function fakeCatalogueServer() {
 
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const inventory = fakeInventoryServer(json);
   const fail = (status: number, code: string, message: string, field?: string) =>
     json(status, { error: { code, message, ...(field && { field }) } });
   /** The 400 of a request its schema refuses, naming the first field at fault. */
@@ -131,7 +133,7 @@ export function fakeCatalogueServer() {
     });
   const categoriesAnswer = () => json(200, { data: { categories: tree() } });
 
-  const answer = (path: string, body: Record<string, unknown>): Response | null => {
+  const answer = (path: string, body: Record<string, unknown>, url = new URL('http://shop.test/')): Response | null => {
     switch (path) {
       case 'GetCategories':
         return categoriesAnswer();
@@ -315,8 +317,8 @@ export function fakeCatalogueServer() {
           },
         });
       default:
-        return null;
+        return inventory.answer(path, body, url);
     }
   };
-  return { state, answer };
+  return { state: Object.assign(state, { inventory: inventory.state }), answer };
 }

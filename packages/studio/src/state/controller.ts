@@ -37,7 +37,10 @@ import { fileToBase64, type MediaFile } from './media.ts';
 import { createAutosaver, type Autosaver } from './autosave.ts';
 import type { EditorStore, Scope, StudioSession } from './editor-store.ts';
 
-/** The back office's calls for categories, brands and attributes, passed through as the endpoint table's client makes them. */
+/**
+ * The back office's calls for categories, brands, attributes and stock, passed through as the endpoint table's client
+ * makes them.
+ */
 export type CatalogueCalls = Pick<
   StudioApi,
   | 'getCategories'
@@ -51,6 +54,11 @@ export type CatalogueCalls = Pick<
   | 'getAttributes'
   | 'saveAttribute'
   | 'deleteAttribute'
+  | 'getInventory'
+  | 'setStock'
+  | 'getStockMovements'
+  | 'getStockSettings'
+  | 'saveStockSettings'
 >;
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -101,7 +109,7 @@ export interface StudioController {
   saveProduct(product: SaveProductRequest): Promise<StudioProduct>;
   /** Publishes, drafts, archives, moves or deletes products, all or none; answers how many changed. */
   bulkProducts(change: BulkProductsRequest): Promise<number>;
-  /** The category tree, brands and attributes: each change answers what the screen shows next. */
+  /** The category tree, brands, attributes and stock: each change answers what the screen shows next. */
   catalogue: CatalogueCalls;
   /** A page of the store's orders, newest first, and how many match in all. */
   orders(filter: StudioOrdersFilter): Promise<{ orders: StudioOrderRow[]; total: number }>;
@@ -418,6 +426,11 @@ export function createStudioController({
       getAttributes: api.getAttributes,
       saveAttribute: api.saveAttribute,
       deleteAttribute: api.deleteAttribute,
+      getInventory: api.getInventory,
+      setStock: api.setStock,
+      getStockMovements: api.getStockMovements,
+      getStockSettings: api.getStockSettings,
+      saveStockSettings: api.saveStockSettings,
     },
     orders: (filter) => api.getOrders(filter),
     order: (orderCode) => api.getOrder(orderCode),
