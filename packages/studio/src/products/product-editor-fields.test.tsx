@@ -75,8 +75,16 @@ it('uploads two pictures at once with their progress, shows the refused one’s 
     { file: '/media/products/pan.webp', alt: 'The pan from above' },
   ]);
   expect(await screen.findByText('Product saved.')).toBeTruthy();
+  // The 28 cm pan showed the picture removed: it shows the product's now.
+  expect((screen.getByLabelText('Picture of 28 cm') as HTMLSelectElement).value).toBe('/media/products/pan.webp');
   click('Remove picture 2');
-  expect((await save(2)).pictures).toEqual([{ file: '/media/1/uploads/lid.webp', alt: 'The lid' }]);
+  expect((screen.getByLabelText('Picture of 28 cm') as HTMLSelectElement).value).toBe('');
+  const second = await save(2);
+  expect(second.pictures).toEqual([{ file: '/media/1/uploads/lid.webp', alt: 'The lid' }]);
+  expect(second.variants).toMatchObject([
+    { id: 30, picture: null },
+    { id: 31, picture: null },
+  ]);
 });
 
 it('makes the variants from the options’ values, keeping what was typed in the rows that stay as values and options come and go', async () => {

@@ -20,6 +20,7 @@ import {
   requestOf,
   storedPictures,
   withAxes,
+  withPictures,
   type FieldErrors,
   type ProductFields,
 } from './product-form.ts';
@@ -305,7 +306,7 @@ export function ProductEditor() {
 
         <PicturesField
           pictures={fields.pictures}
-          change={(change) => update((f) => ({ ...f, pictures: change(f.pictures) }))}
+          change={(change) => update((f) => withPictures(f, change(f.pictures)))}
           errors={errors}
           formId={id}
         />

@@ -253,6 +253,16 @@ export function formPath(field: string, fields: ProductFields): string {
   return { 'seo.title': 'seoTitle', 'seo.description': 'seoDescription' }[field] ?? field;
 }
 
+/** Puts the pictures in place; a variant whose picture is no longer one of them shows the product's. */
+export function withPictures(fields: ProductFields, pictures: PictureField[]): ProductFields {
+  const files = new Set(pictures.map((picture) => picture.file));
+  return {
+    ...fields,
+    pictures,
+    variants: fields.variants.map((variant) => (variant.picture && !files.has(variant.picture) ? { ...variant, picture: '' } : variant)),
+  };
+}
+
 /** Puts the axes in place and lets the variant rows follow them. */
 export const withAxes = (fields: ProductFields, axes: AxisField[]): ProductFields => ({
   ...fields,
