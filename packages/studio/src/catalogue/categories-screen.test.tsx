@@ -220,3 +220,17 @@ it('deletes an empty category after a confirm, sending no move', async () => {
   await waitFor(() => expect(tree()).toEqual(['Kitchen', '  Cookware', '    Pans', 'Garden']));
   expect(sent('DeleteCategory')).toEqual([{ categoryId: 5 }]);
 });
+
+it('keeps an open category’s Parent in step with a move in the tree, so Save does not move it back', async () => {
+  await openCategories('/editor/categories/5');
+  await screen.findByRole('form', { name: 'Category Sale' });
+  fireEvent.keyDown(screen.getByRole('button', { name: 'Reorder Sale' }), { key: 'ArrowRight', altKey: true });
+  await waitFor(() => expect(tree()).toEqual(['Kitchen', '  Cookware', '    Pans', 'Garden', '  Sale']));
+  expect((screen.getByLabelText('Parent') as HTMLSelectElement).value).toBe('3');
+  expect(screen.queryByText('Unsaved changes')).toBeNull();
+  fireEvent.change(input('Name'), { target: { value: 'Offers' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await screen.findByText('Category saved.');
+  expect(sent('MoveCategory')).toHaveLength(1);
+  expect(tree()).toEqual(['Kitchen', '  Cookware', '    Pans', 'Garden', '  Offers']);
+});

@@ -72,6 +72,14 @@ export function CategoryForm({
   const [gone, setGone] = useState(false);
   const id = useId();
   const dirty = !gone && JSON.stringify(fields) !== JSON.stringify(saved);
+  // Moved in the tree while open: the form's Parent follows, unless the owner has chosen another one here.
+  const treeParent = category ? String(category.parentId ?? '') : null;
+  const [seenParent, setSeenParent] = useState(treeParent);
+  if (treeParent !== null && treeParent !== seenParent) {
+    setSeenParent(treeParent);
+    setSaved({ ...saved, parentId: treeParent });
+    if (fields.parentId === saved.parentId) setFields({ ...fields, parentId: treeParent });
+  }
 
   // A category created here takes its own address in place of /new, once nothing is unsaved (the leave guard lets it go).
   useEffect(() => {
@@ -108,7 +116,7 @@ export function CategoryForm({
     try {
       const savedCategory = await controller.catalogue.saveCategory(request);
       let tree: StudioCategory[] | null = null;
-      if (category && parentId !== category.parentId) {
+      if (category && fields.parentId !== saved.parentId) {
         const position = childrenOf(categories, parentId).filter((c) => c.id !== category.id).length;
         tree = await controller.catalogue.moveCategory({ categoryId: category.id, parentId, position });
       }
