@@ -10,8 +10,8 @@ import { MAX_BULK_PRODUCTS } from './studio-products.ts';
  * variant; the following rows of the same Handle carry more variants (their option values, SKU, price, stock) and
  * more pictures (Image Src, Image Position, Image Alt Text, alone on a row or beside a variant). Prices are decimals of
  * the store's currency ("12.50"), stored as minor units. Vendor is the brand and Product Category / Type the category
- * ("Kitchen > Cookware" is a trail), both made when the store has none of that name. Tags are read and not kept: the
- * catalogue has no tags.
+ * ("Kitchen > Cookware" is a trail), both made when the store has none of that name. A Variant Image is one of the
+ * product's pictures (added to them when it is not). Tags are read and not kept: the catalogue has no tags.
  */
 
 /** The columns of Shopify's product CSV that are read and written, in the order an export writes them. */
@@ -34,6 +34,7 @@ export const catalogueCsvColumns = [
   'Variant Inventory Qty',
   'Variant Price',
   'Variant Compare At Price',
+  'Variant Image',
   'Image Src',
   'Image Position',
   'Image Alt Text',

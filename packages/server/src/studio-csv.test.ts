@@ -443,6 +443,7 @@ describe.each(backends)('the catalogue in CSV on $name', ({ create }) => {
     expect(harborRows.filter((row) => row['Image Src']).length).toBeGreaterThan(handles.size);
     expect(harborRows.some((row) => row['Product Category / Type']?.includes(' > '))).toBe(true);
     expect(harborRows.some((row) => row.Vendor && row['Variant Compare At Price'])).toBe(true);
+    expect(harborRows.some((row) => row['Variant Image'])).toBe(true);
 
     // A selection exports only its products.
     const skillet = (await productAt(harbor, 'cast-iron-skillet'))!;
@@ -459,8 +460,16 @@ describe.each(backends)('the catalogue in CSV on $name', ({ create }) => {
     expect(nordRows.length).toBe(harborRows.length);
     const picture = (row: Record<string, string>) => row['Image Src']!;
     // Every field but the pictures' addresses is the same, row by row; the pictures are Atelier Nord's own copies.
-    const withoutPictures = (rows: Record<string, string>[]) =>
-      rows.map((row) => ({ ...row, 'Image Src': row['Image Src'] ? 'picture' : '' }));
+    // A variant's picture is the product's picture of the same address, in the first store and in the second.
+    const withoutPictures = (rows: Record<string, string>[]) => {
+      const names = new Map<string, string>();
+      for (const row of rows) if (row['Image Src']) names.set(row['Image Src'], `${row.Handle} picture ${row['Image Position']}`);
+      return rows.map((row) => ({
+        ...row,
+        'Image Src': row['Image Src'] ? names.get(row['Image Src'])! : '',
+        'Variant Image': row['Variant Image'] ? (names.get(row['Variant Image']) ?? 'not a picture of the product') : '',
+      }));
+    };
     expect(withoutPictures(nordRows)).toEqual(withoutPictures(harborRows));
     for (const row of nordRows.filter(picture)) {
       const path = new URL(picture(row)).pathname;

@@ -1,7 +1,8 @@
 // The catalogue as Shopify's product CSV (issue 34), streamed: products read a page at a time in id order (keyset,
 // never the whole catalogue in memory), each page's variants, option values and pictures read in one query each, and
 // written through csv-stringify as the answer drains. One row per variant (a product without options is one row of
-// Shopify's "Title: Default Title"), a product's pictures beside its rows and on rows of their own past them.
+// Shopify's "Title: Default Title"), a product's pictures beside its rows and on rows of their own past them, and each
+// variant's picture in its Variant Image.
 import { stringify, type Stringifier } from 'csv-stringify';
 import { catalogueCsvColumns, displayDecimals, type CatalogueCsvColumn } from '@vitrine/commerce';
 import type { Db } from '../db/connect.ts';
@@ -112,7 +113,7 @@ export async function writeCatalogueCsv(store: Db, out: Stringifier, origin: str
     const [variants, values, pictures] = await Promise.all([
       store
         .selectFrom('variants')
-        .select(['variant_id', 'product_id', 'sku', 'barcode', 'price', 'compare_at_price', 'stock'])
+        .select(['variant_id', 'product_id', 'sku', 'barcode', 'price', 'compare_at_price', 'stock', 'image_file'])
         .$if(whole, (q) => q.where('product_id', '>', from).where('product_id', '<=', to))
         .$if(!whole, (q) => q.where('product_id', 'in', productIds))
         .orderBy('variant_id')
@@ -174,6 +175,7 @@ export async function writeCatalogueCsv(store: Db, out: Stringifier, origin: str
               'Variant Price': price(variant.price),
               // The product's compare-at price is its variants' when they have none of their own.
               'Variant Compare At Price': price(variant.compare_at_price ?? product.compare_at_price),
+              'Variant Image': variant.image_file ? address(variant.image_file) : '',
             };
             axes.forEach((axis, j) => {
               if (i === 0) row[`Option${j + 1} Name` as CatalogueCsvColumn] = axis.name;

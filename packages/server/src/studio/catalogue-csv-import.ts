@@ -380,11 +380,22 @@ async function writeBatch(
     .forUpdate()
     .execute();
   const existingBySlug = new Map(existing.map((row) => [row.slug, row]));
-  const pictureOf = (product: CsvProduct) =>
-    product.pictures.flatMap((picture) => {
+  /** A variant's picture as taken; null for none, or one that could not be taken. */
+  const variantFile = (variant: CsvVariant) => (variant.image ? (context.taken.get(variant.image)?.file ?? null) : null);
+  /** The product's pictures as taken, in order, then its variants' pictures it does not show yet (a variant's is one of the product's). */
+  const pictureOf = (product: CsvProduct) => {
+    const pictures = product.pictures.flatMap((picture) => {
       const taken = context.taken.get(picture.src);
       return taken ? [{ file: taken.file, width: taken.width, height: taken.height, alt: picture.alt }] : [];
     });
+    for (const variant of product.variants) {
+      const taken = variant.image ? context.taken.get(variant.image) : undefined;
+      if (taken && !pictures.some((picture) => picture.file === taken.file))
+        pictures.push({ file: taken.file, width: taken.width, height: taken.height, alt: '' });
+    }
+    return pictures;
+  };
+  const givesPictures = (product: CsvProduct) => product.pictures.length > 0 || product.variants.some((variant) => variant.image);
   const rowOf = (product: CsvProduct) => {
     const first = product.variants[0]!;
     const hasVariants = product.optionNames.length > 0;
@@ -453,7 +464,7 @@ async function writeBatch(
 
   // Pictures: the file's replace a changed product's when it gives any.
   const changedIds = changed.map((product) => productIds.get(product)!);
-  const replacing = changed.filter((product) => product.pictures.length).map((product) => productIds.get(product)!);
+  const replacing = changed.filter(givesPictures).map((product) => productIds.get(product)!);
   if (replacing.length) await trx.deleteFrom('product_images').where('product_id', 'in', replacing).execute();
   const images = batch.flatMap((product) =>
     pictureOf(product).map((picture, sort) => ({ web_id: webId, product_id: productIds.get(product)!, ...picture, sort })),
@@ -514,7 +525,12 @@ async function writeBatch(
         own.find((old) => !claimed.has(old.variant_id) && old.key === valuesKey(variant.values));
       if (match) {
         claimed.add(match.variant_id);
-        const file = match.image_file && (!product.pictures.length || pictures.has(match.image_file)) ? match.image_file : null;
+        // The file's picture for the variant; else the one it had, while the product still shows it.
+        const file = variant.image
+          ? variantFile(variant)
+          : match.image_file && (!givesPictures(product) || pictures.has(match.image_file))
+            ? match.image_file
+            : null;
         kept.push({ variantId: match.variant_id, product, variant, file });
         if ((before?.track_stock ?? true) && match.stock !== variant.stock)
           movements.push({
@@ -555,7 +571,7 @@ async function writeBatch(
         part.map(({ product, variant }) => ({
           web_id: webId,
           product_id: productIds.get(product)!,
-          image_file: null,
+          image_file: variantFile(variant),
           ...variantRow(variant),
         })),
       )

@@ -84,9 +84,12 @@ export async function takePictures(
   webId: number,
   products: readonly CsvProduct[],
 ): Promise<{ taken: Map<string, TakenPicture>; problems: CatalogueCsvProblem[] }> {
-  const rowsOf = new Map<string, number[]>();
-  for (const product of products)
-    for (const picture of product.pictures) rowsOf.set(picture.src, [...(rowsOf.get(picture.src) ?? []), picture.row]);
+  const rowsOf = new Map<string, { row: number; column: string }[]>();
+  const addSource = (src: string, row: number, column: string) => rowsOf.set(src, [...(rowsOf.get(src) ?? []), { row, column }]);
+  for (const product of products) {
+    for (const picture of product.pictures) addSource(picture.src, picture.row, 'Image Src');
+    for (const variant of product.variants) if (variant.image) addSource(variant.image, variant.row, 'Variant Image');
+  }
   const sources = [...rowsOf.keys()];
   const hosts = [
     ...new Set(
@@ -155,7 +158,7 @@ export async function takePictures(
         taken.set(src, await take(src));
       } catch (error) {
         const why = error instanceof PictureRefused ? error.message : 'the address did not answer';
-        for (const row of rowsOf.get(src)!) problems.push({ row, column: 'Image Src', reason: `could not fetch the picture: ${why}` });
+        for (const { row, column } of rowsOf.get(src)!) problems.push({ row, column, reason: `could not fetch the picture: ${why}` });
       }
     }
   };

@@ -26,6 +26,8 @@ export interface CsvVariant {
   stock: number;
   price: number;
   compareAtPrice: number | null;
+  /** The variant's picture's address, as `CsvPicture.src`; null for none. */
+  image: string | null;
 }
 
 /** One picture as its row gives it: an http(s) address, or a media path of a store on this server. */
@@ -75,6 +77,7 @@ const column = {
   stock: 'Variant Inventory Qty',
   price: 'Variant Price',
   compareAt: 'Variant Compare At Price',
+  variantImage: 'Variant Image',
   imageSrc: 'Image Src',
   imagePosition: 'Image Position',
   imageAlt: 'Image Alt Text',
@@ -157,8 +160,8 @@ function statusOf(record: Record_): ProductStatus {
 }
 
 /** A picture's address: http(s), or a path of the store's media (what an export of this server writes, or `/media/…`). */
-function pictureOf(record: Record_, row: number): CsvPicture | null {
-  const src = (record[column.imageSrc] ?? '').trim();
+function pictureSrc(record: Record_, columnName: CatalogueCsvColumn): string | null {
+  const src = (record[columnName] ?? '').trim();
   if (!src) return null;
   let fine = src.startsWith('/media/') && !src.includes('..');
   if (!fine)
@@ -168,7 +171,14 @@ function pictureOf(record: Record_, row: number): CsvPicture | null {
     } catch {
       fine = false;
     }
-  if (!fine || src.length > 2000) throw new RowProblem(column.imageSrc, 'must be an http(s) address or a /media/ path');
+  if (!fine || src.length > 2000) throw new RowProblem(columnName, 'must be an http(s) address or a /media/ path');
+  return src;
+}
+
+/** A row's picture (Image Src, its position and alt text), or null when it has none. */
+function pictureOf(record: Record_, row: number): CsvPicture | null {
+  const src = pictureSrc(record, column.imageSrc);
+  if (!src) return null;
   const positionText = (record[column.imagePosition] ?? '').trim();
   if (positionText && !/^\d{1,4}$/.test(positionText)) throw new RowProblem(column.imagePosition, 'must be a whole number from 1');
   const position = positionText ? Number(positionText) : null;
@@ -262,6 +272,7 @@ function variantOf(record: Record_, row: number, product: CsvProduct, digits: nu
     stock: wholeStock(record[column.stock] ?? ''),
     price: minorUnits(priceText, column.price, digits),
     compareAtPrice: compareText ? minorUnits(compareText, column.compareAt, digits) : null,
+    image: pictureSrc(record, column.variantImage),
   };
 }
 
