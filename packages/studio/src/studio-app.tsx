@@ -43,7 +43,7 @@ export type StudioRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
  * The studio's addresses: `/editor` is the page editor; the back office's screens (`/editor/orders`,
- * `/editor/orders/{code}`, `/editor/products`, `/editor/products/{id|new}`, `/editor/categories`, `/editor/categories/{id|new}`, `/editor/brands`, `/editor/brands/{id|new}`, `/editor/attributes`, `/editor/attributes/{id|new}`, `/editor/inventory`, `/editor/inventory/movements`, `/editor/analytics`, `/editor/redirects`) load with their frame in chunks of their own, so the
+ * `/editor/orders/{code}`, `/editor/products`, `/editor/products/{id|new}`, `/editor/products/import`, `/editor/categories`, `/editor/categories/{id|new}`, `/editor/brands`, `/editor/brands/{id|new}`, `/editor/attributes`, `/editor/attributes/{id|new}`, `/editor/inventory`, `/editor/inventory/movements`, `/editor/analytics`, `/editor/redirects`) load with their frame in chunks of their own, so the
  * editor's first paint pays nothing for them.
  */
 export function studioRoutes(storeDomain: string): RouteObject[] {
@@ -69,6 +69,11 @@ export function studioRoutes(storeDomain: string): RouteObject[] {
               path: 'products',
               handle: { title: 'Products' } satisfies ScreenHandle,
               lazy: () => import('./products/products-screen.tsx').then((m) => ({ Component: m.ProductsScreen })),
+            },
+            {
+              path: 'products/import',
+              handle: { title: 'Import products' } satisfies ScreenHandle,
+              lazy: () => import('./catalogue-import/import-screen.tsx').then((m) => ({ Component: m.ImportScreen })),
             },
             {
               // `new` for a product not saved yet; it takes its own id's address once created.

@@ -2,6 +2,7 @@ import {
   apiError,
   endpointRequest,
   readEndpointAnswer,
+  studioCatalogueCsvEndpoints,
   studioMediaEndpoints,
   type Endpoint,
   type EndpointAnswer,
@@ -18,6 +19,8 @@ function xhrCall<E extends Endpoint>(
   endpoint: E,
   args: EndpointArgs<E>,
   onProgress?: (fraction: number) => void,
+  /** A body sent as it is (a file), for an endpoint whose body is not JSON. */
+  file?: { body: Blob; type: string },
 ): Promise<EndpointAnswer<E>> {
   const request = endpointRequest(endpoint, ...args);
   return new Promise((resolve, reject) => {
@@ -25,7 +28,8 @@ function xhrCall<E extends Endpoint>(
     xhr.open(request.method, request.url);
     xhr.setRequestHeader('accept', 'application/json');
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    if (request.body !== undefined) xhr.setRequestHeader('content-type', 'application/json');
+    if (file) xhr.setRequestHeader('content-type', file.type);
+    else if (request.body !== undefined) xhr.setRequestHeader('content-type', 'application/json');
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total) onProgress?.(event.loaded / event.total);
     });
@@ -53,7 +57,7 @@ function xhrCall<E extends Endpoint>(
         reject(new StudioApiError(xhr.status, 'BAD_ANSWER', `The server's answer to ${endpoint.path} was not understood.`));
       }
     });
-    xhr.send(request.body === undefined ? null : JSON.stringify(request.body));
+    xhr.send(file ? file.body : request.body === undefined ? null : JSON.stringify(request.body));
   });
 }
 
@@ -64,4 +68,47 @@ export async function uploadPicture(
   onProgress: (fraction: number) => void,
 ): Promise<{ path: string }> {
   return (await xhrCall(token, studioMediaEndpoints.uploadMedia, [{ body: upload }], onProgress)).data;
+}
+
+/** Sends a product CSV to be read (`Studio/PreviewProductsCsv`, the file as `text/csv`), saying how much has gone. */
+export async function previewProductsCsv(token: string | null, file: Blob, onProgress: (fraction: number) => void) {
+  return (await xhrCall(token, studioCatalogueCsvEndpoints.previewProductsCsv, [], onProgress, { body: file, type: 'text/csv' })).data;
+}
+
+/** Imports what a preview found good (`Studio/ImportProductsCsv`); the import runs on, followed with `productsImport`. */
+export async function importProductsCsv(token: string | null, importId: string) {
+  return (await xhrCall(token, studioCatalogueCsvEndpoints.importProductsCsv, [{ body: { importId } }])).data;
+}
+
+/** Where an import stands (`Studio/GetProductsImport`). */
+export async function productsImport(token: string | null, importId: string) {
+  return (await xhrCall(token, studioCatalogueCsvEndpoints.getProductsImport, [{ query: { importId } }])).data;
+}
+
+/** Stops an import (`Studio/CancelProductsImport`): nothing of it is kept. */
+export async function cancelProductsImport(token: string | null, importId: string) {
+  return (await xhrCall(token, studioCatalogueCsvEndpoints.cancelProductsImport, [{ body: { importId } }])).data;
+}
+
+/**
+ * The catalogue, or the products `ids`, as Shopify's product CSV (`Studio/ExportProducts`), saved by the browser as
+ * `fileName`. The server streams it; the browser keeps it whole before saving, as a download with a bearer token must.
+ */
+export async function downloadProductsCsv(token: string | null, fileName: string, ids?: readonly number[]): Promise<void> {
+  const request = endpointRequest(studioCatalogueCsvEndpoints.exportProducts, { query: ids?.length ? { ids: ids.join(',') } : {} });
+  const answer = await fetch(request.url, { headers: token ? { authorization: `Bearer ${token}` } : {} }).catch(() => {
+    throw new StudioApiError(0, 'NETWORK', 'The server could not be reached. Check your connection.');
+  });
+  if (!answer.ok) {
+    const parsed = apiError.safeParse(await answer.json().catch(() => null));
+    throw parsed.success
+      ? new StudioApiError(answer.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field)
+      : new StudioApiError(answer.status, `HTTP_${answer.status}`, `The server answered ${answer.status}.`);
+  }
+  const url = URL.createObjectURL(await answer.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -13,6 +13,7 @@ import {
 import { useStudio } from '../context.tsx';
 import { baseAmount } from '../orders/order-format.tsx';
 import { problemText } from '../state/controller.ts';
+import { downloadProductsCsv } from './owner-call.ts';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
 import { DataTable, tableColumns, type TableColumn } from '../ui/data-table.tsx';
@@ -256,6 +257,24 @@ export function ProductsScreen() {
     }
   };
 
+  const [exporting, setExporting] = useState(false);
+  /** The catalogue, or the products chosen, saved as Shopify's product CSV. */
+  const exportCsv = async (chosen?: readonly StudioProductRow[]) => {
+    setExporting(true);
+    try {
+      const day = new Date().toISOString().slice(0, 10);
+      await downloadProductsCsv(
+        store.getState().session?.sessionToken ?? null,
+        `products-${window.location.hostname}-${day}.csv`,
+        chosen?.map((row) => row.id),
+      );
+    } catch (failure) {
+      store.getState().notify(`The products could not be exported: ${problemText(failure)}`, 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const categories = categoryPaths(choices);
   const rows = list?.products ?? null;
   const first = ((list?.page ?? 1) - 1) * PRODUCT_PAGE + 1;
@@ -274,7 +293,11 @@ export function ProductsScreen() {
           hint: 'Choose other filters to see more.',
           action: <Button onClick={() => setParams(listParams({ q: '', page: 1, pageSize: PRODUCT_PAGE }))}>Clear the filters</Button>,
         }
-      : { title: 'No products yet', hint: 'Add a product to start selling it.', action: addProduct };
+      : {
+          title: 'No products yet',
+          hint: 'Add a product to start selling it, or import your catalogue from a CSV file.',
+          action: addProduct,
+        };
 
   const filter = (
     name: string,
@@ -320,6 +343,10 @@ export function ProductsScreen() {
         toolbar={
           <>
             {addProduct}
+            <ButtonLink to="/editor/products/import">Import</ButtonLink>
+            <Button disabled={exporting} onClick={() => void exportCsv()}>
+              {exporting ? 'Exporting…' : 'Export all'}
+            </Button>
             {filter(
               'Status',
               query.status,
@@ -389,6 +416,9 @@ export function ProductsScreen() {
                 Move
               </Button>
             </span>
+            <Button disabled={busy || exporting} onClick={() => void exportCsv(chosen)}>
+              Export
+            </Button>
             <ConfirmStep
               label="Delete…"
               question={`Delete ${products(chosen.length)}? This cannot be undone.`}
