@@ -8,7 +8,7 @@ import { migrateToLatest, openDatabase } from '../packages/server/src/db/connect
 import { seedCatalogue } from '../packages/server/src/seed/seed-catalogue.ts';
 import { seedDemoStores } from '../packages/server/src/seed/seed-demo.ts';
 import { onCleanup } from './cleanup.ts';
-import { ensureBuilt, freePort, httpRequest, LOOPBACK, spawnNodeScript, tempDir, waitUntilReady, type NodeChild } from './processes.ts';
+import { ensureBuilt, httpRequest, startProductionServer, stopProductionServer, tempDir } from './processes.ts';
 
 /** Issue 34's targets: a 10,000-product CSV (30,000 variants) imported in 20 s under 300 MB; 100,000 products exported in 15 s. */
 export const CATALOGUE_CSV_TARGETS = { importMs: 20_000, importPeakRssMb: 300, exportMs: 15_000 } as const;
@@ -82,29 +82,6 @@ function peakRssMb(pid: number): number {
   }
 }
 
-/** A production server on `dataDir`, seeding the demo stores when the database is new. */
-async function startServer(dataDir: string): Promise<{ child: NodeChild; origin: string }> {
-  const port = await freePort();
-  const child = spawnNodeScript('packages/server/src/main.ts', {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: LOOPBACK,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    SEED_DEMO: 'true',
-  });
-  const origin = `http://${LOOPBACK}:${port}`;
-  await waitUntilReady(child, `${origin}/api/health`, 'The catalogue CSV server', 300_000);
-  return { child, origin };
-}
-
-async function stopServer(child: NodeChild): Promise<void> {
-  if (child.exited()) return;
-  const exited = new Promise((resolve) => child.process.once('exit', resolve));
-  child.process.kill('SIGTERM');
-  await exited;
-}
-
 /** Harbor & Pine's owner signed in; the demo's sign-in. */
 async function ownerHeaders(origin: string): Promise<Record<string, string>> {
   const response = await httpRequest(`${origin}/api/Studio/SignIn`, {
@@ -143,8 +120,9 @@ const json = <T>(response: { status: number; body: Buffer }, what: string): T =>
 
 /** Previews and imports the generated file over HTTP, as the owner's client does, polling the progress. */
 async function benchImport(): Promise<CatalogueCsvBenchResult['import']> {
-  const dataDir = tempDir('vitrine-csv-import-');
-  const { child, origin } = await startServer(dataDir);
+  // A first start migrates and seeds the demo stores: slower on a busy machine.
+  const server = await startProductionServer({ timeoutMs: 300_000 });
+  const { child, origin } = server;
   try {
     const headers = await ownerHeaders(origin);
     const csv = Buffer.from(generatedCatalogueCsv(IMPORT_PRODUCTS));
@@ -181,7 +159,7 @@ async function benchImport(): Promise<CatalogueCsvBenchResult['import']> {
       peakRssMb: peakRssMb(child.process.pid!),
     };
   } finally {
-    await stopServer(child);
+    await stopProductionServer(server);
   }
 }
 
@@ -205,7 +183,8 @@ async function benchExport(): Promise<CatalogueCsvBenchResult['export']> {
     .executeTakeFirstOrThrow();
   await db.destroy();
   open = false;
-  const { child, origin } = await startServer(dataDir);
+  const server = await startProductionServer({ dataDir, timeoutMs: 300_000 });
+  const { origin } = server;
   try {
     const headers = await ownerHeaders(origin);
     const start = performance.now();
@@ -230,7 +209,7 @@ async function benchExport(): Promise<CatalogueCsvBenchResult['export']> {
     // Lines less the header; a description with a line break in it counts twice, so this is a close count, not an exact one.
     return { products: Number(counted.n), rows: rows - 1, bytes, ms: performance.now() - start, firstByteMs };
   } finally {
-    await stopServer(child);
+    await stopProductionServer(server);
   }
 }
 

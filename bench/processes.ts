@@ -182,6 +182,8 @@ export interface ProductionServerOptions {
   /** WORKERS: server processes sharing the port (more than one needs `databaseUrl`). */
   workers?: number;
   timeoutMs?: number;
+  /** A data dir already holding a database (a bench's generated catalogue); a fresh one when absent. */
+  dataDir?: string;
 }
 
 /**
@@ -192,8 +194,8 @@ export async function startProductionServer({
   databaseUrl,
   workers = 1,
   timeoutMs = 90_000,
+  dataDir = tempDir('vitrine-bench-'),
 }: ProductionServerOptions = {}): Promise<ProductionServer> {
-  const dataDir = tempDir('vitrine-bench-');
   const port = await freePort();
   const child = spawnNodeScript('packages/server/src/main.ts', {
     NODE_ENV: 'production',
