@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useId, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
 import { attributeDisplayTypes, type AttributeDisplayType, type StudioAttribute } from '@vitrine/commerce';
 import { StudioApiError } from '../api/client.ts';
 import { useStudio } from '../context.tsx';
@@ -8,7 +8,7 @@ import { Button, IconButton } from '../ui/button.tsx';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
 import { ChevronDownIcon, ChevronUpIcon, TrashIcon } from '../ui/icons.tsx';
 import { kindNames, loadAttributes } from './attributes-screen.tsx';
-import { FormRow, OpenedFrom, productCount, refusalOf, SaveBar, useCatalogueAnswer, withoutField } from './catalogue-form.tsx';
+import { errorsAt, FormRow, OpenedFrom, productCount, SaveBar, useCatalogueAnswer, useItemForm, withoutField } from './catalogue-form.tsx';
 
 /** A value as typed: its id once saved, a key of its own for the list either way. */
 interface ValueFields {
@@ -56,81 +56,52 @@ export function AttributeEditor() {
  * saved.
  */
 function AttributeForm({ attribute }: { attribute: StudioAttribute | null }) {
-  const { controller, store } = useStudio();
-  const navigate = useNavigate();
-  const [shown, setShown] = useState(attribute);
-  const [saved, setSaved] = useState(() => fieldsOf(attribute));
-  const [fields, setFields] = useState(saved);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const { controller } = useStudio();
+  const { shown, saved, fields, setFields, errors, problem, saving, dirty, save, remove } = useItemForm({
+    item: attribute,
+    fieldsOf,
+    compare: comparable,
+    path: '/editor/attributes',
+    what: 'Attribute',
+  });
   const [inUse, setInUse] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [gone, setGone] = useState(false);
   const [said, setSaid] = useState('');
   const list = useRef<HTMLOListElement>(null);
   const id = useId();
-  const dirty = !gone && comparable(fields) !== comparable(saved);
-
-  useEffect(() => {
-    if (!attribute && shown && !dirty) void navigate(`/editor/attributes/${shown.id}`, { replace: true });
-  }, [attribute, shown, dirty, navigate]);
-  useEffect(() => {
-    if (gone) void navigate('/editor/attributes');
-  }, [gone, navigate]);
-
   const colour = fields.displayType === 'color';
-  const save = async () => {
-    setSaving(true);
-    setErrors({});
-    setProblem(null);
+
+  /** A value or attribute products use: said in the notice at the top, not at a field. */
+  const shownInUse = (failure: unknown) => {
+    if (!(failure instanceof StudioApiError && failure.code === 'ATTRIBUTE_IN_USE')) return false;
+    setInUse(withoutField(failure));
+    setDeleting(false);
+    return true;
+  };
+  const send = () => {
     setInUse(null);
-    try {
-      const answer = await controller.catalogue.saveAttribute({
-        ...(shown && { attributeId: shown.id }),
-        name: fields.name,
-        displayType: fields.displayType,
-        values: fields.values.map((value) => ({
-          ...(value.id !== undefined && { id: value.id }),
-          name: value.name,
-          color: colour || value.color.trim() ? value.color.trim() : null,
-        })),
-      });
-      setShown(answer);
-      setSaved(fieldsOf(answer));
-      setFields(fieldsOf(answer));
-      store.getState().notify(shown ? 'Attribute saved.' : 'Attribute created.', 'success');
-    } catch (failure) {
-      if (failure instanceof StudioApiError && failure.code === 'ATTRIBUTE_IN_USE') setInUse(withoutField(failure));
-      else {
+    return save(
+      () =>
+        controller.catalogue.saveAttribute({
+          ...(shown && { attributeId: shown.id }),
+          name: fields.name,
+          displayType: fields.displayType,
+          values: fields.values.map((value) => ({
+            ...(value.id !== undefined && { id: value.id }),
+            name: value.name,
+            color: colour || value.color.trim() ? value.color.trim() : null,
+          })),
+        }),
+      (failure) => {
+        if (shownInUse(failure)) return {};
         // A value's field ("values.2.color") is named at that value's control; the rest at the attribute's.
-        const refusal = refusalOf(failure, { name: 'name', displayType: 'displayType' });
         const at =
           failure instanceof StudioApiError && failure.status === 400 ? /^values\.(\d+)\.(name|color)$/.exec(failure.field ?? '') : null;
         const value = at ? fields.values[Number(at[1])] : undefined;
-        if (at && value) setErrors({ [`${value.key}.${at[2]}`]: withoutField(failure) });
-        else if (refusal.field) setErrors({ [refusal.field]: refusal.message });
-        else setProblem(refusal.message);
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!shown) return;
-    setSaving(true);
-    setInUse(null);
-    try {
-      await controller.catalogue.deleteAttribute(shown.id);
-      setGone(true);
-      store.getState().notify(`${shown.name} deleted.`, 'success');
-    } catch (failure) {
-      if (failure instanceof StudioApiError && failure.code === 'ATTRIBUTE_IN_USE') setInUse(withoutField(failure));
-      else setProblem(withoutField(failure));
-      setDeleting(false);
-      setSaving(false);
-    }
+        if (at && value) return { [`${value.key}.${at[2]}`]: withoutField(failure) };
+        return errorsAt(failure, { name: 'name', displayType: 'displayType' });
+      },
+    );
   };
 
   const setValues = (values: ValueFields[]) => setFields({ ...fields, values });
@@ -170,7 +141,7 @@ function AttributeForm({ attribute }: { attribute: StudioAttribute | null }) {
       className="h-full overflow-y-auto"
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        void send();
       }}
     >
       <SaveBar back="/editor/attributes" backLabel="Back to attributes" dirty={dirty} saving={saving} problem={problem} />
@@ -334,7 +305,10 @@ function AttributeForm({ attribute }: { attribute: StudioAttribute | null }) {
                 open={deleting}
                 busy={saving}
                 onOpenChange={setDeleting}
-                onConfirm={() => void remove()}
+                onConfirm={() => {
+                  setInUse(null);
+                  void remove((item) => controller.catalogue.deleteAttribute(item.id), shownInUse);
+                }}
               />
             </div>
           </section>

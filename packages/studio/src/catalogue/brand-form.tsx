@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useId, useState } from 'react';
+import { useParams } from 'react-router-dom';
 import { slugFromName, type StudioBrand } from '@vitrine/commerce';
 import { useStudio } from '../context.tsx';
 import { inputClass } from '../forms/input-class.ts';
@@ -7,14 +7,14 @@ import { ConfirmStep } from '../ui/confirm-step.tsx';
 import { loadBrands } from './brands-screen.tsx';
 import {
   DescriptionField,
+  errorsAt,
   FormRow,
   ImageField,
   OpenedFrom,
   productCount,
-  refusalOf,
   SaveBar,
   useCatalogueAnswer,
-  withoutField,
+  useItemForm,
 } from './catalogue-form.tsx';
 
 interface BrandFields {
@@ -49,64 +49,28 @@ export function BrandEditor() {
  * field is named at the field. Delete asks first and says that its products stay, without a brand.
  */
 function BrandForm({ brand }: { brand: StudioBrand | null }) {
-  const { controller, store } = useStudio();
-  const navigate = useNavigate();
-  const [shown, setShown] = useState(brand);
-  const [saved, setSaved] = useState(() => fieldsOf(brand));
-  const [fields, setFields] = useState(saved);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { controller } = useStudio();
+  const { shown, fields, setFields, errors, problem, saving, dirty, save, remove } = useItemForm({
+    item: brand,
+    fieldsOf,
+    path: '/editor/brands',
+    what: 'Brand',
+  });
   const [deleting, setDeleting] = useState(false);
-  const [gone, setGone] = useState(false);
   const id = useId();
-  const dirty = !gone && JSON.stringify(fields) !== JSON.stringify(saved);
 
-  // A brand created here takes its own address in place of /new once nothing is unsaved; a deleted one goes back to the list.
-  useEffect(() => {
-    if (!brand && shown && !dirty) void navigate(`/editor/brands/${shown.id}`, { replace: true });
-  }, [brand, shown, dirty, navigate]);
-  useEffect(() => {
-    if (gone) void navigate('/editor/brands');
-  }, [gone, navigate]);
-
-  const save = async () => {
-    setSaving(true);
-    setErrors({});
-    setProblem(null);
-    try {
-      const answer = await controller.catalogue.saveBrand({
-        ...(shown && { brandId: shown.id }),
-        name: fields.name,
-        slug: fields.slug.trim(),
-        logo: fields.logo.trim() || null,
-        description: fields.description,
-      });
-      setShown(answer);
-      setSaved(fieldsOf(answer));
-      setFields(fieldsOf(answer));
-      store.getState().notify(shown ? 'Brand saved.' : 'Brand created.', 'success');
-    } catch (failure) {
-      const refusal = refusalOf(failure, serverFields);
-      if (refusal.field) setErrors({ [refusal.field]: refusal.message });
-      else setProblem(refusal.message);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!shown) return;
-    setSaving(true);
-    try {
-      await controller.catalogue.deleteBrand(shown.id);
-      setGone(true);
-      store.getState().notify(`${shown.name} deleted.`, 'success');
-    } catch (failure) {
-      setProblem(withoutField(failure));
-      setSaving(false);
-    }
-  };
+  const send = () =>
+    save(
+      () =>
+        controller.catalogue.saveBrand({
+          ...(shown && { brandId: shown.id }),
+          name: fields.name,
+          slug: fields.slug.trim(),
+          logo: fields.logo.trim() || null,
+          description: fields.description,
+        }),
+      (failure) => errorsAt(failure, serverFields),
+    );
 
   const set = <Key extends FieldName>(key: Key, value: BrandFields[Key]) => setFields({ ...fields, [key]: value });
   const slug = fields.slug.trim() || slugFromName(fields.name);
@@ -123,7 +87,7 @@ function BrandForm({ brand }: { brand: StudioBrand | null }) {
       className="h-full overflow-y-auto"
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        void send();
       }}
     >
       <SaveBar
@@ -188,7 +152,7 @@ function BrandForm({ brand }: { brand: StudioBrand | null }) {
                 open={deleting}
                 busy={saving}
                 onOpenChange={setDeleting}
-                onConfirm={() => void remove()}
+                onConfirm={() => void remove((item) => controller.catalogue.deleteBrand(item.id))}
               />
             </div>
           </section>

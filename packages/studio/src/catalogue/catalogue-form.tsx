@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { StudioApiError } from '../api/client.ts';
 import { useStudio } from '../context.tsx';
 import { ImageInput } from '../forms/image-input.tsx';
@@ -225,6 +225,7 @@ export function OpenedFrom<Item extends { id: number }>({
   backLabel: string;
   children: (item: Item | null) => ReactNode;
 }) {
+  const { state } = useLocation();
   const backLink = (
     <Link to={back} className="text-indigo-700 underline">
       {backLabel}
@@ -242,7 +243,11 @@ export function OpenedFrom<Item extends { id: number }>({
         Loading the {what}…
       </p>
     );
-  const item = param === 'new' ? null : loaded.value.find((candidate) => candidate.id === Number(param));
+  const created = (state as { created?: Item } | null)?.created;
+  const item =
+    param === 'new'
+      ? null
+      : (loaded.value.find((candidate) => candidate.id === Number(param)) ?? (created?.id === Number(param) ? created : undefined));
   if (item === undefined)
     return (
       <p role="alert" className="px-5 py-10 text-center text-sm text-red-700">
@@ -251,3 +256,88 @@ export function OpenedFrom<Item extends { id: number }>({
     );
   return children(item);
 }
+
+/**
+ * A back-office form over one saved thing (a brand, an attribute; `null`: a new one): the fields as read and as typed,
+ * whether they differ, errors at fields or for the whole form, and a save and a delete. A thing created here takes its
+ * address (`{path}/{id}`, in place of `new`) once nothing is unsaved; a deleted one goes back to `path`.
+ */
+export function useItemForm<Item extends { id: number; name: string }, Fields>({
+  item,
+  fieldsOf,
+  compare = JSON.stringify,
+  path,
+  what,
+}: {
+  item: Item | null;
+  fieldsOf: (item: Item | null) => Fields;
+  /** What two sets of fields are compared by: the same text, the same fields. */
+  compare?: (fields: Fields) => string;
+  path: string;
+  /** "Brand", "Attribute": the notices say "Brand saved.", "Brand created.". */
+  what: string;
+}) {
+  const { store } = useStudio();
+  const navigate = useNavigate();
+  const [shown, setShown] = useState(item);
+  const [saved, setSaved] = useState(() => fieldsOf(item));
+  const [fields, setFields] = useState(saved);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [gone, setGone] = useState(false);
+  const dirty = !gone && compare(fields) !== compare(saved);
+
+  useEffect(() => {
+    // The list read when the form opened lacks it: the address's entry carries it, for `OpenedFrom` to find.
+    if (!item && shown && !dirty) void navigate(`${path}/${shown.id}`, { replace: true, state: { created: shown } });
+  }, [item, shown, dirty, navigate, path]);
+  useEffect(() => {
+    if (gone) void navigate(path);
+  }, [gone, navigate, path]);
+
+  /**
+   * Saves with `send`; a refusal goes to `placed`, which answers the errors to show at fields (or `{}` when it showed
+   * the refusal itself), or `null` to say it for the whole form.
+   */
+  const save = async (send: () => Promise<Item>, placed: (failure: unknown) => Record<string, string> | null) => {
+    setSaving(true);
+    setErrors({});
+    setProblem(null);
+    try {
+      const answer = await send();
+      setShown(answer);
+      setSaved(fieldsOf(answer));
+      setFields(fieldsOf(answer));
+      store.getState().notify(shown ? `${what} saved.` : `${what} created.`, 'success');
+    } catch (failure) {
+      const at = placed(failure);
+      if (at) setErrors(at);
+      else setProblem(withoutField(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** Deletes with `send`; a refusal `shownBy` does not show itself is said for the whole form. */
+  const remove = async (send: (item: Item) => Promise<unknown>, shownBy: (failure: unknown) => boolean = () => false) => {
+    if (!shown) return;
+    setSaving(true);
+    try {
+      await send(shown);
+      setGone(true);
+      store.getState().notify(`${shown.name} deleted.`, 'success');
+    } catch (failure) {
+      if (!shownBy(failure)) setProblem(withoutField(failure));
+      setSaving(false);
+    }
+  };
+
+  return { shown, saved, fields, setFields, errors, problem, saving, dirty, save, remove };
+}
+
+/** The errors of a refused save at the fields `fields` maps the server's names to, or `null` for one at none of them. */
+export const errorsAt = (failure: unknown, fields: Record<string, string>): Record<string, string> | null => {
+  const refusal = refusalOf(failure, fields);
+  return refusal.field ? { [refusal.field]: refusal.message } : null;
+};
