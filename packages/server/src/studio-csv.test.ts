@@ -358,6 +358,33 @@ describe.each(backends)('the catalogue in CSV on $name', ({ create }) => {
     expect(moved).toEqual({ change: 5, stock_after: 9 });
   });
 
+  it('takes no picture from outside a store’s media folder, nor from this machine or a private network', async () => {
+    const found = await preview(
+      csvOf([
+        {
+          Handle: 'csv-sly-lamp',
+          Title: 'Sly Lamp',
+          'Variant Price': '5',
+          'Image Src': `http://localhost/media/${harbor}/%2e%2e/${atelier}/x.webp`,
+        },
+        { Handle: 'csv-sly-lamp', 'Image Src': 'http://127.0.0.1:9/lamp.jpg' },
+        { Handle: 'csv-sly-lamp', 'Image Src': 'http://10.1.2.3/lamp.jpg' },
+      ]),
+    );
+    expect(found).toMatchObject({ products: 1, pictures: 3, problems: [] });
+    await startImport(found.importId);
+    const result = await ended(found.importId);
+    expect(result.state).toBe('done');
+    // The first address is /media/{atelier}/x.webp as a browser reads it, not a file of Harbor's folder: there is none.
+    expect(result.problems).toEqual([
+      { row: 2, column: 'Image Src', reason: 'could not fetch the picture: this server has no such picture' },
+      { row: 3, column: 'Image Src', reason: 'could not fetch the picture: its address is on a private network' },
+      { row: 4, column: 'Image Src', reason: 'could not fetch the picture: its address is on a private network' },
+    ]);
+    const lamp = (await productAt(harbor, 'csv-sly-lamp'))!;
+    expect(await server.db.selectFrom('product_images').select('file').where('product_id', '=', lamp.product_id).execute()).toEqual([]);
+  });
+
   it('leaves the catalogue as it was when the import fails mid-way', async () => {
     // The database refuses one product of the second batch, as a full disk or a broken constraint would.
     await sql`CREATE FUNCTION csv_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$

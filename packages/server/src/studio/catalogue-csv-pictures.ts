@@ -106,8 +106,16 @@ export async function takePictures(
   );
   /** The media path an address names on this server (`/media/{store}/…`), or null for another server's address. */
   const mediaPathOf = (src: string): string | null => {
-    const path = src.startsWith('/') ? src : served.has(new URL(src).hostname) ? new URL(src).pathname : null;
-    return path && /^\/media\/\d+\/[^?#]+$/.test(path) && !path.includes('..') ? decodeURI(path) : null;
+    const raw = src.startsWith('/') ? src.split(/[?#]/)[0]! : served.has(new URL(src).hostname) ? new URL(src).pathname : null;
+    if (!raw) return null;
+    let path: string;
+    try {
+      path = decodeURI(raw);
+    } catch {
+      return null;
+    }
+    // Checked as decoded: a file of a store's folder, never a way out of it.
+    return /^\/media\/\d+\/[^\\]+$/.test(path) && !path.split('/').some((part) => part === '..' || part === '.') ? path : null;
   };
   const own = sources.map(mediaPathOf).filter((path): path is string => path !== null && path.startsWith(`/media/${webId}/`));
   const sizes = new Map<string, { width: number; height: number }>();
