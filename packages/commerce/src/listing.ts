@@ -183,6 +183,8 @@ export const listing = z.object({
     /** The listing's address without its keys: `/kitchen/cookware`, `/brand/fjord-works`, `/search`. */
     url: z.string(),
     breadcrumbs: z.array(namedLink),
+    /** The title and description for search engines, as a product's `productMeta`: the owner's, or the scope's own. */
+    meta: z.object({ title: z.string(), description: z.string() }),
   }),
   state: z.object({
     kw: z.string(),

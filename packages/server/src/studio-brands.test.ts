@@ -4,6 +4,7 @@ import { studioBrandAnswer, studioBrandsAnswer, uploadMediaAnswer, type SaveBran
 import {
   backends,
   expectOwnerOnly,
+  listingWordsOf,
   refusalOf,
   startWithBothOwners,
   storeSnapshot,
@@ -86,6 +87,22 @@ describe.each(backends)("the back office's brands on $name", ({ create }) => {
     expect(old.status).toBe(301);
     expect(old.headers.get('location')).toBe('/brand/fjord-works-studio');
     expect(await (await server.call('/brand/fjord-works-studio')).text()).toContain('Fjord Works Studio');
+  });
+
+  it('shows a brand’s description on its page, as text, and gives it as the page’s description, from the next request on', async () => {
+    const fjord = (await brands()).find((brand) => brand.slug === 'fjord-works')!;
+    const page = async () => listingWordsOf(await (await server.call('/brand/fjord-works')).text());
+    const before = await page();
+    expect(before).toMatchObject({ title: 'Fjord Works | Harbor & Pine', heading: 'Fjord Works', shown: null });
+
+    await saved({ ...asSent(fjord), description: '<h2>Since 1952</h2><p onclick="x()">Oars &amp; paddles, <b>carved</b> by hand.</p>' });
+    const words = 'Since 1952 Oars & paddles, carved by hand.';
+    expect(await page()).toEqual({ title: 'Fjord Works | Harbor & Pine', description: words, heading: 'Fjord Works', shown: words });
+    await saved({ ...asSent(fjord), description: '<p>Boats.</p>' });
+    expect(await page()).toEqual({ title: 'Fjord Works | Harbor & Pine', description: 'Boats.', heading: 'Fjord Works', shown: 'Boats.' });
+    // Without one, the page says nothing under its heading and the head has the store's description again.
+    await saved({ ...asSent(fjord), description: '' });
+    expect(await page()).toEqual(before);
   });
 
   it('deletes a brand; its products stay on the store without one', async () => {

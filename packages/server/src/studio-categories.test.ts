@@ -10,6 +10,7 @@ import {
 import {
   backends,
   expectOwnerOnly,
+  listingWordsOf,
   refusalOf,
   startWithBothOwners,
   storeSnapshot,
@@ -127,6 +128,36 @@ describe.each(backends)("the back office's categories on $name", ({ create }) =>
     expect(((await listing.json()) as { data: { scope: { description: string } } }).data.scope.description).toBe('Brew Cast iron & clay.');
     // A second of the same name gets an address of its own.
     expect((await saved({ name: 'Teapots & Kettles' })).slug).toBe('teapots-kettles-2');
+  });
+
+  it('gives a category’s page the owner’s SEO title and description where set, else its name and description, from the next request on', async () => {
+    const cookware = await bySlug('cookware');
+    const page = async () => listingWordsOf(await (await server.call('/kitchen/cookware')).text());
+    const own = 'Cast iron and enamel pans that go from the hob to the oven to the table.';
+    expect(await page()).toEqual({ title: 'Cookware | Harbor & Pine', description: own, heading: 'Cookware', shown: own });
+
+    await saved({
+      ...asSent(cookware),
+      seo: { title: 'Cast iron & enamel pans', description: 'Pans for the hob, the oven and the table.' },
+    });
+    expect(await page()).toEqual({
+      title: 'Cast iron & enamel pans | Harbor & Pine',
+      description: 'Pans for the hob, the oven and the table.',
+      heading: 'Cookware',
+      shown: own,
+    });
+    // Each field stands alone: without an SEO title the name is the title, without an SEO description the category's.
+    await saved({ ...asSent(cookware), description: '<p>Pans that <b>last</b>.</p>', seo: { title: '', description: 'Heavy pans.' } });
+    expect(await page()).toEqual({
+      title: 'Cookware | Harbor & Pine',
+      description: 'Heavy pans.',
+      heading: 'Cookware',
+      shown: 'Pans that last.',
+    });
+    await saved({ ...asSent(cookware), seo: { title: 'Pans', description: '' } });
+    expect(await page()).toEqual({ title: 'Pans | Harbor & Pine', description: own, heading: 'Cookware', shown: own });
+    await saved(asSent(cookware));
+    expect(await page()).toEqual({ title: 'Cookware | Harbor & Pine', description: own, heading: 'Cookware', shown: own });
   });
 
   it('renames a category and moves its address: the storefront shows it at the new one and answers 301 at the old, its sub-categories too', async () => {

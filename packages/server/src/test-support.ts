@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { decodeHTML } from 'entities';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { renderStorefront, type ClientAssets } from '@vitrine/storefront/server';
@@ -383,4 +384,24 @@ export async function storeSnapshot(server: TestServer, webId: number, tables: r
     ),
   );
   return JSON.stringify(rows.map((table) => table.map((row) => JSON.stringify(row)).sort()));
+}
+
+/**
+ * What a listing page says of its scope, as text: the head's title and description, the heading, and the description
+ * shown under it (null where there is none).
+ */
+export function listingWordsOf(html: string): {
+  title: string | null;
+  description: string | null;
+  heading: string | null;
+  shown: string | null;
+} {
+  const heading = /<h1 class="vt-h1 vt-listing-title">([^<]*)<\/h1>(?:<p class="vt-subheading">([^<]*)<\/p>)?/.exec(html);
+  const text = (words: string | undefined) => (words === undefined ? null : decodeHTML(words));
+  return {
+    title: text(/<title>([^<]*)<\/title>/.exec(html)?.[1]),
+    description: text(/<meta name="description" content="([^"]*)">/.exec(html)?.[1]),
+    heading: text(heading?.[1]),
+    shown: text(heading?.[2]),
+  };
 }

@@ -172,8 +172,9 @@ async function listingData(data: StorefrontData, listing: Listing, url: URL): Pr
     listing,
     template,
     meta: {
-      title: listing.scope.title,
-      ...(listing.scope.description ? { description: listing.scope.description } : {}),
+      // The scope's SEO fields (a category's owner may set them), as a product's page takes its own.
+      title: listing.scope.meta.title,
+      ...(listing.scope.meta.description ? { description: listing.scope.meta.description } : {}),
       canonical: listing.scope.url,
       // Search results and filtered or re-sorted listings are not pages of their own for search engines.
       ...(listing.scope.kind === 'search' || filtered ? { robots: 'noindex, nofollow' as const } : {}),

@@ -20,7 +20,15 @@ it('offers the first and last page and two either side of the current one, with 
 
 function listingOf(change: Partial<Listing> = {}): Listing {
   return {
-    scope: { kind: 'category', id: 3, title: 'Shirts', description: '', url: '/shirts', breadcrumbs: [] },
+    scope: {
+      kind: 'category',
+      id: 3,
+      title: 'Shirts',
+      description: '',
+      url: '/shirts',
+      breadcrumbs: [],
+      meta: { title: 'Shirts', description: '' },
+    },
     state: { kw: '', br: [], pr: { min: null, max: null }, sf: [], av: [12], sort: 1, page: 1, recs: 24, view: 'grid' },
     products: [sampleCard],
     total: 7,
@@ -86,7 +94,15 @@ it('filters by size with checkboxes, like the other facets (issue 33)', () => {
 it('draws an empty search across the whole width, without sort, per page or view (issue 33)', () => {
   renderListing(
     listingOf({
-      scope: { kind: 'search', id: null, title: 'Search', description: '', url: '/search', breadcrumbs: [] },
+      scope: {
+        kind: 'search',
+        id: null,
+        title: 'Search',
+        description: '',
+        url: '/search',
+        breadcrumbs: [],
+        meta: { title: 'Search', description: '' },
+      },
       state: { kw: 'zzz', br: [], pr: { min: null, max: null }, sf: [], av: [], sort: 8, page: 1, recs: 24, view: 'grid' },
       products: [],
       total: 0,

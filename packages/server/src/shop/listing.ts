@@ -3,7 +3,7 @@ import type { AttributeFacet, Listing, ListingState, Suggestions } from '@vitrin
 import type { Db } from '../db/connect.ts';
 import { cardsOf, sortColumns } from './catalog.ts';
 import type { FacetCounts, FacetFilter, StoreFacets } from './facet-index.ts';
-import { textOf } from './product.ts';
+import { seoMetaOf, textOf } from './product.ts';
 
 /**
  * Listings (§2.3): a category with its sub-categories, a brand, or search results, filtered by the listing keys,
@@ -23,6 +23,8 @@ interface CategoryRow {
   name: string;
   slug: string;
   description: string;
+  /** The owner's SEO title and description (migration 0022). */
+  meta: Record<string, string>;
 }
 
 /** A store's categories as a tree: few enough (hundreds) to walk in memory. */
@@ -77,7 +79,7 @@ class CategoryTree {
 async function categoryTree(db: Db): Promise<CategoryTree> {
   const rows = await db
     .selectFrom('categories')
-    .select(['category_id as id', 'parent_id as parentId', 'name', 'slug', 'description'])
+    .select(['category_id as id', 'parent_id as parentId', 'name', 'slug', 'description', 'meta'])
     .orderBy('sort')
     .orderBy('category_id')
     .execute();
@@ -85,13 +87,9 @@ async function categoryTree(db: Db): Promise<CategoryTree> {
 }
 
 /** What a listing shows before its keys narrow it. */
-interface Scope {
-  kind: ScopeKind;
-  id: number | null;
-  title: string;
-  description: string;
-  url: string;
-  breadcrumbs: { name: string; url: string }[];
+interface Scope extends Omit<Listing['scope'], 'meta'> {
+  /** The owner's SEO fields, where the scope has them (a category's). */
+  ownMeta: Record<string, string>;
   categoryIds: number[] | null;
   brandId: number | null;
 }
@@ -108,6 +106,7 @@ async function resolveScope(db: Db, tree: CategoryTree, kind: ScopeKind, path: s
       title: category.name,
       // Kept as the studio's safe HTML; the listing shows it, and search results quote it, as text.
       description: textOf(category.description),
+      ownMeta: category.meta,
       url: tree.url(category.id),
       breadcrumbs: [home, ...trail.map((row) => ({ name: row.name, url: tree.url(row.id) }))],
       categoryIds: tree.subtree(category.id),
@@ -115,14 +114,20 @@ async function resolveScope(db: Db, tree: CategoryTree, kind: ScopeKind, path: s
     };
   }
   if (kind === 'brand') {
-    const brand = await db.selectFrom('brands').select(['brand_id', 'name', 'slug']).where('slug', '=', path).executeTakeFirst();
+    const brand = await db
+      .selectFrom('brands')
+      .select(['brand_id', 'name', 'slug', 'description'])
+      .where('slug', '=', path)
+      .executeTakeFirst();
     if (!brand) return null;
     const url = `/brand/${brand.slug}`;
     return {
       kind,
       id: brand.brand_id,
       title: brand.name,
-      description: '',
+      // Kept as the studio's safe HTML, shown as text as a category's is.
+      description: textOf(brand.description),
+      ownMeta: {},
       url,
       breadcrumbs: [home, { name: brand.name, url }],
       categoryIds: null,
@@ -135,6 +140,7 @@ async function resolveScope(db: Db, tree: CategoryTree, kind: ScopeKind, path: s
     id: null,
     title,
     description: '',
+    ownMeta: {},
     url: '/search',
     breadcrumbs: [home, { name: 'Search', url: '/search' }],
     categoryIds: null,
@@ -431,6 +437,7 @@ export async function loadListing(
       description: scope.description,
       url: scope.url,
       breadcrumbs: scope.breadcrumbs,
+      meta: seoMetaOf(scope.ownMeta, scope),
     },
     state,
     products: cards,

@@ -94,7 +94,6 @@ export async function loadProduct(db: Db, slug: string): Promise<ProductDetail |
       attribute.values.push({ valueID: value.value_id, name: value.name, color: value.color });
     attributes.set(value.attribute_id, attribute);
   }
-  const meta = product.meta as Record<string, string>;
   const category = trail.at(-1) ?? null;
   // Stored as the studio saves it, and sanitised again here whatever wrote it (the seed, an import), so the page may
   // draw it as HTML.
@@ -133,8 +132,16 @@ export async function loadProduct(db: Db, slug: string): Promise<ProductDetail |
   };
   return {
     ...page,
-    ...productSeoFieldsOf(page, { title: meta['title'] || product.name, description: meta['description'] || textOf(description) }),
+    ...productSeoFieldsOf(page, seoMetaOf(product.meta, { title: product.name, description: textOf(description) })),
   };
+}
+
+/**
+ * The title and description a page gives search engines: the owner's SEO fields (the `meta` of a product or a
+ * category) where set, else the page's own words. Products and listings both take theirs from here.
+ */
+export function seoMetaOf(meta: Readonly<Record<string, string>>, own: { title: string; description: string }) {
+  return { title: meta['title'] || own.title, description: meta['description'] || own.description };
 }
 
 /**
