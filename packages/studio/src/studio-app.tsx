@@ -42,9 +42,11 @@ export function createStudio(
 export type StudioRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * The studio's addresses: `/editor` is the page editor; the back office's screens (`/editor/orders`,
- * `/editor/orders/{code}`, `/editor/products`, `/editor/products/{id|new}`, `/editor/products/import`, `/editor/categories`, `/editor/categories/{id|new}`, `/editor/brands`, `/editor/brands/{id|new}`, `/editor/attributes`, `/editor/attributes/{id|new}`, `/editor/inventory`, `/editor/inventory/movements`, `/editor/analytics`, `/editor/redirects`) load with their frame in chunks of their own, so the
- * editor's first paint pays nothing for them.
+ * The studio's addresses: `/editor` is the page editor; the back office's screens load with their frame in chunks of
+ * their own, so the editor's first paint pays nothing for them: `/editor/orders` (and `/{code}`),
+ * `/editor/products` (and `/{id|new}`, `/import`), `/editor/categories` (and `/{id|new}`), `/editor/brands` (and
+ * `/{id|new}`), `/editor/attributes` (and `/{id|new}`), `/editor/inventory` (and `/movements`), `/editor/analytics`,
+ * `/editor/redirects`.
  */
 export function studioRoutes(storeDomain: string): RouteObject[] {
   const backOffice = () => import('./back-office/back-office.tsx');

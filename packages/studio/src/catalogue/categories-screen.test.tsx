@@ -153,8 +153,8 @@ it('moves a category with Alt and the arrows: among its siblings, into the one a
   expect(sent('ReorderCategories')).toHaveLength(1);
 });
 
-it('reorders by dnd-kit’s keyboard drag: Space picks up, an arrow moves, Space drops', async () => {
-  // jsdom lays nothing out; each category row gets a place in the tree, 40 px a row, for dnd-kit to move between.
+/** jsdom lays nothing out; each category row gets a place in the tree, 40 px a row, for dnd-kit to move between. */
+function layOutRows() {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const row = this.closest('[data-category-id]');
     const index = row ? [...document.querySelectorAll('[data-category-id]')].indexOf(row) : 0;
@@ -170,13 +170,22 @@ it('reorders by dnd-kit’s keyboard drag: Space picks up, an arrow moves, Space
       toJSON: () => ({}),
     } as DOMRect;
   });
-  await openCategories();
-  const handle = screen.getByRole('button', { name: 'Reorder Garden' });
+}
+
+/** Picks a category up by its handle with Space, presses an arrow, and drops it with Space, as dnd-kit's keyboard does. */
+async function dragByKeyboard(name: string, key: string) {
+  const handle = screen.getByRole('button', { name: `Reorder ${name}` });
   handle.focus();
   await act(async () => void fireEvent.keyDown(handle, { key: ' ', code: 'Space' }));
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-  await act(async () => void fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown', code: 'ArrowDown' }));
+  await act(async () => void fireEvent.keyDown(document.activeElement!, { key, code: key }));
   await act(async () => void fireEvent.keyDown(document.activeElement!, { key: ' ', code: 'Space' }));
+}
+
+it('reorders by dnd-kit’s keyboard drag: Space picks up, an arrow moves, Space drops', async () => {
+  layOutRows();
+  await openCategories();
+  await dragByKeyboard('Garden', 'ArrowDown');
   await waitFor(() => expect(sent('ReorderCategories').at(-1)).toEqual({ parentId: null, categoryIds: [1, 5, 3] }));
   await waitFor(() => expect(tree()).toEqual(['Kitchen', '  Cookware', '    Pans', 'Sale', 'Garden']));
 });
@@ -233,4 +242,12 @@ it('keeps an open category’s Parent in step with a move in the tree, so Save d
   await screen.findByText('Category saved.');
   expect(sent('MoveCategory')).toHaveLength(1);
   expect(tree()).toEqual(['Kitchen', '  Cookware', '    Pans', 'Garden', '  Offers']);
+});
+
+it('moves a category picked up by the keyboard past its own sub-categories, which go with it', async () => {
+  layOutRows();
+  await openCategories();
+  await dragByKeyboard('Kitchen', 'ArrowDown');
+  await waitFor(() => expect(sent('ReorderCategories').at(-1)).toEqual({ parentId: null, categoryIds: [3, 1, 5] }));
+  await waitFor(() => expect(tree()).toEqual(['Garden', 'Kitchen', '  Cookware', '    Pans', 'Sale']));
 });

@@ -5,6 +5,7 @@ import {
   DndContext,
   KeyboardSensor,
   PointerSensor,
+  useDndContext,
   useSensor,
   useSensors,
   type Announcements,
@@ -281,7 +282,14 @@ function CategoryRow({
   openId: number | null;
   onKey: (category: StudioCategory, event: KeyboardEvent<HTMLElement>) => boolean;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: category.id });
+  // A category picked up takes its sub-categories with it: they are no place to drop it.
+  const { active } = useDndContext();
+  const carried = active !== null && active.id !== category.id && branchOf(categories, Number(active.id)).has(category.id);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: category.id,
+    // A boolean would only stop it being picked up; its place must not take the drop either.
+    disabled: { draggable: carried, droppable: carried },
+  });
   const open = openId === category.id;
   const below = childrenOf(categories, category.id);
   return (
