@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'kysely';
@@ -19,6 +20,8 @@ import {
   type TestServer,
   type studioCaller,
 } from './test-support.ts';
+import { scopedToStore, storeTablesOf } from './db/site-scope.ts';
+import { readCatalogueCsv } from './studio/catalogue-csv-read.ts';
 
 type Row = Partial<Record<(typeof catalogueCsvColumns)[number], string>>;
 /** A CSV of Shopify's columns from rows naming some of them. */
@@ -530,6 +533,15 @@ describe.each(backends)('the catalogue in CSV on $name', ({ create }) => {
     );
     expect(await server.db.selectFrom('media').select('path').where('web_id', '=', harbor).execute()).toEqual(media);
     expect(await server.db.selectFrom('stock_movements').select('movement_id').where('web_id', '=', harbor).execute()).toEqual(movements);
+  });
+
+  it('stops reading a file whose body stops (too large as it streams, or the owner gone) with that error', async () => {
+    const store = scopedToStore(server.db, harbor, await storeTablesOf(server.db));
+    const body = new PassThrough();
+    const reading = readCatalogueCsv(store, body);
+    body.write('Handle,Title,Variant Price\ncsv-half,Half,1\n');
+    body.destroy(new Error('the owner went away'));
+    await expect(reading).rejects.toThrow('the owner went away');
   });
 
   it('refuses a file larger than 50 MB before reading it', async () => {

@@ -296,10 +296,11 @@ function checkHeader(header: string[]): string[] {
 export async function readCatalogueCsv(store: Db, input: Readable): Promise<CsvCatalogue> {
   const site = await store.selectFrom('sites').select('base_currency').executeTakeFirstOrThrow();
   const digits = displayDecimals(site.base_currency);
-  const parser = input.pipe(
-    // Empty lines are read as rows (and passed over), so that rows are numbered as a spreadsheet shows them.
-    parse({ bom: true, columns: checkHeader, relax_column_count: true, skip_empty_lines: false }),
-  );
+  // Empty lines are read as rows (and passed over), so that rows are numbered as a spreadsheet shows them.
+  const parser = parse({ bom: true, columns: checkHeader, relax_column_count: true, skip_empty_lines: false });
+  // A body that stops (too large, or the client gone) ends the reading with its error: pipe alone would leave it waiting.
+  input.on('error', (error) => parser.destroy(error));
+  input.pipe(parser);
   const products = new Map<string, CsvProduct>();
   const skipped = new Set<string>();
   const problems: CatalogueCsvProblem[] = [];
