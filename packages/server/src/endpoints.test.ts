@@ -214,6 +214,8 @@ const strangerIds: Record<
   getProduct: ({ product }) => ({ query: `productId=${product}` }),
   saveProduct: ({ product }) => ({ body: { productId: product, version: 1, name: 'Taken', price: 1 } }),
   bulkProducts: ({ product }) => ({ body: { productIds: [product], action: 'delete' } }),
+  setStock: ({ product }) => ({ body: { items: [{ productId: product, variantId: null, stock: 1 }] } }),
+  getStockMovements: ({ product }) => ({ query: `productId=${product}` }),
   saveCategory: ({ category }) => ({ body: { categoryId: category, name: 'Taken' } }),
   moveCategory: ({ category }) => ({ body: { categoryId: category, parentId: null, position: 0 } }),
   deleteCategory: ({ category }) => ({ body: { categoryId: category, moveTo: null } }),
