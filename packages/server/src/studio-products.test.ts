@@ -19,6 +19,7 @@ import {
   expectOwnerOnly,
   guestToken,
   signInCustomer,
+  startTestServer,
   startWithBothOwners,
   type studioCaller,
   type BackendServer,
@@ -27,7 +28,7 @@ import {
 import { scopedToStore, storeTablesOf } from './db/site-scope.ts';
 import { listProducts } from './studio/products.ts';
 
-describe.each(backends)("the back office's products on $name", ({ create }) => {
+describe.each(backends)("the back office's products on $name", ({ name, create }) => {
   let started: BackendServer;
   let server: TestServer;
   let harbor: number;
@@ -335,6 +336,71 @@ describe.each(backends)("the back office's products on $name", ({ create }) => {
     const api = (await (await server.call('/api/Product/GetProduct?Slug=ceramic-vase')).json()) as { data: { price: number } };
     expect(api.data.price).toBe(4321);
   });
+
+  // Only PostgreSQL serves several processes; PGlite's notifications never leave its own.
+  it.runIf(name === 'PostgreSQL')(
+    'shows a save on every server process: its product page, JSON-LD, listing and sitemap, and a new cart line’s price',
+    async () => {
+      const id = await productIdAt('rattan-basket');
+      const product = await open(id);
+      const second = await startTestServer(started.databaseUrl, { seedDemo: false });
+      try {
+        const page = () => second.call('/rattan-basket').then((response) => response.text());
+        const cardPrice = async () =>
+          (
+            (await (await second.call('/api/Product/GetProducts?Scope=category&Path=living')).json()) as {
+              data: { products: { productID: number; price: number }[] };
+            }
+          ).data.products.find((card) => card.productID === id)?.price;
+        expect(await page()).not.toContain('Rattan Basket, Woven');
+        expect(await cardPrice()).toBe(product.price);
+
+        const guest = await guestToken(second);
+        const line = `${id}_1_${product.variants[0]?.id ?? 0}_`;
+        const cartPrice = async () =>
+          cartAnswer.parse(
+            await (
+              await second.call(`/api/Cart/GetCart?CartCodes=${encodeURIComponent(line)}`, {
+                headers: { authorization: `Bearer ${guest}` },
+              })
+            ).json(),
+          ).data.data[0]?.price;
+        expect(await cartPrice()).not.toBe('3456');
+
+        await saved({
+          ...asSent(product),
+          name: 'Rattan Basket, Woven',
+          slug: 'rattan-basket-woven',
+          price: 3456,
+          variants: product.variants.map((variant) => ({ ...variant, price: 3456 })),
+        });
+        // Each read below is the second process's own, from its caches as the first process's write told it.
+        await expect.poll(() => second.call('/rattan-basket-woven').then((response) => response.text())).toContain('Rattan Basket, Woven');
+        const html = await (await second.call('/rattan-basket-woven')).text();
+        const structured = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+          (match) => JSON.parse(match[1]!) as { '@type': string; name?: string },
+        );
+        expect(structured.find((data) => /^Product/.test(data['@type']))?.name).toBe('Rattan Basket, Woven');
+        expect(html).toContain('34.56');
+        expect(await cardPrice()).toBe(3456);
+        const moved = await second.call('/rattan-basket');
+        expect(moved.status).toBe(301);
+        expect(moved.headers.get('location')).toBe('/rattan-basket-woven');
+        expect(await (await second.call('/sitemap.xml')).text()).toContain('/rattan-basket-woven<');
+        expect(await cartPrice()).toBe('3456');
+      } finally {
+        await second.close();
+        const now = await open(await productIdAt('rattan-basket-woven'));
+        await saved({
+          ...asSent(now),
+          name: product.name,
+          slug: 'rattan-basket',
+          price: product.price,
+          variants: product.variants.map((v, i) => ({ ...now.variants[i]!, price: v.price })),
+        });
+      }
+    },
+  );
 
   it('answers a save made from an older read with 409 PRODUCT_CHANGED and the current version; an overwrite with it saves', async () => {
     const id = await productIdAt('oak-side-table');
