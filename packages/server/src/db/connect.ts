@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import { KyselyPGlite } from 'kysely-pglite';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
+import { oneTransactionAtATime } from './one-transaction.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -56,7 +57,7 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
   const extensions = { pg_trgm, unaccent };
   const pglite = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
   await pglite.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
-  const db = new Kysely<Database>({ dialect: new KyselyPGlite(pglite).dialect });
+  const db = new Kysely<Database>({ dialect: oneTransactionAtATime(new KyselyPGlite(pglite).dialect) });
   sources.set(db, { kind: 'pglite', pglite });
   return db;
 }
