@@ -294,13 +294,16 @@ function checkHeader(header: string[]): string[] {
  * CSV at all (an unclosed quote, no Handle column) is a 400 naming `file`; rows that cannot be imported are listed.
  */
 export async function readCatalogueCsv(store: Db, input: Readable): Promise<CsvCatalogue> {
-  const site = await store.selectFrom('sites').select('base_currency').executeTakeFirstOrThrow();
-  const digits = displayDecimals(site.base_currency);
   // Empty lines are read as rows (and passed over), so that rows are numbered as a spreadsheet shows them.
   const parser = parse({ bom: true, columns: checkHeader, relax_column_count: true, skip_empty_lines: false });
-  // A body that stops (too large, or the client gone) ends the reading with its error: pipe alone would leave it waiting.
+  // A body that stops (too large, or the client gone) ends the reading with its error: pipe alone would leave it
+  // waiting. Listened to before anything is awaited, so an error the body raises meanwhile is not missed; the parser's
+  // own errors meanwhile (a file without a Handle column) are kept by it and thrown by the reading loop below.
   input.on('error', (error) => parser.destroy(error));
+  parser.on('error', () => {});
   input.pipe(parser);
+  const site = await store.selectFrom('sites').select('base_currency').executeTakeFirstOrThrow();
+  const digits = displayDecimals(site.base_currency);
   const products = new Map<string, CsvProduct>();
   const skipped = new Set<string>();
   const problems: CatalogueCsvProblem[] = [];

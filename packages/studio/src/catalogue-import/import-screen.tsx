@@ -24,7 +24,8 @@ type Step =
   | { kind: 'reading'; fileName: string; sent: number }
   | { kind: 'preview'; fileName: string; preview: Preview; error: string | null }
   | { kind: 'importing'; fileName: string; preview: Preview; progress: Progress | null; cancelling: boolean }
-  | { kind: 'ended'; fileName: string; progress: Progress };
+  /** `lateCancel`: Cancel was asked for, but the import had written everything first. */
+  | { kind: 'ended'; fileName: string; progress: Progress; lateCancel?: boolean };
 
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -75,7 +76,7 @@ export function ImportScreen() {
         await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
         progress = await productsImport(token(), preview.importId);
       }
-      setStep({ kind: 'ended', fileName, progress });
+      setStep((now) => ({ kind: 'ended', fileName, progress, lateCancel: now.kind === 'importing' && now.cancelling }));
     } catch (failure) {
       setStep({ kind: 'preview', fileName, preview, error: `The import could not be started: ${problemText(failure)}` });
     }
@@ -154,7 +155,7 @@ export function ImportScreen() {
             </h2>
             <p role="status" className="text-sm">
               {step.progress.state === 'done'
-                ? `${count(step.progress.created, 'product')} created, ${count(step.progress.updated, 'product')} updated.`
+                ? `${step.lateCancel ? 'The import had finished before it could be cancelled: ' : ''}${count(step.progress.created, 'product')} created, ${count(step.progress.updated, 'product')} updated.`
                 : step.progress.state === 'cancelled'
                   ? 'The import was cancelled. Your catalogue is as it was.'
                   : `The import failed${step.progress.error ? `: ${step.progress.error}` : ''}. Your catalogue is as it was.`}
