@@ -59,6 +59,26 @@ export class StudioApiError extends Error {
     this.name = 'StudioApiError';
   }
 
+  /** The server could not be reached (0 and NETWORK). */
+  static offline(): StudioApiError {
+    return new StudioApiError(0, 'NETWORK', 'The server could not be reached. Check your connection.');
+  }
+
+  /** A refused call from its status and answer: the error envelope's code, message and field, or the status alone. */
+  static fromAnswer(status: number, json: unknown): StudioApiError {
+    const parsed = apiError.safeParse(json);
+    const changed = productChangedAnswer.safeParse(json);
+    return parsed.success
+      ? new StudioApiError(
+          status,
+          parsed.data.error.code,
+          parsed.data.error.message,
+          parsed.data.error.field,
+          changed.success ? changed.data.error.version : undefined,
+        )
+      : new StudioApiError(status, `HTTP_${status}`, `The server answered ${status}.`);
+  }
+
   /** The session is missing or over: the owner must sign in again (a wrong password at sign-in is not this). */
   get isSessionOver(): boolean {
     return this.status === 401 && this.code.startsWith('SESSION_');
@@ -111,21 +131,11 @@ export function createStudioApi({ token, onSessionOver, fetch: fetchImpl = (...a
         body: request.body === undefined ? null : JSON.stringify(request.body),
       });
     } catch {
-      throw new StudioApiError(0, 'NETWORK', 'The server could not be reached. Check your connection.');
+      throw StudioApiError.offline();
     }
     const json: unknown = await response.json().catch(() => null);
     if (!response.ok) {
-      const parsed = apiError.safeParse(json);
-      const changed = productChangedAnswer.safeParse(json);
-      const error = parsed.success
-        ? new StudioApiError(
-            response.status,
-            parsed.data.error.code,
-            parsed.data.error.message,
-            parsed.data.error.field,
-            changed.success ? changed.data.error.version : undefined,
-          )
-        : new StudioApiError(response.status, `HTTP_${response.status}`, `The server answered ${response.status}.`);
+      const error = StudioApiError.fromAnswer(response.status, json);
       if (error.isSessionOver) onSessionOver?.(error);
       throw error;
     }

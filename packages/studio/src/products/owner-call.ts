@@ -1,5 +1,4 @@
 import {
-  apiError,
   endpointRequest,
   readEndpointAnswer,
   studioCatalogueCsvEndpoints,
@@ -33,9 +32,7 @@ function xhrCall<E extends Endpoint>(
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total) onProgress?.(event.loaded / event.total);
     });
-    xhr.addEventListener('error', () =>
-      reject(new StudioApiError(0, 'NETWORK', 'The server could not be reached. Check your connection.')),
-    );
+    xhr.addEventListener('error', () => reject(StudioApiError.offline()));
     xhr.addEventListener('load', () => {
       let json: unknown = null;
       try {
@@ -44,11 +41,7 @@ function xhrCall<E extends Endpoint>(
         // Not JSON: said below by the status.
       }
       if (xhr.status < 200 || xhr.status > 299) {
-        const parsed = apiError.safeParse(json);
-        const { code, message, field } = parsed.success
-          ? parsed.data.error
-          : { code: `HTTP_${xhr.status}`, message: `The server answered ${xhr.status}.`, field: undefined };
-        reject(new StudioApiError(xhr.status, code, message, field));
+        reject(StudioApiError.fromAnswer(xhr.status, json));
         return;
       }
       try {
@@ -97,14 +90,9 @@ export async function cancelProductsImport(token: string | null, importId: strin
 export async function downloadProductsCsv(token: string | null, fileName: string, ids?: readonly number[]): Promise<void> {
   const request = endpointRequest(studioCatalogueCsvEndpoints.exportProducts, { query: ids?.length ? { ids: ids.join(',') } : {} });
   const answer = await fetch(request.url, { headers: token ? { authorization: `Bearer ${token}` } : {} }).catch(() => {
-    throw new StudioApiError(0, 'NETWORK', 'The server could not be reached. Check your connection.');
+    throw StudioApiError.offline();
   });
-  if (!answer.ok) {
-    const parsed = apiError.safeParse(await answer.json().catch(() => null));
-    throw parsed.success
-      ? new StudioApiError(answer.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field)
-      : new StudioApiError(answer.status, `HTTP_${answer.status}`, `The server answered ${answer.status}.`);
-  }
+  if (!answer.ok) throw StudioApiError.fromAnswer(answer.status, await answer.json().catch(() => null));
   const url = URL.createObjectURL(await answer.blob());
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
   document.body.append(link);
