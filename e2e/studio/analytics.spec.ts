@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 import { callStore } from '../fixtures/api.ts';
 import { startStore, type RunningStore } from '../fixtures/server.ts';
+import { axeProblems } from '../fixtures/studio.ts';
 
 /**
  * The owner's analytics dashboard, end to end: visits reported through the real tracking beacons and an order
@@ -222,10 +222,7 @@ test('the owner reads the visits and the order of today on the Analytics dashboa
   await expect(analytics.locator('.uplot')).toHaveCount(2);
   await page.screenshot({ path: test.info().outputPath('analytics-1280.png'), fullPage: false });
 
-  const problems = (await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.map(
-    (v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-  expect(problems).toEqual([]);
+  expect(await axeProblems(page)).toEqual([]);
 
   // Another period by keyboard: the figures of the last 7 days are the same visits.
   await analytics.getByRole('button', { name: 'Last 7 days' }).focus();

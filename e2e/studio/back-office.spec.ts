@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import sharp from 'sharp';
 import { appStarted, minor } from '../storefront/shopper.ts';
-import { call, signedInContext, studioTest as test } from '../fixtures/studio.ts';
+import { axeProblems, call, signedInContext, studioTest as test } from '../fixtures/studio.ts';
 
 /**
  * The back office's catalogue (issue 34), end to end on the production server with the demo seed: an owner makes a
@@ -18,12 +17,6 @@ const picture = async (name: string, colour: string) => ({
     .png()
     .toBuffer(),
 });
-
-async function axeProblems(page: Page): Promise<string[]> {
-  return (await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.map(
-    (v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-}
 
 test('an owner adds a product with two variants and two pictures and publishes it; a shopper finds it by a typo and in its category and buys one; the inventory and its ledger show the sale', async ({
   browser,

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { type RunningStore } from '../fixtures/server.ts';
-import { apiSignIn, atelier, call, harbor, signedInContext, studioTest } from '../fixtures/studio.ts';
+import { apiSignIn, atelier, axeProblems, call, harbor, signedInContext, studioTest } from '../fixtures/studio.ts';
 
 /**
  * The owner's studio, end to end: the real production server with the demo seed, Chromium driving /editor as the
@@ -96,10 +95,7 @@ test('every screen of the studio passes axe: sign-in, editor, a section with blo
   harborSession,
 }) => {
   // The preview frame is the storefront, checked by the sections' own axe tests; here, the studio around it.
-  const findings = async (page: Page, screen: string) =>
-    (await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.map(
-      (v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    );
+  const findings = async (page: Page, screen: string) => (await axeProblems(page)).map((problem) => `${screen}: ${problem}`);
   const guest = await browser.newContext();
   const signIn = await guest.newPage();
   await signIn.goto(studio.url('localhost', '/editor'));
@@ -1043,10 +1039,7 @@ test('Orders: the owner finds a guest’s order by its email, confirms it and sh
   // Cancel is gone once shipped.
   await expect(details.getByRole('button', { name: 'Cancel order…' })).toHaveCount(0);
 
-  const problems = (await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.map(
-    (v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-  expect(problems).toEqual([]);
+  expect(await axeProblems(page)).toEqual([]);
 
   // A reload (or the address shared) opens the same order, as it is now.
   await page.reload();
